@@ -1,0 +1,228 @@
+//! The command line as clap sees it. These types stop at the edge of the program: `app.rs`
+//! turns them into the validated argument structs the commands take.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::error::EXIT_CODES;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "parley",
+    version,
+    about = "Coordination for AI coding agents: the negotiation toolkit as one multi-call binary",
+    long_about = "Coordination for AI coding agents: the negotiation toolkit as one multi-call binary.\n\n\
+        Every applet also runs when the binary is called through a link named APPLET, \
+        APPLET.sh or parley-APPLET (see `parley links`).",
+    after_help = exit_code_help(),
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Print one JSON object {"ok","command","data","error"} instead of text
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]
+    #[arg(long, global = true, value_name = "SECS", env = "PARLEY_LOCK_TIMEOUT")]
+    pub lock_timeout: Option<f64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])
+    Init(InitCli),
+    /// Register an agent while registration is open (register.sh DIR AGENT)
+    Register(RegisterCli),
+    /// Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)
+    WaitForStart(WaitForStartCli),
+    /// File a private draft issue in the analysis phase; prints the file name
+    FileDraftIssue(DraftCli),
+    /// End the holder's analysis turn; the last one merges all drafts
+    EndAnalysis(AgentCli),
+    /// One check, never blocks: 0 your turn, 1 wait, 2 finished
+    Poll(AgentCli),
+    /// Raise a new issue in the positions phase; prints the file name
+    NewIssue(NewIssueCli),
+    /// Pass the turn to the next agent (holder only)
+    HandOff(AgentCli),
+    /// Print the turn, the agents and every issue with its status
+    Status(DirCli),
+    /// Check that everything is agreed and audited, then mark the negotiation done
+    Finish(FinishCli),
+    /// Print the event log of a negotiation
+    Log(DirCli),
+    /// Create links named like the old scripts that run this binary
+    Links(LinksCli),
+    /// Print a completion script for a shell
+    Completions(CompletionsCli),
+    /// Run a complete scripted negotiation between separate parley processes
+    Demo(DemoCli),
+}
+
+#[derive(Debug, Args)]
+pub struct DirCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct AgentCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (^[a-z][a-z0-9-]*$)
+    pub agent: OsString,
+}
+
+#[derive(Debug, Args)]
+pub struct InitCli {
+    /// The directory to create (its parent must exist)
+    pub dir: PathBuf,
+    /// How many agents are expected (at least 2)
+    #[arg(value_parser = clap::value_parser!(u64).range(2..=1000))]
+    pub num_agents: u64,
+    /// Seconds to wait for all agents after the first registration
+    #[arg(default_value_t = crate::negotiation::meta::DEFAULT_REGISTRATION_WINDOW)]
+    pub registration_window_secs: u64,
+    /// What is negotiated, written to topic.md
+    #[arg(long, value_name = "TEXT", conflicts_with = "topic_file")]
+    pub topic: Option<String>,
+    /// Read the topic from a file
+    #[arg(long, value_name = "FILE")]
+    pub topic_file: Option<PathBuf>,
+    /// A source proposal to copy into sources/ (repeatable)
+    #[arg(long = "source", value_name = "FILE")]
+    pub sources: Vec<PathBuf>,
+    /// Position rounds per agent per issue (meta.md max_rounds_per_agent)
+    #[arg(long, value_name = "N", default_value_t = crate::negotiation::meta::DEFAULT_MAX_ROUNDS)]
+    pub max_rounds: u64,
+    /// How often agents should poll, in seconds (meta.md poll_interval_seconds)
+    #[arg(long, value_name = "SECS", default_value_t = crate::negotiation::meta::DEFAULT_POLL_INTERVAL)]
+    pub poll_interval: u64,
+    /// Skip a turn holder inactive this long (meta.md turn_timeout_seconds)
+    #[arg(long, value_name = "SECS", default_value_t = crate::negotiation::meta::DEFAULT_TURN_TIMEOUT)]
+    pub turn_timeout: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name; omit with --auto
+    #[arg(required_unless_present = "auto", conflicts_with = "auto")]
+    pub agent: Option<OsString>,
+    /// Take the first free name of agent-alpha, agent-beta, ... and print it
+    #[arg(long)]
+    pub auto: bool,
+    /// The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID,
+    /// CLAUDE_SESSION_ID, CODEX_THREAD_ID]
+    #[arg(long, value_name = "ID")]
+    pub participant: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitForStartCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    pub agent: OsString,
+    /// Start with fewer agents than expected once the deadline passed [env:
+    /// NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Give up with exit 124 after SECS
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+/// The parts of the issue template a command can fill instead of `[TODO: ...]`.
+#[derive(Debug, Args)]
+pub struct IssueTextCli {
+    /// The issue's short title
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The decision to make
+    #[arg(long)]
+    pub question: Option<String>,
+    /// Background and references
+    #[arg(long)]
+    pub context: Option<String>,
+    /// What one source says
+    #[arg(long)]
+    pub position_a: Option<String>,
+    /// What the other source says
+    #[arg(long)]
+    pub position_b: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DraftCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    pub agent: OsString,
+    /// The issue's topic (^[a-z][a-z0-9-]*$), part of the file name
+    pub topic: OsString,
+    #[command(flatten)]
+    pub text: IssueTextCli,
+}
+
+#[derive(Debug, Args)]
+pub struct NewIssueCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The issue's topic (^[a-z][a-z0-9-]*$), part of the file name
+    pub topic: OsString,
+    #[command(flatten)]
+    pub text: IssueTextCli,
+}
+
+#[derive(Debug, Args)]
+pub struct FinishCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// Finish although some issues are ESCALATE; they are listed as unresolved
+    #[arg(long)]
+    pub allow_escalated: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct LinksCli {
+    /// Where to create the links (created if missing)
+    pub dir: PathBuf,
+    /// Replace files in the way that are not links to parley
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsCli {
+    /// The shell
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct DemoCli {
+    /// Work directory (created if missing); a new temporary directory when omitted
+    pub dir: Option<PathBuf>,
+    /// How many scripted agents take part
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=12))]
+    pub agents: u64,
+}
+
+/// The exit-code table, shown at the end of `--help`.
+pub fn exit_code_help() -> String {
+    let mut text = String::from("Exit codes (0-4 are answers, 64 and up are errors):\n");
+    for (_, code, meaning) in EXIT_CODES {
+        text.push_str(&format!("  {code:>3}  {meaning}\n"));
+    }
+    text
+}

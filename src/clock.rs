@@ -1,0 +1,70 @@
+//! "Now", injectable: `PARLEY_NOW` (RFC 3339) replaces the system clock everywhere.
+//!
+//! The injected instant is the value of "now" when the process starts; time then flows on from
+//! it with the monotonic clock, so a blocking wait started under `PARLEY_NOW` still reaches its
+//! deadline, and a one-shot command sees exactly the injected instant (to the second).
+
+use std::time::Instant;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use crate::error::{Error, Result};
+
+pub const NOW_VAR: &str = "PARLEY_NOW";
+
+#[derive(Debug, Clone, Copy)]
+pub struct Clock {
+    base: DateTime<Utc>,
+    started: Instant,
+}
+
+impl Clock {
+    /// The clock from the environment: `PARLEY_NOW` when set, the system clock otherwise.
+    pub fn from_env() -> Result<Clock> {
+        let base = match std::env::var_os(NOW_VAR) {
+            None => Utc::now(),
+            Some(raw) => {
+                let text = raw.to_str().unwrap_or("");
+                DateTime::parse_from_rfc3339(text)
+                    .map_err(|e| {
+                        Error::bad_input(
+                            "BAD_CLOCK",
+                            format!("{NOW_VAR}={raw:?} is not an RFC 3339 time: {e}"),
+                        )
+                        .with_hint("use a form like 2026-02-18T10:00:00Z, or unset it")
+                    })?
+                    .with_timezone(&Utc)
+            }
+        };
+        Ok(Clock {
+            base,
+            started: Instant::now(),
+        })
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        let elapsed = chrono::Duration::from_std(self.started.elapsed())
+            .unwrap_or_else(|_| chrono::Duration::zero());
+        self.base + elapsed
+    }
+
+    pub fn unix_seconds(&self) -> i64 {
+        self.now().timestamp()
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form written to every state file.
+    pub fn stamp(&self) -> String {
+        format_stamp(self.now())
+    }
+}
+
+pub fn format_stamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Parses the `YYYY-MM-DDTHH:MM:SSZ` form (any RFC 3339 time is accepted).
+pub fn parse_stamp(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}

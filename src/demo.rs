@@ -1,0 +1,479 @@
+//! `parley demo [DIR] [--agents N]`: a complete negotiation between N scripted agents.
+//!
+//! Every step an agent takes is a separate `parley` process running the same applets a real
+//! agent runs (init, register, wait-for-start, poll, file-draft-issue, end-analysis, hand-off,
+//! status, finish); what a real agent writes by hand (its analysis, positions, challenges, the
+//! status line, the coverage audit and the final document) the scripted agents write into the
+//! files the same way. The agents run concurrently, one thread each, as distinct participants.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::negotiation::positions::{EntryKind, IssueStatus, Positions};
+use crate::output::{self, Outcome};
+
+/// Environment variables a demo agent must not inherit: each agent is its own participant.
+const IDENTITY_VARS: &[&str] = &[
+    "NEGOTIATE_PARTICIPANT_ID",
+    "CLAUDE_SESSION_ID",
+    "CODEX_THREAD_ID",
+    "PARLEY_NOW",
+];
+
+/// A scripted agent polls this often while it waits for its turn.
+const POLL_PAUSE: Duration = Duration::from_millis(20);
+
+/// The whole demo gives up after this long rather than hang.
+const DEMO_LIMIT: Duration = Duration::from_secs(120);
+
+const TOPIC: &str = "How should the build cache of our CI be designed?";
+
+const PROPOSAL_A: &str = "# Proposal A: a shared remote cache\n\n\
+- Store build outputs in one remote cache keyed by the hash of inputs.\n\
+- Evict least-recently-used entries when the cache passes 500 GB.\n\
+- Invalidate by key only: a changed input is a new key.\n\
+- Sign cache entries so a compromised runner cannot poison the cache.\n";
+
+const PROPOSAL_B: &str = "# Proposal B: per-runner local caches\n\n\
+- Keep a local cache on each runner, warmed from the last green build.\n\
+- Evict entries older than 7 days.\n\
+- Invalidate everything when the toolchain version changes.\n\
+- Report cache hit rates per job on the dashboard.\n";
+
+/// Issues the scripted agents find in their analysis: (topic, title, question).
+const FINDINGS: &[(&str, &str, &str)] = &[
+    (
+        "cache-location",
+        "Remote or local cache",
+        "Should build outputs live in one shared remote cache or on each runner?",
+    ),
+    (
+        "eviction-policy",
+        "Eviction policy",
+        "Evict by size with LRU, or by age?",
+    ),
+    (
+        "invalidation",
+        "Invalidation rule",
+        "Invalidate by content key only, or also wholesale on toolchain changes?",
+    ),
+    (
+        "cache-integrity",
+        "Integrity of cached outputs",
+        "Must cache entries be signed?",
+    ),
+    (
+        "hit-rate-reporting",
+        "Hit-rate reporting",
+        "Should hit rates be reported per job?",
+    ),
+];
+
+struct Demo {
+    exe: PathBuf,
+    negotiation: PathBuf,
+    transcript: Mutex<Vec<String>>,
+    mode: output::Mode,
+    started: Instant,
+}
+
+pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcome> {
+    let work = match dir {
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
+            dir
+        }
+        None => tempfile::Builder::new()
+            .prefix("parley-demo-")
+            .tempdir()
+            .map_err(|e| Error::cannot_create(&std::env::temp_dir(), e))?
+            .keep(),
+    };
+    let exe = std::env::current_exe()
+        .map_err(|e| Error::io("find", Path::new("the running parley binary"), e))?;
+    let proposals = work.join("proposals");
+    std::fs::create_dir_all(&proposals).map_err(|e| Error::cannot_create(&proposals, e))?;
+    for (name, text) in [("proposal-a.md", PROPOSAL_A), ("proposal-b.md", PROPOSAL_B)] {
+        std::fs::write(proposals.join(name), text)
+            .map_err(|e| Error::io("write", &proposals.join(name), e))?;
+    }
+    let demo = Arc::new(Demo {
+        exe,
+        negotiation: work.join("negotiation"),
+        transcript: Mutex::new(Vec::new()),
+        mode: ctx.mode,
+        started: Instant::now(),
+    });
+
+    let negotiation = demo.negotiation.to_string_lossy().into_owned();
+    let source_a = proposals
+        .join("proposal-a.md")
+        .to_string_lossy()
+        .into_owned();
+    let source_b = proposals
+        .join("proposal-b.md")
+        .to_string_lossy()
+        .into_owned();
+    let count = agent_count.to_string();
+    let init = demo.parley(
+        "setup",
+        &[
+            "init",
+            &negotiation,
+            &count,
+            "60",
+            "--topic",
+            TOPIC,
+            "--source",
+            &source_a,
+            "--source",
+            &source_b,
+        ],
+    )?;
+    demo.expect("setup", &init, &[0])?;
+
+    let agents: Vec<_> = (0..agent_count)
+        .map(|index| {
+            let demo = Arc::clone(&demo);
+            std::thread::spawn(move || demo.agent(index))
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for handle in agents {
+        match handle.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => failures.push(e),
+            Err(_) => failures.push(Error::new(
+                Status::Io,
+                "DEMO_FAILED",
+                "a scripted agent crashed",
+            )),
+        }
+    }
+    if let Some(first) = failures.into_iter().next() {
+        return Err(first);
+    }
+
+    let status = demo.parley("viewer", &["status", &negotiation])?;
+    demo.expect("viewer", &status, &[0])?;
+    let transcript = demo.transcript.lock().expect("transcript lock").clone();
+    let mut out = Outcome::ok(json!({
+        "dir": work,
+        "negotiation": demo.negotiation,
+        "agents": agent_count,
+        "transcript": transcript,
+    }));
+    out.push("");
+    out.push("Final status:");
+    for line in status.stdout.lines() {
+        out.push(line.to_owned());
+    }
+    out.push("");
+    out.push(format!(
+        "Done in {:.1}s. The negotiation is left for inspection at {}",
+        demo.started.elapsed().as_secs_f64(),
+        demo.negotiation.display()
+    ));
+    Ok(out)
+}
+
+/// What one parley process did.
+struct Run {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+impl Demo {
+    /// Runs one parley process as `who` and records it in the transcript.
+    fn parley(&self, who: &str, args: &[&str]) -> Result<Run> {
+        self.parley_with(who, args, None)
+    }
+
+    fn parley_with(&self, who: &str, args: &[&str], participant: Option<&str>) -> Result<Run> {
+        if self.started.elapsed() > DEMO_LIMIT {
+            return Err(Error::new(
+                Status::Timeout,
+                "DEMO_TIMEOUT",
+                format!("the demo did not finish within {}s", DEMO_LIMIT.as_secs()),
+            ));
+        }
+        let mut command = Command::new(&self.exe);
+        command.args(args);
+        for var in IDENTITY_VARS {
+            command.env_remove(var);
+        }
+        if let Some(id) = participant {
+            command.env("NEGOTIATE_PARTICIPANT_ID", id);
+        }
+        let output = command
+            .output()
+            .map_err(|e| Error::io("run", &self.exe, e))?;
+        let run = Run {
+            code: output.status.code().unwrap_or(255) as u8,
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        };
+        let shown_args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                let shown = a.replace(&*self.negotiation.to_string_lossy(), "DIR");
+                if shown.contains(' ') {
+                    format!("{shown:?}")
+                } else {
+                    shown
+                }
+            })
+            .collect();
+        // A waiting poll is noise in a transcript; every other step is shown.
+        if !(args.first() == Some(&"poll") && run.code == 1) {
+            // A JSON answer is read by the agent, not shown; otherwise its last line says it.
+            let answer = if args.contains(&"--json") {
+                String::new()
+            } else {
+                run.stdout.lines().last().unwrap_or("").to_owned()
+            };
+            self.say(format!(
+                "[{who}] parley {} -> exit {} {answer}",
+                shown_args.join(" "),
+                run.code
+            ));
+        }
+        Ok(run)
+    }
+
+    fn say(&self, line: String) {
+        output::progress(self.mode, &line);
+        self.transcript.lock().expect("transcript lock").push(line);
+    }
+
+    fn expect(&self, who: &str, run: &Run, codes: &[u8]) -> Result<()> {
+        if codes.contains(&run.code) {
+            return Ok(());
+        }
+        Err(Error::new(
+            Status::Io,
+            "DEMO_FAILED",
+            format!(
+                "{who}: unexpected exit {}: {}{}",
+                run.code,
+                run.stdout.trim(),
+                run.stderr.trim()
+            ),
+        ))
+    }
+
+    /// One scripted agent, from registration to the end of the negotiation.
+    fn agent(&self, index: usize) -> Result<()> {
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let participant = format!("demo-participant-{}-{index}", std::process::id());
+        let who = format!("agent #{}", index + 1);
+        let registered =
+            self.parley_with(&who, &["register", &dir, "--auto"], Some(&participant))?;
+        self.expect(&who, &registered, &[0])?;
+        let name = registered
+            .stdout
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        let started = self.parley(&name, &["wait-for-start", &dir, &name])?;
+        self.expect(&name, &started, &[0])?;
+        loop {
+            let poll = self.parley(&name, &["poll", &dir, &name])?;
+            match poll.code {
+                0 => {
+                    if self.take_turn(&name, index)? {
+                        return Ok(());
+                    }
+                }
+                1 => std::thread::sleep(POLL_PAUSE),
+                2 => return Ok(()),
+                _ => self.expect(&name, &poll, &[0, 1, 2])?,
+            }
+        }
+    }
+
+    /// Plays one turn; `true` when this agent finished the negotiation.
+    fn take_turn(&self, name: &str, index: usize) -> Result<bool> {
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let status = self.parley(name, &["status", &dir, "--json"])?;
+        self.expect(name, &status, &[0])?;
+        let state: Value = serde_json::from_str(&status.stdout)
+            .map_err(|e| Error::new(Status::Io, "DEMO_FAILED", format!("status --json: {e}")))?;
+        let data = &state["data"];
+        if data["phase"] == "analysis" {
+            self.write_analysis(name)?;
+            for offset in [0, 2] {
+                let (topic, title, question) = FINDINGS[(index + offset) % FINDINGS.len()];
+                let filed = self.parley(
+                    name,
+                    &[
+                        "file-draft-issue",
+                        &dir,
+                        name,
+                        topic,
+                        "--title",
+                        title,
+                        "--question",
+                        question,
+                        "--context",
+                        "Both proposals in sources/ address this.",
+                        "--position-a",
+                        "See sources/proposal-a.md.",
+                        "--position-b",
+                        "See sources/proposal-b.md.",
+                    ],
+                )?;
+                self.expect(name, &filed, &[0])?;
+            }
+            let ended = self.parley(name, &["end-analysis", &dir, name])?;
+            self.expect(name, &ended, &[0])?;
+            return Ok(false);
+        }
+
+        let issues = data["issues"].as_array().cloned().unwrap_or_default();
+        let all_agreed = !issues.is_empty() && issues.iter().all(|i| i["status"] == "AGREED");
+        if all_agreed {
+            self.write_conclusion(name, &issues)?;
+            let finished = self.parley(name, &["finish", &dir])?;
+            self.expect(name, &finished, &[0])?;
+            return Ok(true);
+        }
+        for issue in &issues {
+            let file = issue["file"].as_str().unwrap_or_default();
+            let title = issue["title"].as_str().unwrap_or_default();
+            self.debate(name, file, title)?;
+        }
+        let handed = self.parley(name, &["hand-off", &dir, name])?;
+        self.expect(name, &handed, &[0])?;
+        Ok(false)
+    }
+
+    fn write_analysis(&self, name: &str) -> Result<()> {
+        let text = format!(
+            "# Divergence Analysis: {name}\n\n## Source Proposals Reviewed\n\
+             - sources/proposal-a.md\n- sources/proposal-b.md\n\n\
+             ## Points of Agreement\nBoth want faster CI builds through caching.\n\n\
+             ## Divergences\n### 1. Where the cache lives\n\
+             - **Source A says**: one shared remote cache\n\
+             - **Source B says**: a local cache per runner\n\
+             - **My assessment**: remote, with local warm-up as a fallback\n"
+        );
+        self.write_file(&format!("analysis/{name}.md"), &text)
+    }
+
+    /// One step of debate on one issue, chosen from what the positions file already holds:
+    /// a first position, then a challenge of the other side, then agreement once someone
+    /// else has challenged.
+    fn debate(&self, name: &str, file: &str, title: &str) -> Result<()> {
+        let rel = format!("positions/{file}");
+        let path = self.negotiation.join(&rel);
+        let current = std::fs::read_to_string(&path).ok();
+        let Some(text) = current else {
+            let body = format!(
+                "# Positions: {title}\n\n## {name}'s position (round 1)\n\
+                 Take the remote cache's approach for \"{title}\": one source of truth.\n\n\
+                 ## Status: OPEN\n"
+            );
+            self.say(format!("[{name}] writes the first position on {file}"));
+            return self.write_file(&rel, &body);
+        };
+        let positions = Positions::parse(&text);
+        if positions.status != IssueStatus::Open {
+            return Ok(());
+        }
+        let mine = positions
+            .entries
+            .iter()
+            .filter(|e| e.kind == EntryKind::Position && e.agent.as_str() == name)
+            .count() as u64;
+        let others_wrote = positions
+            .position_authors()
+            .iter()
+            .any(|a| a.as_str() != name);
+        let challenged_by_other = positions
+            .challenge_authors()
+            .iter()
+            .any(|a| a.as_str() != name);
+        let body_before_status = text
+            .rfind("## Status:")
+            .map_or(text.as_str(), |at| &text[..at])
+            .trim_end();
+
+        let (entry, status) = if mine == 0 {
+            self.say(format!("[{name}] answers with a position on {file}"));
+            (
+                format!(
+                    "## {name}'s position (round 1)\n\
+                     Keep the per-runner cache for \"{title}\" as a fallback when the remote is down."
+                ),
+                "## Status: OPEN".to_owned(),
+            )
+        } else if challenged_by_other && others_wrote {
+            self.say(format!(
+                "[{name}] accepts after the challenge and marks {file} AGREED"
+            ));
+            (
+                format!(
+                    "## {name}'s position (round {})\n\
+                     The challenge is fair; a local fallback answers it.",
+                    mine + 1
+                ),
+                format!(
+                    "## Status: AGREED\nRemote cache as the source of truth for \"{title}\", \
+                     with a per-runner fallback."
+                ),
+            )
+        } else if others_wrote && positions.challenge_authors().is_empty() {
+            self.say(format!(
+                "[{name}] challenges the emerging agreement on {file}"
+            ));
+            (
+                format!(
+                    "## {name}'s challenge (round {mine})\n\
+                     Steel-man of the rejected side: a remote cache is one more service to keep up, \
+                     and a network outage would slow every build."
+                ),
+                "## Status: OPEN".to_owned(),
+            )
+        } else {
+            return Ok(());
+        };
+        self.write_file(
+            &rel,
+            &format!("{body_before_status}\n\n{entry}\n\n{status}\n"),
+        )
+    }
+
+    fn write_conclusion(&self, name: &str, issues: &[Value]) -> Result<()> {
+        let mut audit = String::from("# Coverage Audit\n\n## Unique elements from proposal-a.md\n");
+        audit.push_str("- Signed cache entries: INCLUDED\n- LRU eviction at 500 GB: INCLUDED\n");
+        audit.push_str("\n## Unique elements from proposal-b.md\n");
+        audit.push_str("- Hit-rate reporting per job: INCLUDED\n- Warm-up from the last green build: INCLUDED as the fallback\n");
+        audit.push_str("\n## Synthesis notes\nA remote cache is the source of truth; local caches are the fallback.\n");
+        self.write_file("coverage-audit.md", &audit)?;
+        let mut fin = String::from("# Final Design: the CI build cache\n\n");
+        for issue in issues {
+            fin.push_str(&format!(
+                "- {}: agreed (see positions/{})\n",
+                issue["title"].as_str().unwrap_or_default(),
+                issue["file"].as_str().unwrap_or_default()
+            ));
+        }
+        self.say(format!("[{name}] writes coverage-audit.md and final.md"));
+        self.write_file("final.md", &fin)
+    }
+
+    /// What a real agent writes with its own editor, written the same plain way.
+    fn write_file(&self, rel: &str, text: &str) -> Result<()> {
+        let path = self.negotiation.join(rel);
+        std::fs::write(&path, text).map_err(|e| Error::io("write", &path, e))
+    }
+}

@@ -1,0 +1,23 @@
+//! parley: correct, instant and visible coordination for AI coding agents.
+//!
+//! Layout: [`store`] is the only code that locks, renames, creates or appends; each protocol
+//! has a folder of its own on top of it ([`negotiation`]); [`cli`] holds the clap types,
+//! [`app`] turns them into validated arguments and dispatches; [`output`] is the only code that
+//! prints a result; [`error`] holds the error type and the exit-code table.
+
+pub mod app;
+pub mod cli;
+pub mod clock;
+pub mod context;
+pub mod demo;
+pub mod error;
+pub mod links;
+pub mod log_view;
+pub mod names;
+pub mod negotiation;
+pub mod output;
+// The store is the one module allowed to lock, rename and persist (see clippy.toml).
+#[allow(clippy::disallowed_methods)]
+pub mod store;
+
+pub use app::run;

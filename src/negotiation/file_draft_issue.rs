@@ -1,0 +1,61 @@
+//! `file-draft-issue DIR AGENT TOPIC`: a private draft issue, during the analysis phase.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::issues::{self, DRAFTS_DIR, IssueFile, IssueText};
+use super::turn::Phase;
+use super::{Actor, State, done_marker, lock, note_activity, open};
+
+#[derive(Debug, Clone)]
+pub struct DraftArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub topic: Name,
+    pub text: IssueText,
+}
+
+pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "file-draft-issue",
+        agent: Some(&args.agent),
+    };
+    let locked = lock(&store, actor)?;
+    let mut state = State::load(&store)?;
+    state.ensure_not_finished(&store)?;
+    state.ensure_registered(&args.agent)?;
+    state.ensure_phase(Phase::Analysis, "file a draft issue")?;
+    if store.exists(&done_marker(&args.agent))? {
+        return Err(Error::forbidden(
+            "ANALYSIS_ENDED",
+            format!("the analysis of {} is over; drafts are closed", args.agent),
+        ));
+    }
+    note_activity(&locked, &mut state, &args.agent, ctx)?;
+
+    let dir = issues::drafts_dir(&args.agent);
+    locked.ensure_dir(DRAFTS_DIR)?;
+    locked.ensure_dir(&dir)?;
+    let existing = issues::list(&store, &dir)?;
+    let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
+    let rel = format!("{dir}/{file}");
+    if !locked.create_new(&rel, &args.text.render())? {
+        return Err(Error::malformed(
+            &store.path(&rel),
+            None,
+            "already exists although it is not a numbered draft",
+        ));
+    }
+    actor
+        .event(ctx, "draft")
+        .change(None, Some(rel.clone()))
+        .append(&locked)?;
+    Ok(Outcome::ok(json!({"file": file, "path": rel})).line(file))
+}

@@ -1,0 +1,130 @@
+//! `finish DIR`: checks that the negotiation is really over, then marks it done. Every failed
+//! check is listed at once (exit 1), so one run tells what remains.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Result, Status};
+use crate::output::Outcome;
+use crate::store::Store;
+
+use super::positions::IssueStatus;
+use super::status::{IssueReport, issue_reports};
+use super::turn::{Phase, TURN_FILE, Turn};
+use super::{Actor, State, lock, open};
+
+pub const FINAL_FILE: &str = "final.md";
+pub const AUDIT_FILE: &str = "coverage-audit.md";
+
+#[derive(Debug, Clone)]
+pub struct FinishArgs {
+    pub dir: PathBuf,
+    /// A human may finish with ESCALATE issues; they are listed as unresolved.
+    pub allow_escalated: bool,
+}
+
+pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "finish",
+        agent: None,
+    };
+    let locked = lock(&store, actor)?;
+    let state = State::load(&store)?;
+    state.ensure_not_finished(&store)?;
+
+    let reports = issue_reports(&store)?;
+    let (failures, unresolved) = check(&store, &state, &reports, args.allow_escalated)?;
+    if !failures.is_empty() {
+        let mut out = Outcome::answer(
+            Status::NotNow,
+            "NOT_READY",
+            json!({"failures": failures, "unresolved": unresolved}),
+        );
+        for failure in &failures {
+            out.push(failure.clone());
+        }
+        out.push(format!(
+            "Cannot finish yet: {} problem{} listed above.",
+            failures.len(),
+            if failures.len() == 1 { "" } else { "s" }
+        ));
+        return Ok(out);
+    }
+
+    locked.replace(TURN_FILE, "done\n")?;
+    actor
+        .event(ctx, "finish")
+        .change(Some(state.turn.to_string()), Some(Turn::Done.to_string()))
+        .append(&locked)?;
+    let mut out = Outcome::ok(json!({
+        "final": args.dir.join(FINAL_FILE),
+        "issues": reports.len(),
+        "unresolved": unresolved,
+    }));
+    for file in &unresolved {
+        out.push(format!("UNRESOLVED (escalated): {file}"));
+    }
+    out.push(format!(
+        "Negotiation complete. Final document: {}",
+        args.dir.join(FINAL_FILE).display()
+    ));
+    Ok(out)
+}
+
+/// Every reason the negotiation cannot finish, and the escalated issues let through.
+fn check(
+    store: &Store,
+    state: &State,
+    reports: &[IssueReport],
+    allow_escalated: bool,
+) -> Result<(Vec<String>, Vec<String>)> {
+    let mut failures = Vec::new();
+    let mut unresolved = Vec::new();
+    if state.phase == Phase::Analysis {
+        failures.push("WRONG PHASE: still in the analysis phase".to_owned());
+    }
+    if reports.is_empty() && state.phase == Phase::Positions {
+        failures.push("NO ISSUES: issues/ holds no issue; nothing was negotiated".to_owned());
+    }
+    for report in reports {
+        let file = &report.file.file;
+        match report.status {
+            None => failures.push(format!("NO POSITIONS: {file}")),
+            Some(IssueStatus::Escalate) if allow_escalated => unresolved.push(file.clone()),
+            Some(IssueStatus::Agreed) => {
+                let registered_challenger = report
+                    .challenge_authors
+                    .iter()
+                    .any(|a| state.agents.contains(a));
+                if !registered_challenger {
+                    failures.push(format!(
+                        "MISSING CHALLENGE: {file} — no \"## NAME's challenge (round N)\" entry by a registered agent"
+                    ));
+                }
+                let debaters = report
+                    .position_authors
+                    .iter()
+                    .filter(|a| state.agents.contains(a))
+                    .count();
+                if debaters < 2 {
+                    failures.push(format!(
+                        "TOO FEW AGENTS: {file} — positions from {debaters} registered agent{}; an agreement needs two",
+                        if debaters == 1 { "" } else { "s" }
+                    ));
+                }
+            }
+            Some(status) => failures.push(format!("NOT AGREED: {file} ({})", status.word())),
+        }
+    }
+    for name in [AUDIT_FILE, FINAL_FILE] {
+        match store.read(name)? {
+            None => failures.push(format!("MISSING: {name}")),
+            Some(text) if text.trim().is_empty() => failures.push(format!("EMPTY: {name}")),
+            Some(_) => {}
+        }
+    }
+    Ok((failures, unresolved))
+}

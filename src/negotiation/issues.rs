@@ -1,0 +1,118 @@
+//! Issue files (`issues/NN-TOPIC.md`, `issues-draft/AGENT/NN-TOPIC.md`): their names, their
+//! numbers and the template they start from.
+
+use crate::error::{Error, Result};
+use crate::names::{self, Name};
+use crate::store::{EntryKind, Store};
+
+pub const ISSUES_DIR: &str = "issues";
+pub const DRAFTS_DIR: &str = "issues-draft";
+pub const POSITIONS_DIR: &str = "positions";
+
+/// What fills the template; `None` leaves the `[TODO: ...]` line.
+#[derive(Debug, Clone, Default)]
+pub struct IssueText {
+    pub title: Option<String>,
+    pub question: Option<String>,
+    pub context: Option<String>,
+    pub position_a: Option<String>,
+    pub position_b: Option<String>,
+}
+
+impl IssueText {
+    /// The issue template, with the given parts in place of their `[TODO: ...]` lines.
+    pub fn render(&self) -> String {
+        let part = |given: &Option<String>, todo: &str| match given {
+            Some(text) => text.trim_end().to_owned(),
+            None => format!("[TODO: {todo}]"),
+        };
+        format!(
+            "# Issue: {}\n\n## Question\n{}\n\n## Context\n{}\n\n## Position A\n{}\n\n## Position B\n{}\n",
+            part(&self.title, "Short Title"),
+            part(&self.question, "What specific decision needs to be made?"),
+            part(
+                &self.context,
+                "Relevant background, references to source docs."
+            ),
+            part(&self.position_a, "What one source says or implies."),
+            part(&self.position_b, "What the other source says or implies."),
+        )
+    }
+}
+
+/// `NN-TOPIC.md`, parsed: the number is decimal (`08` is eight).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct IssueFile {
+    pub file: String,
+    pub number: u64,
+    pub topic: String,
+}
+
+impl IssueFile {
+    pub fn parse(file: &str) -> Option<IssueFile> {
+        let stem = file.strip_suffix(".md")?;
+        let (digits, topic) = stem.split_once('-')?;
+        if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !names::is_valid(topic) {
+            return None;
+        }
+        Some(IssueFile {
+            file: file.to_owned(),
+            number: digits.parse().ok()?,
+            topic: topic.to_owned(),
+        })
+    }
+
+    pub fn name_for(number: u64, topic: &str) -> String {
+        format!("{number:02}-{topic}.md")
+    }
+}
+
+/// The issue files of a directory, in file-name order. A link where an issue file belongs is
+/// an error (it would be followed by readers); other files are not issues and are skipped.
+pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
+    let Some(entries) = store.list(dir)? else {
+        return Ok(Vec::new());
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        let Some(issue) = IssueFile::parse(&entry.name) else {
+            continue;
+        };
+        match entry.kind {
+            EntryKind::File => files.push(issue),
+            EntryKind::Symlink => {
+                return Err(Error::symlink(
+                    &store.path(&format!("{dir}/{}", entry.name)),
+                ));
+            }
+            _ => {
+                return Err(Error::malformed(
+                    &store.path(&format!("{dir}/{}", entry.name)),
+                    None,
+                    "is not a regular file",
+                ));
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// One more than the largest number in `dir`.
+pub fn next_number(files: &[IssueFile]) -> u64 {
+    files.iter().map(|f| f.number).max().unwrap_or(0) + 1
+}
+
+/// The directory of an agent's drafts.
+pub fn drafts_dir(agent: &Name) -> String {
+    format!("{DRAFTS_DIR}/{agent}")
+}
+
+/// The title of an issue: the text after `# Issue:` on its first heading line.
+pub fn title(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("# Issue:"))
+        .map(|t| t.trim().to_owned())
+}

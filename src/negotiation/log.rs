@@ -1,0 +1,72 @@
+//! The event log, `DIR/.parley/log.jsonl`: one JSON line per state change, appended under the
+//! lock. A torn last line (a crash mid-append) is skipped with a warning when read.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::store::{Locked, PARLEY_DIR, Store};
+
+pub const FILE: &str = ".parley/log.jsonl";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Event {
+    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    pub at: String,
+    /// The agent who caused the change, when there is one.
+    pub agent: Option<String>,
+    /// The applet that made the change.
+    pub command: String,
+    /// What changed: `init`, `register`, `turn`, `phase`, `draft`, `issue`, `analysis-done`,
+    /// `forfeit`, `merge`, `deadline`, `finish`.
+    pub event: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+impl Event {
+    pub fn new(at: String, agent: Option<&str>, command: &str, event: &str) -> Event {
+        Event {
+            at,
+            agent: agent.map(str::to_owned),
+            command: command.to_owned(),
+            event: event.to_owned(),
+            before: None,
+            after: None,
+        }
+    }
+
+    pub fn change(mut self, before: Option<String>, after: Option<String>) -> Event {
+        self.before = before;
+        self.after = after;
+        self
+    }
+
+    pub fn append(&self, locked: &Locked) -> Result<()> {
+        locked.ensure_dir(PARLEY_DIR)?;
+        let line = serde_json::to_string(self).expect("an event always serializes");
+        locked.append_line(FILE, &line)
+    }
+}
+
+/// Reads the whole log. Lines that do not parse are reported as warnings, with their number.
+pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
+    let Some(text) = store.read(FILE)? else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut events = Vec::new();
+    let mut warnings = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(event) => events.push(event),
+            Err(e) => warnings.push(format!(
+                "{}:{}: skipped an unreadable entry ({e})",
+                store.path(FILE).display(),
+                index + 1
+            )),
+        }
+    }
+    Ok((events, warnings))
+}

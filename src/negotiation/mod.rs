@@ -1,0 +1,380 @@
+//! The negotiation protocol: a directory of markdown files that several agents take turns on.
+//!
+//! Each applet lives in a file of its own; the files of the directory each have a module
+//! ([`meta`], [`agents`], [`turn`], [`issues`], [`positions`], [`log`]); this module holds what
+//! several applets share: opening a directory, loading its state, giving the turn, the
+//! turn-timeout skip and the merge of drafts.
+
+pub mod agents;
+pub mod issues;
+pub mod log;
+pub mod meta;
+pub mod positions;
+pub mod turn;
+
+pub mod end_analysis;
+pub mod file_draft_issue;
+pub mod finish;
+pub mod hand_off;
+pub mod init;
+pub mod new_issue;
+pub mod poll;
+pub mod register;
+pub mod status;
+pub mod wait_for_start;
+
+use std::io;
+use std::path::Path;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::names::Name;
+use crate::store::{LockMode, Locked, Store};
+
+use agents::Agents;
+use issues::{ISSUES_DIR, IssueFile};
+use log::Event;
+use meta::Meta;
+use turn::{Phase, Turn, TurnStarted};
+
+pub const ANALYSIS_DIR: &str = "analysis";
+
+/// Opens the negotiation at `dir`: it must be a directory holding `meta.md`.
+pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {
+    let no_negotiation = |why: &str| {
+        Error::new(
+            Status::NoNegotiation,
+            "NO_NEGOTIATION",
+            format!("no negotiation at {}: {why}", dir.display()),
+        )
+        .with_hint("create one with `parley init DIR NUM_AGENTS`, or check the path")
+    };
+    let root = match dir.canonicalize() {
+        Ok(root) => root,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(no_negotiation("it does not exist"));
+        }
+        Err(e) => return Err(Error::io("open", dir, e)),
+    };
+    if !root.is_dir() {
+        return Err(no_negotiation("it is not a directory"));
+    }
+    let store = Store::new(root, ctx.lock_timeout);
+    if !store.exists(meta::FILE)? {
+        return Err(no_negotiation("it has no meta.md"));
+    }
+    Ok(store)
+}
+
+/// The state that every applet reads: settings, agents, turn, phase and turn timer.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub meta: Meta,
+    pub agents: Agents,
+    pub turn: Turn,
+    pub phase: Phase,
+    pub started: Option<TurnStarted>,
+}
+
+impl State {
+    pub fn load(store: &Store) -> Result<State> {
+        let meta = Meta::load(store)?.ok_or_else(|| {
+            Error::new(
+                Status::NoNegotiation,
+                "NO_NEGOTIATION",
+                format!(
+                    "no negotiation at {}: meta.md is gone",
+                    store.root().display()
+                ),
+            )
+        })?;
+        let agents = Agents::load(store)?;
+        let turn = Turn::load(store, &agents)?;
+        let phase = Phase::load(store)?;
+        let started = TurnStarted::load(store)?;
+        Ok(State {
+            meta,
+            agents,
+            turn,
+            phase,
+            started,
+        })
+    }
+
+    /// Refuses any change to a finished negotiation (exit 2).
+    pub fn ensure_not_finished(&self, store: &Store) -> Result<()> {
+        if self.turn == Turn::Done {
+            return Err(Error::finished(store.root()));
+        }
+        Ok(())
+    }
+
+    pub fn ensure_registered(&self, agent: &Name) -> Result<()> {
+        if !self.agents.contains(agent) {
+            return Err(Error::forbidden(
+                "NOT_REGISTERED",
+                format!("{agent} is not a registered agent of this negotiation"),
+            )
+            .with_hint("register first with `parley register DIR AGENT`"));
+        }
+        Ok(())
+    }
+
+    /// Only the holder of the turn may do this (exit 4 otherwise, 2 when finished).
+    pub fn ensure_holder(&self, store: &Store, agent: &Name, action: &str) -> Result<()> {
+        self.ensure_not_finished(store)?;
+        self.ensure_registered(agent)?;
+        if self.turn.holder() != Some(agent) {
+            return Err(Error::forbidden(
+                "NOT_YOUR_TURN",
+                format!("{agent} cannot {action}: the turn is {}", self.turn),
+            )
+            .with_hint("poll until it is your turn"));
+        }
+        Ok(())
+    }
+
+    pub fn ensure_phase(&self, phase: Phase, action: &str) -> Result<()> {
+        if self.phase != phase {
+            return Err(Error::forbidden(
+                "WRONG_PHASE",
+                format!(
+                    "cannot {action} in the {} phase (only in the {phase} phase)",
+                    self.phase
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// When the holder's timer started: its last activity, or, after a crash between writing
+    /// `.turn-started` and `turn.md`, the time of that interrupted hand-over (never earlier
+    /// than the truth, so nobody is skipped too soon).
+    pub fn holder_since(&self) -> Option<i64> {
+        self.started.as_ref().map(|s| s.since)
+    }
+
+    /// The holder and how long it has been inactive, if that is longer than the turn timeout.
+    pub fn timed_out_holder(&self, now: i64) -> Option<(Name, i64)> {
+        let holder = self.turn.holder()?;
+        let since = self.holder_since()?;
+        let inactive = now - since;
+        (inactive > self.meta.turn_timeout_seconds as i64).then(|| (holder.clone(), inactive))
+    }
+
+    /// Agents whose analysis is neither done nor forfeited.
+    pub fn analysis_pending(&self, store: &Store) -> Result<Vec<Name>> {
+        let mut pending = Vec::new();
+        for agent in &self.agents.list {
+            if !store.exists(&done_marker(&agent.name))? {
+                pending.push(agent.name.clone());
+            }
+        }
+        Ok(pending)
+    }
+}
+
+/// `analysis/.AGENT-done`: the agent's analysis is over (done or forfeited).
+pub fn done_marker(agent: &Name) -> String {
+    format!("{ANALYSIS_DIR}/.{agent}-done")
+}
+
+/// A running applet's identity, for the log and the lock label.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor<'a> {
+    pub command: &'a str,
+    pub agent: Option<&'a Name>,
+}
+
+impl Actor<'_> {
+    pub fn label(&self) -> String {
+        match self.agent {
+            Some(agent) => format!("parley {} {agent}", self.command),
+            None => format!("parley {}", self.command),
+        }
+    }
+
+    pub fn event(&self, ctx: &Ctx, event: &str) -> Event {
+        Event::new(
+            ctx.clock.stamp(),
+            self.agent.map(Name::as_str),
+            self.command,
+            event,
+        )
+    }
+}
+
+pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
+    store.lock(LockMode::Exclusive, &actor.label())
+}
+
+/// Gives the turn to `to` and starts its timer. `.turn-started` is written first so that a
+/// crash in between leaves a timer that is, if anything, too young (see [`State::holder_since`]).
+pub fn give_turn(
+    locked: &Locked,
+    state: &mut State,
+    to: &Name,
+    ctx: &Ctx,
+    actor: Actor,
+) -> Result<()> {
+    let started = TurnStarted {
+        agent: to.clone(),
+        since: ctx.clock.unix_seconds(),
+    };
+    started.save(locked)?;
+    locked.replace(turn::TURN_FILE, &format!("{to}\n"))?;
+    actor
+        .event(ctx, "turn")
+        .change(Some(state.turn.to_string()), Some(to.to_string()))
+        .append(locked)?;
+    state.turn = Turn::Agent(to.clone());
+    state.started = Some(started);
+    Ok(())
+}
+
+/// Any command the holder runs counts as activity: its timer restarts now. Written only when
+/// the second changed, so a holder polling in a loop does not rewrite the file each time.
+pub fn note_activity(locked: &Locked, state: &mut State, agent: &Name, ctx: &Ctx) -> Result<()> {
+    if state.turn.holder() != Some(agent) {
+        return Ok(());
+    }
+    let now = ctx.clock.unix_seconds();
+    let current = state.started.as_ref();
+    if current.is_some_and(|s| &s.agent == agent && s.since >= now) {
+        return Ok(());
+    }
+    let started = TurnStarted {
+        agent: agent.clone(),
+        since: now,
+    };
+    started.save(locked)?;
+    state.started = Some(started);
+    Ok(())
+}
+
+/// A legacy directory (the scripts wrote `.turn-started` at the holder's first poll) may have
+/// a holder without a timer: start it now, so the holder can still be skipped later.
+pub fn ensure_timer(locked: &Locked, state: &mut State, ctx: &Ctx) -> Result<()> {
+    let Some(holder) = state.turn.holder() else {
+        return Ok(());
+    };
+    if state.started.is_some() {
+        return Ok(());
+    }
+    let started = TurnStarted {
+        agent: holder.clone(),
+        since: ctx.clock.unix_seconds(),
+    };
+    started.save(locked)?;
+    state.started = Some(started);
+    Ok(())
+}
+
+/// Skips a holder who has been inactive longer than the turn timeout, if there is one.
+/// In the analysis phase the skipped agent's analysis is forfeited (its drafts still count),
+/// and if that leaves no analysis pending, the merge happens here: nobody else would do it.
+/// Returns the lines to print.
+pub fn skip_if_timed_out(
+    locked: &Locked,
+    state: &mut State,
+    ctx: &Ctx,
+    actor: Actor,
+) -> Result<Vec<String>> {
+    let now = ctx.clock.unix_seconds();
+    let Some((holder, inactive)) = state.timed_out_holder(now) else {
+        return Ok(Vec::new());
+    };
+    let store = locked.store();
+    let next = state
+        .agents
+        .after(&holder)
+        .expect("the holder is registered")
+        .clone();
+    let mut lines = vec![format!(
+        "Turn timeout: {holder} has been inactive for {inactive}s (limit: {}s). Skipping.",
+        state.meta.turn_timeout_seconds
+    )];
+    actor
+        .event(ctx, "skip")
+        .change(Some(holder.to_string()), Some(next.to_string()))
+        .append(locked)?;
+    if state.phase == Phase::Analysis && !store.exists(&done_marker(&holder))? {
+        locked.ensure_dir(ANALYSIS_DIR)?;
+        locked.create_new(
+            &done_marker(&holder),
+            &format!("forfeited: turn timeout at {}\n", ctx.clock.stamp()),
+        )?;
+        actor
+            .event(ctx, "forfeit")
+            .change(None, Some(holder.to_string()))
+            .append(locked)?;
+        lines.push(format!(
+            "Analysis of {holder} forfeited (its drafts are kept)."
+        ));
+        if state.analysis_pending(store)?.is_empty() {
+            lines.extend(merge_drafts(locked, state, ctx, actor)?);
+        }
+    }
+    give_turn(locked, state, &next, ctx, actor)?;
+    lines.push(format!("Skipped {holder}, turn passed to {next}"));
+    Ok(lines)
+}
+
+/// Merges every agent's drafts into `issues/`, numbered globally from 01, round-robin over
+/// the agents in registration order, and sets the phase to positions.
+///
+/// All-or-nothing: the issues are assembled in a staging directory and moved into place by one
+/// rename, then the phase is written. A crash between the two leaves issues in place and the
+/// phase at analysis; the next run finds `issues/` filled and only finishes the phase change,
+/// so the merge happens exactly once.
+pub fn merge_drafts(
+    locked: &Locked,
+    state: &mut State,
+    ctx: &Ctx,
+    actor: Actor,
+) -> Result<Vec<String>> {
+    let store = locked.store();
+    let mut lines = Vec::new();
+    let existing = issues::list(store, ISSUES_DIR)?;
+    if existing.is_empty() {
+        let mut per_agent: Vec<(Name, Vec<IssueFile>)> = Vec::new();
+        for agent in &state.agents.list {
+            let drafts = issues::list(store, &issues::drafts_dir(&agent.name))?;
+            per_agent.push((agent.name.clone(), drafts));
+        }
+        let staged = locked.stage_dir()?;
+        let mut number = 0;
+        let longest = per_agent.iter().map(|(_, d)| d.len()).max().unwrap_or(0);
+        for round in 0..longest {
+            for (agent, drafts) in &per_agent {
+                let Some(draft) = drafts.get(round) else {
+                    continue;
+                };
+                number += 1;
+                let source = format!("{}/{}", issues::drafts_dir(agent), draft.file);
+                let text = store.read(&source)?.unwrap_or_default();
+                let dest = IssueFile::name_for(number, &draft.topic);
+                staged.write(&dest, &text)?;
+                lines.push(format!("Merged: {} -> {dest} (from {agent})", draft.file));
+            }
+        }
+        locked.install_dir(staged, ISSUES_DIR)?;
+        actor
+            .event(ctx, "merge")
+            .change(None, Some(format!("{number} issues")))
+            .append(locked)?;
+        lines.push(format!("Merged {number} issues total."));
+    } else {
+        lines.push(format!(
+            "Merge already in place ({} issues in issues/); completing the phase change.",
+            existing.len()
+        ));
+    }
+    Phase::Positions.save(locked)?;
+    actor
+        .event(ctx, "phase")
+        .change(Some(state.phase.to_string()), Some("positions".into()))
+        .append(locked)?;
+    state.phase = Phase::Positions;
+    Ok(lines)
+}

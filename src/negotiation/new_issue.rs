@@ -1,0 +1,50 @@
+//! `new-issue DIR TOPIC`: a new issue in `issues/`, during the positions phase.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::issues::{self, ISSUES_DIR, IssueFile, IssueText};
+use super::turn::Phase;
+use super::{Actor, State, lock, open};
+
+#[derive(Debug, Clone)]
+pub struct NewIssueArgs {
+    pub dir: PathBuf,
+    pub topic: Name,
+    pub text: IssueText,
+}
+
+pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "new-issue",
+        agent: None,
+    };
+    let locked = lock(&store, actor)?;
+    let state = State::load(&store)?;
+    state.ensure_not_finished(&store)?;
+    state.ensure_phase(Phase::Positions, "raise a new issue")?;
+
+    locked.ensure_dir(ISSUES_DIR)?;
+    let existing = issues::list(&store, ISSUES_DIR)?;
+    let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
+    let rel = format!("{ISSUES_DIR}/{file}");
+    if !locked.create_new(&rel, &args.text.render())? {
+        return Err(Error::malformed(
+            &store.path(&rel),
+            None,
+            "already exists although it is not a numbered issue",
+        ));
+    }
+    actor
+        .event(ctx, "issue")
+        .change(None, Some(rel.clone()))
+        .append(&locked)?;
+    Ok(Outcome::ok(json!({"file": file, "path": rel})).line(file))
+}

@@ -1,0 +1,176 @@
+//! `register DIR AGENT` (or `--auto`): joins the negotiation while registration is open.
+
+use std::path::PathBuf;
+
+use chrono::Duration;
+use serde_json::json;
+
+use crate::clock::format_stamp;
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::agents::{self, AUTO_NAMES, Agent};
+use super::turn::Turn;
+use super::{Actor, State, lock, meta, open};
+
+/// Environment variables that identify the participant (the model session) behind an agent,
+/// in order of precedence after `--participant`.
+pub const PARTICIPANT_VARS: &[&str] = &[
+    "NEGOTIATE_PARTICIPANT_ID",
+    "CLAUDE_SESSION_ID",
+    "CODEX_THREAD_ID",
+];
+
+#[derive(Debug, Clone)]
+pub enum Who {
+    Named(Name),
+    Auto,
+}
+
+#[derive(Debug, Clone)]
+pub struct RegisterArgs {
+    pub dir: PathBuf,
+    pub who: Who,
+    pub participant: Option<String>,
+}
+
+/// The participant identity from `--participant` or the environment, checked.
+pub fn participant_from(flag: Option<String>) -> Result<Option<String>> {
+    let found = flag.or_else(|| {
+        PARTICIPANT_VARS
+            .iter()
+            .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
+    });
+    match found {
+        Some(id) if !agents::is_valid_participant(&id) => Err(Error::bad_input(
+            "INVALID_PARTICIPANT",
+            format!("invalid participant identity {id:?}"),
+        )
+        .with_hint("use letters, digits and - _ . : @ / + =, at most 200 characters")),
+        other => Ok(other),
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let named = match &args.who {
+        Who::Named(name) => Some(name),
+        Who::Auto => None,
+    };
+    let actor = Actor {
+        command: "register",
+        agent: named,
+    };
+    let locked = lock(&store, actor)?;
+    let state = State::load(&store)?;
+    state.ensure_not_finished(&store)?;
+    if state.turn != Turn::Registration {
+        return Err(Error::forbidden(
+            "REGISTRATION_CLOSED",
+            "registration is closed: the negotiation has started",
+        )
+        .with_hint("agents cannot join a negotiation in play"));
+    }
+
+    let name = match &args.who {
+        Who::Named(name) => {
+            if state.agents.contains(name) {
+                return Ok(
+                    Outcome::answer(Status::NotNow, "NAME_TAKEN", json!({"agent": name}))
+                        .line(format!("Already registered: {name}")),
+                );
+            }
+            name.clone()
+        }
+        Who::Auto => first_free_name(&state),
+    };
+    if let Some(id) = &args.participant
+        && let Some(existing) = state
+            .agents
+            .list
+            .iter()
+            .find(|a| a.participant.as_deref() == Some(id))
+    {
+        return Err(Error::forbidden(
+            "PARTICIPANT_REGISTERED",
+            format!(
+                "participant {id} is already registered as {}",
+                existing.name
+            ),
+        )
+        .with_hint(format!("keep playing as {}", existing.name)));
+    }
+    let expected = state.meta.expected_agents;
+    if state.agents.len() as u64 >= expected {
+        return Err(Error::forbidden(
+            "REGISTRATION_FULL",
+            format!("registration is full: {expected} of {expected} agents registered"),
+        ));
+    }
+
+    let mut out = Outcome::ok(json!({}));
+    if matches!(args.who, Who::Auto) {
+        out.push(name.to_string());
+    }
+    let actor = Actor {
+        command: "register",
+        agent: Some(&name),
+    };
+    // The deadline is written by whichever registration finds it missing, under the lock:
+    // exactly once, whatever the interleaving.
+    let mut deadline_started = None;
+    let mut meta = state.meta.clone();
+    if meta.registration_deadline.is_none() {
+        let deadline = ctx.clock.now() + Duration::seconds(meta.registration_window_seconds as i64);
+        let stamp = format_stamp(deadline);
+        meta.registration_deadline = Some(stamp.clone());
+        locked.replace(meta::FILE, &meta.render())?;
+        actor
+            .event(ctx, "deadline")
+            .change(None, Some(stamp.clone()))
+            .append(&locked)?;
+        deadline_started = Some(stamp);
+    }
+    let agent = Agent {
+        name: name.clone(),
+        registered: ctx.clock.stamp(),
+        participant: args.participant.clone(),
+    };
+    let current = store.read(agents::FILE)?.unwrap_or_default();
+    locked.replace(agents::FILE, &state.agents.render_with(&agent, &current))?;
+    actor
+        .event(ctx, "register")
+        .change(None, Some(name.to_string()))
+        .append(&locked)?;
+
+    let count = state.agents.len() + 1;
+    out.push(format!("Registered: {name} ({count}/{expected} agents)"));
+    if let Some(stamp) = &deadline_started {
+        out.push(format!("Registration window started. Deadline: {stamp}"));
+    }
+    if count as u64 == expected {
+        out.push("All agents registered. Negotiation can begin.");
+    }
+    out.data = json!({
+        "agent": name,
+        "registered": count,
+        "expected": expected,
+        "participant": args.participant,
+        "registration_deadline": meta.registration_deadline,
+        "complete": count as u64 == expected,
+    });
+    Ok(out)
+}
+
+/// `agent-alpha`, `agent-beta`, ... then `agent-25`, `agent-26`, ...
+fn first_free_name(state: &State) -> Name {
+    let greek = AUTO_NAMES.iter().map(|g| format!("agent-{g}"));
+    let numbered = (AUTO_NAMES.len() + 1..).map(|n| format!("agent-{n}"));
+    greek
+        .chain(numbered)
+        .map(|candidate| Name::parse_str("agent name", &candidate).expect("valid by construction"))
+        .find(|candidate| !state.agents.contains(candidate))
+        .expect("an unbounded list always has a free name")
+}

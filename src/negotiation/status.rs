@@ -1,0 +1,178 @@
+//! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::names::Name;
+use crate::output::Outcome;
+use crate::store::{LockMode, Store};
+
+use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
+use super::positions::{IssueStatus, Positions};
+use super::{Actor, State, open};
+
+#[derive(Debug, Clone)]
+pub struct StatusArgs {
+    pub dir: PathBuf,
+}
+
+/// One issue as `status` and `finish` see it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct IssueReport {
+    #[serde(flatten)]
+    pub file: IssueFile,
+    pub title: String,
+    /// `None` when the issue has no positions file yet.
+    pub status: Option<IssueStatus>,
+    pub has_positions: bool,
+    pub position_authors: Vec<Name>,
+    pub challenge_authors: Vec<Name>,
+    pub participants: Vec<Name>,
+    pub has_challenge: bool,
+    pub rounds: u64,
+    pub warnings: Vec<String>,
+}
+
+impl IssueReport {
+    /// OPEN, AGREED, ESCALATE, or NO POSITIONS.
+    pub fn status_word(&self) -> &'static str {
+        self.status.map_or("NO POSITIONS", IssueStatus::word)
+    }
+
+    fn icon(&self) -> &'static str {
+        match self.status {
+            Some(IssueStatus::Agreed) => "✅",
+            Some(IssueStatus::Escalate) => "⚠️",
+            Some(IssueStatus::Open) => "🔄",
+            None => "📝",
+        }
+    }
+}
+
+/// Reads every issue with its positions file.
+pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
+    let mut reports = Vec::new();
+    for file in issues::list(store, ISSUES_DIR)? {
+        let text = store
+            .read(&format!("{ISSUES_DIR}/{}", file.file))?
+            .unwrap_or_default();
+        let title = issues::title(&text).unwrap_or_else(|| file.topic.clone());
+        let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
+        let report = match store.read(&positions_rel)? {
+            None => IssueReport {
+                file,
+                title,
+                status: None,
+                has_positions: false,
+                position_authors: Vec::new(),
+                challenge_authors: Vec::new(),
+                participants: Vec::new(),
+                has_challenge: false,
+                rounds: 0,
+                warnings: Vec::new(),
+            },
+            Some(text) => {
+                let positions = Positions::parse(&text);
+                let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
+                IssueReport {
+                    title,
+                    status: Some(positions.status),
+                    has_positions: true,
+                    position_authors: owned(positions.position_authors()),
+                    challenge_authors: owned(positions.challenge_authors()),
+                    participants: owned(positions.participants()),
+                    has_challenge: !positions.challenge_authors().is_empty(),
+                    rounds: positions.entries.iter().map(|e| e.round).max().unwrap_or(0),
+                    warnings: positions
+                        .warnings
+                        .iter()
+                        .map(|w| format!("{positions_rel}: {w}"))
+                        .collect(),
+                    file,
+                }
+            }
+        };
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+pub struct Summary {
+    pub total: usize,
+    pub agreed: usize,
+    pub open: usize,
+    pub escalated: usize,
+}
+
+pub fn summarize(reports: &[IssueReport]) -> Summary {
+    let count = |status: IssueStatus| reports.iter().filter(|r| r.status == Some(status)).count();
+    let agreed = count(IssueStatus::Agreed);
+    let escalated = count(IssueStatus::Escalate);
+    Summary {
+        total: reports.len(),
+        agreed,
+        escalated,
+        open: reports.len() - agreed - escalated,
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "status",
+        agent: None,
+    };
+    let _shared = store.lock(LockMode::Shared, &actor.label())?;
+    let state = State::load(&store)?;
+    let reports = issue_reports(&store)?;
+    let summary = summarize(&reports);
+
+    let mut out = Outcome::ok(json!({}));
+    out.push("=== Negotiation Status ===");
+    out.push(format!("Current turn: {}", state.turn));
+    out.push(format!("Phase: {}", state.phase));
+    out.push(format!(
+        "Agents ({}/{}):",
+        state.agents.len(),
+        state.meta.expected_agents
+    ));
+    for agent in &state.agents.list {
+        out.push(format!("  - {}", agent.name));
+    }
+    out.push("");
+    out.push("Issues:");
+    for report in &reports {
+        out.push(format!(
+            "  {} {} — {} [{}]",
+            report.icon(),
+            report.file.file,
+            report.title,
+            report.status_word()
+        ));
+        for warning in &report.warnings {
+            out.warn(warning.clone());
+        }
+    }
+    out.push("");
+    out.push(format!(
+        "Summary: {} issues — {} agreed, {} open, {} escalated",
+        summary.total, summary.agreed, summary.open, summary.escalated
+    ));
+    if summary.total > 0 && summary.agreed == summary.total {
+        out.push("🎉 All issues resolved! Ready for final document.");
+    }
+    out.data = json!({
+        "turn": state.turn.word(),
+        "phase": state.phase,
+        "turn_started": state.started.as_ref().map(|s| json!({"agent": s.agent, "since": s.since})),
+        "meta": state.meta,
+        "agents": state.agents,
+        "issues": reports,
+        "summary": summary,
+    });
+    Ok(out)
+}

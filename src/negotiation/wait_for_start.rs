@@ -1,0 +1,124 @@
+//! `wait-for-start DIR AGENT`: blocks until every expected agent registered or the deadline
+//! passed, then sets the first turn, once, and starts its timer.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use chrono::Duration as Span;
+use serde_json::json;
+
+use crate::clock::parse_stamp;
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::turn::Turn;
+use super::{Actor, State, give_turn, lock, open};
+
+pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
+
+/// How often the registration is re-checked while waiting.
+const RECHECK: Duration = Duration::from_millis(100);
+
+#[derive(Debug, Clone)]
+pub struct WaitForStartArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub allow_partial: bool,
+    pub timeout: Option<Duration>,
+}
+
+pub fn allow_partial_from_env() -> bool {
+    std::env::var(ALLOW_PARTIAL_VAR).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "wait-for-start",
+        agent: Some(&args.agent),
+    };
+    let began = Instant::now();
+    loop {
+        {
+            let locked = lock(&store, actor)?;
+            let mut state = State::load(&store)?;
+            state.ensure_registered(&args.agent)?;
+            match &state.turn {
+                Turn::Done => return Err(crate::error::Error::finished(store.root())),
+                Turn::Agent(_) => return Ok(report(&state, &args.agent)),
+                Turn::Registration => {}
+            }
+            let count = state.agents.len() as u64;
+            let expected = state.meta.expected_agents;
+            let deadline_passed = deadline(&state).is_some_and(|d| ctx.clock.now() >= d);
+            if count >= expected || deadline_passed {
+                if count < expected && !args.allow_partial {
+                    return Err(Error::forbidden(
+                        "PARTIAL_REGISTRATION",
+                        format!(
+                            "the registration deadline passed with {count} of {expected} agents registered"
+                        ),
+                    )
+                    .with_hint(
+                        "start with fewer agents using --allow-partial (or NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1)",
+                    ));
+                }
+                if count < 2 {
+                    return Err(Error::forbidden(
+                        "TOO_FEW_AGENTS",
+                        format!("only {count} agent registered; a negotiation needs at least 2"),
+                    ));
+                }
+                let first = state.agents.list[0].name.clone();
+                give_turn(&locked, &mut state, &first, ctx, actor)?;
+                return Ok(report(&state, &args.agent));
+            }
+        }
+        if let Some(timeout) = args.timeout
+            && began.elapsed() >= timeout
+        {
+            return Err(Error::new(
+                Status::Timeout,
+                "TIMEOUT",
+                format!("registration still open after {}s", timeout.as_secs_f64()),
+            ));
+        }
+        std::thread::sleep(RECHECK);
+    }
+}
+
+/// The deadline: from `meta.md`, or for a directory that never got one, first registration
+/// plus the window.
+fn deadline(state: &State) -> Option<chrono::DateTime<chrono::Utc>> {
+    state.meta.deadline().or_else(|| {
+        let first = state.agents.list.first()?;
+        Some(
+            parse_stamp(&first.registered)?
+                + Span::seconds(state.meta.registration_window_seconds as i64),
+        )
+    })
+}
+
+fn report(state: &State, agent: &Name) -> Outcome {
+    let count = state.agents.len();
+    let names: Vec<&str> = state.agents.list.iter().map(|a| a.name.as_str()).collect();
+    let first = names[0];
+    let position = state.agents.position(agent).expect("registered") + 1;
+    let heading = if count as u64 >= state.meta.expected_agents {
+        format!("All {count} agents registered.")
+    } else {
+        format!("Registration deadline passed. Proceeding with {count} agents.")
+    };
+    Outcome::ok(json!({
+        "agents": names,
+        "position": position,
+        "first_turn": first,
+        "turn": state.turn.word(),
+    }))
+    .line(heading)
+    .line(format!("Turn order: {position} of {count}"))
+    .line(format!("Agents: {}", names.join(" ")))
+    .line(format!("First turn: {first}"))
+}

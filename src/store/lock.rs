@@ -1,0 +1,149 @@
+//! The directory lock: one dedicated file, `DIR/.parley/lock`, locked with the standard
+//! library's `File::lock` family (an `flock(2)` on Unix).
+//!
+//! Why a dedicated file: a lock on a file that later gets renamed over protects nothing (the
+//! next locker opens the new inode). `lock` is created once and never replaced.
+//!
+//! Why kernel locks: they are released when the holder dies, even by `kill -9`, so a crashed
+//! agent never blocks the others. The content of the file is only a label ("pid N: parley
+//! hand-off") used to say who holds the lock while someone waits; it is never trusted for
+//! correctness.
+//!
+//! Waiting is bounded: a helper thread blocks in `File::lock` (the kernel queues and wakes us
+//! the moment the lock is free, no polling) while the caller waits at most `timeout` for it.
+//! If the caller gives up, the thread drops the file as soon as it gets the lock, releasing it.
+//!
+//! What this does not cover: on NFS, `flock` is emulated with byte-range locks by Linux
+//! clients of NFSv4 servers and works between machines; on older NFSv3 without a lock daemon
+//! it may silently lock only locally. See `docs/design.md`.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::error::{Error, Result, Status};
+
+/// Said on stderr when the lock is still busy after this long, so a human sees why we wait.
+const SAY_WAITING_AFTER: Duration = Duration::from_secs(1);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockMode {
+    /// Readers: many at once, never while a writer holds it.
+    Shared,
+    /// Writers: alone.
+    Exclusive,
+}
+
+/// A held lock; dropping it releases the lock.
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+}
+
+pub(crate) fn acquire(
+    lock_path: &Path,
+    mode: LockMode,
+    timeout: Duration,
+    label: &str,
+) -> Result<DirLock> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(lock_path)
+        .map_err(|e| open_error(lock_path, e))?;
+
+    let fast = match mode {
+        LockMode::Exclusive => file.try_lock(),
+        LockMode::Shared => file.try_lock_shared(),
+    };
+    match fast {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            file = wait_for_lock(file, lock_path, mode, timeout)?;
+        }
+        Err(TryLockError::Error(e)) => return Err(Error::io("lock", lock_path, e)),
+    }
+
+    if mode == LockMode::Exclusive {
+        // Best effort: the label only feeds messages of those who wait.
+        let _ = write_label(&mut file, label);
+    }
+    Ok(DirLock { _file: file })
+}
+
+fn open_error(lock_path: &Path, e: std::io::Error) -> Error {
+    if e.raw_os_error() == Some(libc::ELOOP) {
+        return Error::symlink(lock_path);
+    }
+    Error::io("open the lock file", lock_path, e)
+}
+
+fn wait_for_lock(file: File, lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File> {
+    let (sender, receiver) = mpsc::channel::<std::io::Result<File>>();
+    std::thread::spawn(move || {
+        let locked = match mode {
+            LockMode::Exclusive => file.lock(),
+            LockMode::Shared => file.lock_shared(),
+        };
+        // If nobody listens any more the file is dropped here, which releases the lock.
+        let _ = sender.send(locked.map(|()| file));
+    });
+
+    let first_wait = timeout.min(SAY_WAITING_AFTER);
+    let received = match receiver.recv_timeout(first_wait) {
+        Err(mpsc::RecvTimeoutError::Timeout) if timeout > first_wait => {
+            eprintln!(
+                "parley: waiting for the lock on {} ({})",
+                lock_path.display(),
+                holder_description(lock_path)
+            );
+            receiver.recv_timeout(timeout - first_wait)
+        }
+        other => other,
+    };
+    match received {
+        Ok(Ok(file)) => Ok(file),
+        Ok(Err(e)) => Err(Error::io("lock", lock_path, e)),
+        Err(_) => Err(Error::new(
+            Status::LockTimeout,
+            "LOCK_TIMEOUT",
+            format!(
+                "could not lock {} within {}s ({})",
+                lock_path.display(),
+                timeout.as_secs_f64(),
+                holder_description(lock_path)
+            ),
+        )
+        .with_hint("retry; raise --lock-timeout if the holder is legitimately slow")),
+    }
+}
+
+fn write_label(file: &mut File, label: &str) -> std::io::Result<()> {
+    file.set_len(0)?;
+    file.seek(SeekFrom::Start(0))?;
+    file.write_all(format!("pid {}: {label}\n", std::process::id()).as_bytes())
+}
+
+/// "held by pid N: parley hand-off", from the label of the last exclusive holder.
+pub(crate) fn holder_description(lock_path: &Path) -> String {
+    let mut text = String::new();
+    let label = File::open(lock_path)
+        .and_then(|mut f| f.read_to_string(&mut text))
+        .ok()
+        .map(|_| text.trim().to_owned())
+        .filter(|t| !t.is_empty() && t.len() < 300);
+    match label {
+        Some(label) => format!("held by {label}"),
+        None => "holder unknown".to_owned(),
+    }
+}
+
+pub(crate) fn lock_path(root: &Path) -> PathBuf {
+    root.join(super::PARLEY_DIR).join("lock")
+}

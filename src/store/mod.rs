@@ -1,0 +1,522 @@
+//! The store layer: the only code that locks, renames, creates or appends.
+//!
+//! A [`Store`] is a directory parley owns (a negotiation directory). Reading needs nothing;
+//! every change goes through a [`Locked`] handle, which exists only while the directory lock
+//! is held, so "read, decide, write" is serialized by construction.
+//!
+//! Guarantees, for every write made through this module:
+//! - **Atomic replacement**: a changed file is written to a temporary file in the same
+//!   directory, fsynced, renamed over the old one, and the directory is fsynced. A reader sees
+//!   the old content or the new, never a mix, and a crash leaves one of the two.
+//! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
+//!   can never overwrite anything.
+//! - **Appends** (the event log) are one `write` of one whole line.
+//! - **Containment**: paths are relative and made of plain components; every directory on the
+//!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
+//!   directory is reported, never followed, and nothing outside the directory is written.
+//!
+//! Not guaranteed: the check-then-write of containment is not atomic against a concurrent
+//! attacker replacing a directory by a link between the two steps; parley defends against
+//! planted links and mistakes, not against a hostile process with write access to DIR.
+
+mod lock;
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Component, Path, PathBuf};
+use std::time::Duration;
+
+pub use lock::LockMode;
+use lock::{DirLock, lock_path};
+
+use crate::error::{Error, Result};
+
+/// parley's own files inside a directory it manages: the lock and the event log.
+pub const PARLEY_DIR: &str = ".parley";
+
+/// Prefix of temporary files; readers ignore them, so a crash mid-write leaves only litter.
+const TEMP_PREFIX: &str = ".parley-tmp-";
+
+/// A directory managed by parley.
+#[derive(Debug, Clone)]
+pub struct Store {
+    root: PathBuf,
+    lock_timeout: Duration,
+}
+
+/// What a directory listing entry is, without following links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    File,
+    Dir,
+    Symlink,
+    Other,
+}
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub name: String,
+    pub kind: EntryKind,
+}
+
+impl Store {
+    /// A store rooted at `root`, which must be an existing directory (checked by the caller,
+    /// which knows what a missing one means).
+    pub fn new(root: PathBuf, lock_timeout: Duration) -> Store {
+        Store { root, lock_timeout }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The absolute path of `rel`, for messages.
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    /// Takes the directory lock, waiting at most the lock timeout. `label` says who we are
+    /// ("parley hand-off agent-alpha") to anyone who has to wait for us.
+    pub fn lock(&self, mode: LockMode, label: &str) -> Result<Locked<'_>> {
+        let dir = self.root.join(PARLEY_DIR);
+        match fs::symlink_metadata(&dir) {
+            Ok(meta) if meta.file_type().is_symlink() => return Err(Error::symlink(&dir)),
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(Error::malformed(&dir, None, "is not a directory"));
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                // A directory made by the old scripts: give it parley's folder.
+                fs::create_dir(&dir)
+                    .or_else(|e| {
+                        if e.kind() == io::ErrorKind::AlreadyExists {
+                            Ok(())
+                        } else {
+                            Err(e)
+                        }
+                    })
+                    .map_err(|e| Error::io("create", &dir, e))?;
+            }
+            Err(e) => return Err(Error::io("inspect", &dir, e)),
+        }
+        let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+        Ok(Locked {
+            store: self,
+            _guard: guard,
+        })
+    }
+
+    /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.
+    pub fn read(&self, rel: &str) -> Result<Option<String>> {
+        let path = self.checked_path(rel)?;
+        let meta = match fs::symlink_metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io("inspect", &path, e)),
+        };
+        if meta.file_type().is_symlink() {
+            return Err(Error::symlink(&path));
+        }
+        if !meta.is_file() {
+            return Err(Error::malformed(&path, None, "is not a regular file"));
+        }
+        let bytes = fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+        String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
+    }
+
+    /// Whether `rel` exists (as anything, links included: they are not followed).
+    pub fn exists(&self, rel: &str) -> Result<bool> {
+        let path = self.checked_path(rel)?;
+        Ok(fs::symlink_metadata(path).is_ok())
+    }
+
+    /// The entries of a directory, sorted by name, temporary files left out; `None` when the
+    /// directory does not exist. Names that are not UTF-8 are left out too: no valid record
+    /// has one.
+    pub fn list(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
+        let path = self.checked_path(rel)?;
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => return Err(Error::symlink(&path)),
+            Ok(meta) if !meta.is_dir() => {
+                return Err(Error::malformed(&path, None, "is not a directory"));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(Error::io("inspect", &path, e)),
+        }
+        let reader = fs::read_dir(&path).map_err(|e| Error::io("list", &path, e))?;
+        let mut entries = Vec::new();
+        for item in reader {
+            let item = item.map_err(|e| Error::io("list", &path, e))?;
+            let Ok(name) = item.file_name().into_string() else {
+                continue;
+            };
+            if name.starts_with(TEMP_PREFIX) {
+                continue;
+            }
+            let kind = match item.file_type() {
+                Ok(t) if t.is_symlink() => EntryKind::Symlink,
+                Ok(t) if t.is_dir() => EntryKind::Dir,
+                Ok(t) if t.is_file() => EntryKind::File,
+                _ => EntryKind::Other,
+            };
+            entries.push(Entry { name, kind });
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Some(entries))
+    }
+
+    /// `root/rel`, after checking that `rel` is relative and made of plain components.
+    fn checked_path(&self, rel: &str) -> Result<PathBuf> {
+        let rel_path = Path::new(rel);
+        let plain = !rel.is_empty()
+            && rel_path
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)));
+        if !plain {
+            // Names are validated long before this; reaching here is a bug, refused anyway.
+            return Err(Error::bad_input(
+                "PATH_ESCAPE",
+                format!("refusing path {rel:?}: not a plain relative path"),
+            ));
+        }
+        Ok(self.root.join(rel_path))
+    }
+
+    /// Checks that every directory between the root and `rel`'s parent is a real directory,
+    /// not a link, and that `rel` itself is not a link. Returns the absolute path.
+    fn writable_path(&self, rel: &str) -> Result<PathBuf> {
+        let path = self.checked_path(rel)?;
+        let mut walked = self.root.clone();
+        let components: Vec<_> = Path::new(rel).components().collect();
+        for (index, component) in components.iter().enumerate() {
+            walked.push(component);
+            let last = index + 1 == components.len();
+            match fs::symlink_metadata(&walked) {
+                Ok(meta) if meta.file_type().is_symlink() => return Err(Error::symlink(&walked)),
+                Ok(meta) if !last && !meta.is_dir() => {
+                    return Err(Error::malformed(&walked, None, "is not a directory"));
+                }
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    if !last {
+                        return Err(Error::malformed(&walked, None, "is missing")
+                            .with_hint("the negotiation directory is incomplete"));
+                    }
+                }
+                Err(e) => return Err(Error::io("inspect", &walked, e)),
+            }
+        }
+        Ok(path)
+    }
+}
+
+/// The store while its lock is held: the only way to change anything.
+#[derive(Debug)]
+pub struct Locked<'a> {
+    store: &'a Store,
+    _guard: DirLock,
+}
+
+impl<'a> Locked<'a> {
+    pub fn store(&self) -> &'a Store {
+        self.store
+    }
+
+    /// Replaces `rel` atomically with `content` (temp, fsync, rename, fsync directory).
+    pub fn replace(&self, rel: &str, content: &str) -> Result<()> {
+        let path = self.store.writable_path(rel)?;
+        write_atomic(&path, content.as_bytes())
+    }
+
+    /// Creates `rel` with `content`; fails with `Ok(false)` if anything is already there.
+    pub fn create_new(&self, rel: &str, content: &str) -> Result<bool> {
+        let path = self.store.writable_path(rel)?;
+        create_exclusive(&path, content.as_bytes())
+    }
+
+    /// Creates the directory `rel` if it is missing.
+    pub fn ensure_dir(&self, rel: &str) -> Result<()> {
+        let path = self.store.writable_path(rel)?;
+        match fs::create_dir(&path) {
+            Ok(()) => sync_parent(&path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                    Ok(())
+                } else {
+                    Err(Error::malformed(&path, None, "is not a directory"))
+                }
+            }
+            Err(e) => Err(Error::io("create", &path, e)),
+        }
+    }
+
+    /// Appends one line to `rel` in a single write.
+    pub fn append_line(&self, rel: &str, line: &str) -> Result<()> {
+        let path = self.store.writable_path(rel)?;
+        let mut record = line.trim_end_matches('\n').to_owned();
+        record.push('\n');
+        let mut file = OpenOptions::new()
+            .append(true)
+            .create(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&path)
+            .map_err(|e| Error::io("open", &path, e))?;
+        file.write_all(record.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| Error::io("append to", &path, e))
+    }
+
+    /// A directory to assemble files in before [`Locked::install_dir`] puts them in place.
+    pub fn stage_dir(&self) -> Result<StagedDir> {
+        let parent = self.store.writable_path(PARLEY_DIR)?;
+        let dir = tempfile::Builder::new()
+            .prefix(TEMP_PREFIX)
+            .tempdir_in(&parent)
+            .map_err(|e| Error::io("create a staging directory in", &parent, e))?;
+        Ok(StagedDir { dir })
+    }
+
+    /// Moves a staged directory to `rel` in one rename. `rel` must be missing or an empty
+    /// directory (the kernel refuses a non-empty one, which is reported as such).
+    pub fn install_dir(&self, staged: StagedDir, rel: &str) -> Result<()> {
+        let target = self.store.writable_path(rel)?;
+        let source = staged.dir.keep();
+        sync_dir(&source)?;
+        if let Err(e) = fs::rename(&source, &target) {
+            let _ = fs::remove_dir_all(&source);
+            return Err(match e.raw_os_error() {
+                Some(libc::ENOTEMPTY) | Some(libc::EEXIST) => {
+                    Error::malformed(&target, None, "is not empty, so it cannot be replaced")
+                }
+                _ => Error::io("move a staged directory to", &target, e),
+            });
+        }
+        sync_parent(&target)
+    }
+}
+
+/// Files assembled out of sight; removed if never installed.
+#[derive(Debug)]
+pub struct StagedDir {
+    dir: tempfile::TempDir,
+}
+
+impl StagedDir {
+    /// Writes a new file (fsynced) into the staged directory.
+    pub fn write(&self, name: &str, content: &str) -> Result<()> {
+        let path = self.dir.path().join(name);
+        create_exclusive(&path, content.as_bytes()).and_then(|created| {
+            if created {
+                Ok(())
+            } else {
+                Err(Error::io(
+                    "create",
+                    &path,
+                    io::Error::from(io::ErrorKind::AlreadyExists),
+                ))
+            }
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// How [`create_dir_atomically`] ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Creation {
+    Created,
+    AlreadyExists,
+}
+
+/// Builds a whole directory beside `target` and moves it into place in one step, never
+/// replacing anything: if `target` exists (even as an empty directory) the result is
+/// [`Creation::AlreadyExists`] and nothing is changed. Whoever sees `target` sees it complete.
+pub fn create_dir_atomically(
+    target: &Path,
+    build: impl FnOnce(&Path) -> Result<()>,
+) -> Result<Creation> {
+    let parent = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match fs::symlink_metadata(&parent) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => {
+            return Err(Error::cannot_create(
+                target,
+                "its parent is not a directory",
+            ));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(
+                Error::cannot_create(target, "its parent directory does not exist")
+                    .with_hint("create the parent first (mkdir -p)"),
+            );
+        }
+        Err(e) => return Err(Error::cannot_create(target, e)),
+    }
+    if let Ok(meta) = fs::symlink_metadata(target) {
+        return if meta.is_dir() {
+            Ok(Creation::AlreadyExists)
+        } else {
+            Err(Error::cannot_create(
+                target,
+                "something that is not a directory is in the way",
+            ))
+        };
+    }
+    let staging = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .tempdir_in(&parent)
+        .map_err(|e| Error::cannot_create(target, e))?;
+    build(staging.path())?;
+    sync_tree(staging.path())?;
+    match rename_noreplace(staging.path(), target) {
+        Ok(()) => {
+            // The staging path is gone (it is the target now); nothing left to clean up.
+            let _ = staging.keep();
+            sync_dir(&parent)?;
+            Ok(Creation::Created)
+        }
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match fs::symlink_metadata(target) {
+            Ok(meta) if meta.is_dir() => Ok(Creation::AlreadyExists),
+            _ => Err(Error::cannot_create(
+                target,
+                "something that is not a directory is in the way",
+            )),
+        },
+        Err(e) => Err(Error::cannot_create(target, e)),
+    }
+}
+
+/// Writes a new file inside a directory being built by [`create_dir_atomically`].
+pub fn write_new_file(path: &Path, content: &[u8]) -> Result<()> {
+    if create_exclusive(path, content)? {
+        Ok(())
+    } else {
+        Err(Error::cannot_create(path, "it already exists"))
+    }
+}
+
+/// Creates a directory inside a directory being built by [`create_dir_atomically`].
+pub fn create_dir(path: &Path) -> Result<()> {
+    fs::create_dir(path).map_err(|e| Error::cannot_create(path, e))
+}
+
+/// Makes (or refreshes) a symbolic link at `link` pointing to `target`, atomically: the link
+/// is created under a temporary name and renamed into place.
+pub fn replace_symlink(target: &Path, link: &Path) -> Result<()> {
+    let dir = link.parent().unwrap_or(Path::new("."));
+    let name = link
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = dir.join(format!("{TEMP_PREFIX}{}-{name}", std::process::id()));
+    let _ = fs::remove_file(&temp);
+    std::os::unix::fs::symlink(target, &temp).map_err(|e| Error::cannot_create(link, e))?;
+    if let Err(e) = fs::rename(&temp, link) {
+        let _ = fs::remove_file(&temp);
+        return Err(Error::cannot_create(link, e));
+    }
+    sync_dir(dir)
+}
+
+/// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.
+fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    // 0666 before the umask, like any file an agent writes: tempfile's private 0600 would
+    // otherwise make every replaced state file unreadable to other users of the directory.
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .permissions(fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+    temp.write_all(content)
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| Error::io("write", temp.path(), e))?;
+    temp.persist(path)
+        .map_err(|e| Error::io("replace", path, e.error))?;
+    sync_dir(dir)
+}
+
+/// `O_CREAT|O_EXCL` create, write, fsync, fsync the directory. `Ok(false)` if `path` exists.
+fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
+    let mut file = match OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e) => return Err(Error::io("create", path, e)),
+    };
+    file.write_all(content)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| Error::io("write", path, e))?;
+    sync_parent(path)?;
+    Ok(true)
+}
+
+fn sync_parent(path: &Path) -> Result<()> {
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+fn sync_dir(dir: &Path) -> Result<()> {
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| Error::io("sync", dir, e))
+}
+
+/// fsyncs every directory of a freshly built tree (files are synced as they are written).
+fn sync_tree(root: &Path) -> Result<()> {
+    sync_dir(root)?;
+    let entries = fs::read_dir(root).map_err(|e| Error::io("list", root, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io("list", root, e))?;
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            sync_tree(&entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// `rename` that fails with `AlreadyExists` instead of replacing an (empty) directory.
+fn rename_noreplace(from: &Path, to: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let from_c = CString::new(from.as_os_str().as_bytes())?;
+    let to_c = CString::new(to.as_os_str().as_bytes())?;
+    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
+    let rc = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            from_c.as_ptr(),
+            libc::AT_FDCWD,
+            to_c.as_ptr(),
+            libc::RENAME_NOREPLACE,
+        )
+    };
+    if rc == 0 {
+        return Ok(());
+    }
+    let err = io::Error::last_os_error();
+    match err.raw_os_error() {
+        // Filesystems without RENAME_NOREPLACE: a plain rename onto a directory we just saw
+        // missing. Only an empty directory created in between could be replaced; documented.
+        Some(libc::EINVAL) | Some(libc::ENOSYS) => {
+            if fs::symlink_metadata(to).is_ok() {
+                Err(io::Error::from(io::ErrorKind::AlreadyExists))
+            } else {
+                fs::rename(from, to)
+            }
+        }
+        _ => Err(err),
+    }
+}
