@@ -1,0 +1,5 @@
+//! Integration tests: every test drives the real `parley` binary.
+
+mod support;
+
+mod applets;

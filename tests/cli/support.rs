@@ -1,0 +1,230 @@
+//! Shared helpers: run the real binary in a temporary directory, with a cleared identity
+//! environment and a fixed clock.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// The fixed "now" of every test unless it says otherwise.
+pub const NOW: &str = "2026-02-18T10:00:00Z";
+
+/// `NOW` plus `seconds`, in RFC 3339.
+pub fn at(seconds: i64) -> String {
+    let base = chrono::DateTime::parse_from_rfc3339(NOW).unwrap();
+    (base + chrono::Duration::seconds(seconds))
+        .to_utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_parley"))
+}
+
+/// `parley` with no inherited identity or clock, and `PARLEY_NOW` = [`NOW`].
+pub fn parley() -> Command {
+    let mut command = Command::new(bin());
+    for var in [
+        "NEGOTIATE_PARTICIPANT_ID",
+        "CLAUDE_SESSION_ID",
+        "CODEX_THREAD_ID",
+        "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
+        "PARLEY_LOCK_TIMEOUT",
+        "PARLEY_NOW",
+    ] {
+        command.env_remove(var);
+    }
+    command.env("PARLEY_NOW", NOW);
+    command
+}
+
+/// The same for `std::process::Command`, for tests that spawn many processes at once.
+pub fn parley_std() -> std::process::Command {
+    let mut command = std::process::Command::new(bin());
+    for var in [
+        "NEGOTIATE_PARTICIPANT_ID",
+        "CLAUDE_SESSION_ID",
+        "CODEX_THREAD_ID",
+        "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
+        "PARLEY_LOCK_TIMEOUT",
+    ] {
+        command.env_remove(var);
+    }
+    command.env("PARLEY_NOW", NOW);
+    command
+}
+
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited normally")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A temporary workspace holding one negotiation directory, `neg`.
+pub struct Neg {
+    pub tmp: TempDir,
+    pub dir: PathBuf,
+}
+
+impl Neg {
+    /// A workspace without a negotiation yet.
+    pub fn empty() -> Neg {
+        let tmp = TempDir::new().unwrap();
+        let dir = tmp.path().join("neg");
+        Neg { tmp, dir }
+    }
+
+    /// `init neg N`.
+    pub fn init(agents: u32) -> Neg {
+        let neg = Neg::empty();
+        neg.ok(&["init", "{dir}", &agents.to_string()]);
+        neg
+    }
+
+    /// Initialized, `agents` registered as agent-alpha, agent-beta, ... and started.
+    pub fn started(agents: u32) -> Neg {
+        let neg = Neg::init(agents);
+        for name in Neg::names(agents) {
+            neg.ok(&["register", "{dir}", &name]);
+        }
+        neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
+        neg
+    }
+
+    /// Started, every agent's analysis ended with one draft each, so in the positions phase
+    /// with one issue per agent; the turn is back with agent-alpha.
+    pub fn in_positions(agents: u32) -> Neg {
+        let neg = Neg::started(agents);
+        for (index, name) in Neg::names(agents).iter().enumerate() {
+            neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
+            neg.ok(&["end-analysis", "{dir}", name]);
+        }
+        neg
+    }
+
+    pub fn names(agents: u32) -> Vec<String> {
+        ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+            .iter()
+            .take(agents as usize)
+            .map(|g| format!("agent-{g}"))
+            .collect()
+    }
+
+    /// Runs parley with `{dir}` in the arguments replaced by the negotiation directory.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.run_at(NOW, args)
+    }
+
+    pub fn run_at(&self, now: &str, args: &[&str]) -> Output {
+        let dir = self.dir.to_string_lossy().into_owned();
+        let args: Vec<String> = args.iter().map(|a| a.replace("{dir}", &dir)).collect();
+        parley()
+            .env("PARLEY_NOW", now)
+            .current_dir(self.tmp.path())
+            .args(&args)
+            .output()
+            .unwrap()
+    }
+
+    /// Runs and asserts exit 0, returning stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let output = self.run(args);
+        assert_eq!(
+            code(&output),
+            0,
+            "parley {args:?} failed:\nstdout: {}\nstderr: {}",
+            stdout(&output),
+            stderr(&output)
+        );
+        stdout(&output)
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.join(rel)
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel))
+            .unwrap_or_else(|e| panic!("cannot read {rel}: {e}"))
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        std::fs::write(self.path(rel), text).unwrap();
+    }
+
+    pub fn turn(&self) -> String {
+        self.read("turn.md").trim().to_owned()
+    }
+
+    /// A positions file with the given entries (name, "position"|"challenge", round) and a
+    /// status line.
+    pub fn positions(&self, file: &str, entries: &[(&str, &str, u32)], status: &str) {
+        let mut text = String::from("# Positions: test\n\n");
+        for (name, kind, round) in entries {
+            text.push_str(&format!("## {name}'s {kind} (round {round})\nArgument.\n\n"));
+        }
+        text.push_str(&format!("## Status: {status}\nDecision.\n"));
+        self.write(&format!("positions/{file}"), &text);
+    }
+
+    /// Makes everything ready for `finish`: every issue agreed by two agents after a challenge,
+    /// a coverage audit and a final document.
+    pub fn make_finishable(&self) {
+        for entry in std::fs::read_dir(self.path("issues")).unwrap() {
+            let file = entry.unwrap().file_name().to_string_lossy().into_owned();
+            self.positions(
+                &file,
+                &[
+                    ("agent-alpha", "position", 1),
+                    ("agent-beta", "position", 1),
+                    ("agent-alpha", "challenge", 1),
+                    ("agent-beta", "position", 2),
+                ],
+                "AGREED",
+            );
+        }
+        self.write("coverage-audit.md", "# Coverage Audit\n\n- all: INCLUDED\n");
+        self.write("final.md", "# Final\n\nThe decision.\n");
+    }
+}
+
+/// A directory of links named like the old scripts, made by `parley links`.
+pub fn scripts(parent: &Path) -> PathBuf {
+    let dir = parent.join("scripts");
+    let output = parley().arg("links").arg(&dir).output().unwrap();
+    assert_eq!(code(&output), 0, "links failed: {}", stderr(&output));
+    dir
+}
+
+/// Every file under `root`, with its content, for "nothing changed" assertions.
+pub fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                stack.push(path);
+            } else if meta.file_type().is_symlink() {
+                files.push((path.clone(), std::fs::read_link(&path).unwrap().into_os_string().into_encoded_bytes()));
+            } else {
+                files.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
