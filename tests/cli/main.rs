@@ -3,3 +3,8 @@
 mod support;
 
 mod applets;
+mod bad_input;
+mod concurrency;
+mod defects;
+mod flows;
+mod surface;
