@@ -112,11 +112,13 @@ impl Neg {
     }
 
     pub fn names(agents: u32) -> Vec<String> {
-        ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
-            .iter()
-            .take(agents as usize)
-            .map(|g| format!("agent-{g}"))
-            .collect()
+        [
+            "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+        ]
+        .iter()
+        .take(agents as usize)
+        .map(|g| format!("agent-{g}"))
+        .collect()
     }
 
     /// Runs parley with `{dir}` in the arguments replaced by the negotiation directory.
@@ -153,8 +155,7 @@ impl Neg {
     }
 
     pub fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel))
-            .unwrap_or_else(|e| panic!("cannot read {rel}: {e}"))
+        std::fs::read_to_string(self.path(rel)).unwrap_or_else(|e| panic!("cannot read {rel}: {e}"))
     }
 
     pub fn write(&self, rel: &str, text: &str) {
@@ -170,7 +171,9 @@ impl Neg {
     pub fn positions(&self, file: &str, entries: &[(&str, &str, u32)], status: &str) {
         let mut text = String::from("# Positions: test\n\n");
         for (name, kind, round) in entries {
-            text.push_str(&format!("## {name}'s {kind} (round {round})\nArgument.\n\n"));
+            text.push_str(&format!(
+                "## {name}'s {kind} (round {round})\nArgument.\n\n"
+            ));
         }
         text.push_str(&format!("## Status: {status}\nDecision.\n"));
         self.write(&format!("positions/{file}"), &text);
@@ -219,7 +222,13 @@ pub fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
             if meta.is_dir() {
                 stack.push(path);
             } else if meta.file_type().is_symlink() {
-                files.push((path.clone(), std::fs::read_link(&path).unwrap().into_os_string().into_encoded_bytes()));
+                files.push((
+                    path.clone(),
+                    std::fs::read_link(&path)
+                        .unwrap()
+                        .into_os_string()
+                        .into_encoded_bytes(),
+                ));
             } else {
                 files.push((path.clone(), std::fs::read(&path).unwrap()));
             }

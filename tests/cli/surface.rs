@@ -1,1 +1,327 @@
-//! (being written)
+//! The command surface: multi-call names, links, completions, the JSON envelope, the
+//! exit-code table and its documentation.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::support::*;
+
+fn json(output: &std::process::Output) -> Value {
+    serde_json::from_str(stdout(output).trim())
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}): {}", stdout(output)))
+}
+
+fn link(dir: &Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::os::unix::fs::symlink(bin(), &path).unwrap();
+    path
+}
+
+#[test]
+fn every_program_name_form_runs_the_same_applet() {
+    let neg = Neg::started(2);
+    let links = tempfile::TempDir::new().unwrap();
+    for name in ["poll", "poll.sh", "parley-poll"] {
+        let program = link(links.path(), name);
+        let output = std::process::Command::new(&program)
+            .args([neg.dir.to_str().unwrap(), "agent-beta"])
+            .env("PARLEY_NOW", NOW)
+            .output()
+            .unwrap();
+        assert_eq!(code(&output), 1, "{name}: {}", stderr(&output));
+        assert_eq!(
+            stdout(&output).trim(),
+            "waiting (current turn: agent-alpha)"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_program_name_is_a_usage_error() {
+    let links = tempfile::TempDir::new().unwrap();
+    let program = link(links.path(), "frobnicate.sh");
+    let output = std::process::Command::new(&program).output().unwrap();
+    assert_eq!(code(&output), 64);
+    assert!(stderr(&output).contains("unknown program 'frobnicate.sh'"));
+}
+
+#[test]
+fn links_makes_every_script_name_and_is_idempotent() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let dir = scripts(tmp.path());
+    let names = [
+        "init",
+        "register",
+        "wait-for-start",
+        "file-draft-issue",
+        "end-analysis",
+        "poll",
+        "new-issue",
+        "hand-off",
+        "status",
+        "finish",
+    ];
+    for name in names {
+        for file in [format!("{name}.sh"), name.to_owned()] {
+            let path = dir.join(&file);
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            assert!(meta.file_type().is_symlink(), "{file} is not a link");
+            assert_eq!(path.canonicalize().unwrap(), bin().canonicalize().unwrap());
+        }
+    }
+    // Twice is fine and changes nothing.
+    let again = parley().arg("links").arg(&dir).output().unwrap();
+    assert_eq!(code(&again), 0, "{}", stderr(&again));
+    assert!(stdout(&again).contains("20 already in place"));
+}
+
+#[test]
+fn links_never_overwrites_a_foreign_file_without_force() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let dir = tmp.path().join("scripts");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("poll.sh"), "#!/bin/sh\necho old script\n").unwrap();
+    let before = snapshot(&dir);
+    let refused = parley().arg("links").arg(&dir).output().unwrap();
+    assert_eq!(code(&refused), 3);
+    assert!(stdout(&refused).contains("poll.sh"));
+    assert_eq!(
+        snapshot(&dir),
+        before,
+        "a refused links call must change nothing"
+    );
+
+    let forced = parley()
+        .args(["links", "--force"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(code(&forced), 0, "{}", stderr(&forced));
+    assert!(
+        std::fs::symlink_metadata(dir.join("poll.sh"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn the_old_scripts_flow_works_through_links() {
+    let neg = Neg::empty();
+    let scripts = scripts(neg.tmp.path());
+    let dir = neg.dir.to_str().unwrap().to_owned();
+    let run = |script: &str, args: &[&str]| {
+        let output = std::process::Command::new(scripts.join(script))
+            .args(args)
+            .env("PARLEY_NOW", NOW)
+            .env_remove("NEGOTIATE_PARTICIPANT_ID")
+            .env_remove("CLAUDE_SESSION_ID")
+            .env_remove("CODEX_THREAD_ID")
+            .output()
+            .unwrap();
+        (code(&output), stdout(&output))
+    };
+    assert_eq!(run("init.sh", &[&dir, "2"]).0, 0);
+    assert_eq!(run("init.sh", &[&dir, "2"]).0, 3);
+    assert_eq!(run("register.sh", &[&dir, "agent-alpha"]).0, 0);
+    let (rc, out) = run("register.sh", &[&dir, "agent-alpha"]);
+    assert_eq!((rc, out.trim()), (1, "Already registered: agent-alpha"));
+    assert_eq!(run("register.sh", &[&dir, "agent-beta"]).0, 0);
+    assert_eq!(run("wait-for-start.sh", &[&dir, "agent-beta"]).0, 0);
+    assert_eq!(
+        run("poll.sh", &[&dir, "agent-alpha"]),
+        (0, "your-turn\n".to_owned())
+    );
+    assert_eq!(run("poll.sh", &[&dir, "agent-beta"]).0, 1);
+    let (rc, file) = run("file-draft-issue.sh", &[&dir, "agent-alpha", "auth-method"]);
+    assert_eq!((rc, file.as_str()), (0, "01-auth-method.md\n"));
+    assert_eq!(run("end-analysis.sh", &[&dir, "agent-alpha"]).0, 0);
+    assert_eq!(run("end-analysis.sh", &[&dir, "agent-beta"]).0, 0);
+    let (rc, file) = run("new-issue.sh", &[&dir, "caching"]);
+    assert_eq!((rc, file.as_str()), (0, "02-caching.md\n"));
+    assert_eq!(run("hand-off.sh", &[&dir, "agent-alpha"]).0, 0);
+    assert_eq!(run("status.sh", &[&dir]).0, 0);
+    assert_eq!(run("finish.sh", &[&dir]).0, 1);
+    neg.make_finishable();
+    assert_eq!(run("finish.sh", &[&dir]).0, 0);
+    assert_eq!(run("poll.sh", &[&dir, "agent-alpha"]).0, 2);
+}
+
+#[test]
+fn committed_completions_match_what_the_binary_generates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions");
+    for (shell, file) in [
+        ("bash", "parley.bash"),
+        ("zsh", "_parley"),
+        ("fish", "parley.fish"),
+        ("elvish", "parley.elv"),
+        ("powershell", "_parley.ps1"),
+    ] {
+        let output = parley().args(["completions", shell]).output().unwrap();
+        assert_eq!(code(&output), 0);
+        let committed = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(
+            stdout(&output) == committed,
+            "completions/{file} is stale: regenerate it with `parley completions {shell} > completions/{file}`"
+        );
+    }
+}
+
+#[test]
+fn the_exit_code_table_is_in_help_and_in_the_docs() {
+    let help = stdout(&parley().arg("--help").output().unwrap());
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/exit-codes.md"))
+            .unwrap();
+    let expected = [0, 1, 2, 3, 4, 64, 65, 66, 73, 74, 75, 124, 130];
+    let documented: Vec<u32> = doc
+        .lines()
+        .filter_map(|line| line.strip_prefix("| "))
+        .filter_map(|rest| rest.split('|').next())
+        .filter_map(|cell| cell.trim().parse().ok())
+        .collect();
+    assert_eq!(documented, expected, "docs/exit-codes.md rows");
+    for code in expected {
+        assert!(
+            help.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{code} "))),
+            "--help lacks exit code {code}"
+        );
+    }
+}
+
+#[test]
+fn usage_errors_exit_64_never_2() {
+    for args in [
+        vec!["poll"],
+        vec!["poll", "dir"],
+        vec!["frobnicate"],
+        vec!["status", "dir", "--no-such-flag"],
+        vec!["init", "dir", "1"],
+    ] {
+        let output = parley().args(&args).output().unwrap();
+        assert_eq!(code(&output), 64, "{args:?}: {}", stderr(&output));
+    }
+    let output = parley().args(["poll", "--json"]).output().unwrap();
+    assert_eq!(code(&output), 64);
+    let envelope = json(&output);
+    assert_eq!(envelope["error"]["code"], "USAGE");
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    assert_eq!(code(&parley().arg("--help").output().unwrap()), 0);
+    assert_eq!(code(&parley().arg("--version").output().unwrap()), 0);
+    assert_eq!(
+        code(&parley().args(["poll", "--help"]).output().unwrap()),
+        0
+    );
+}
+
+#[test]
+fn the_json_envelope_always_has_four_keys_and_the_same_exit_code() {
+    let neg = Neg::started(2);
+    let cases: Vec<(Vec<&str>, i32, Option<&str>)> = vec![
+        (vec!["poll", "{dir}", "agent-alpha", "--json"], 0, None),
+        (
+            vec!["poll", "{dir}", "agent-beta", "--json"],
+            1,
+            Some("WAITING"),
+        ),
+        (
+            vec!["register", "{dir}", "agent-gamma", "--json"],
+            4,
+            Some("REGISTRATION_CLOSED"),
+        ),
+        (
+            vec!["hand-off", "{dir}", "agent-beta", "--json"],
+            4,
+            Some("NOT_YOUR_TURN"),
+        ),
+        (
+            vec!["poll", "{dir}/nope", "agent-beta", "--json"],
+            66,
+            Some("NO_NEGOTIATION"),
+        ),
+        (vec!["status", "{dir}", "--json"], 0, None),
+    ];
+    for (args, exit, error) in cases {
+        let output = neg.run(&args);
+        assert_eq!(code(&output), exit, "{args:?}: {}", stderr(&output));
+        let envelope = json(&output);
+        for key in ["ok", "command", "data", "error"] {
+            assert!(envelope.get(key).is_some(), "{args:?}: no {key}");
+        }
+        assert_eq!(envelope["ok"], exit == 0);
+        assert_eq!(envelope["command"], args[0]);
+        match error {
+            None => assert!(envelope["error"].is_null()),
+            Some(code) => assert_eq!(envelope["error"]["code"], code, "{args:?}"),
+        }
+    }
+}
+
+#[test]
+fn new_issue_and_draft_print_the_bare_file_name() {
+    let neg = Neg::started(2);
+    let out = neg.ok(&["file-draft-issue", "{dir}", "agent-alpha", "auth-method"]);
+    assert_eq!(out, "01-auth-method.md\n");
+    let neg = Neg::in_positions(2);
+    let out = neg.ok(&["new-issue", "{dir}", "caching"]);
+    assert_eq!(out, "03-caching.md\n");
+}
+
+#[test]
+fn the_log_records_every_state_change() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let log = neg.read(".parley/log.jsonl");
+    let events: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "init",
+        "deadline",
+        "register",
+        "turn",
+        "draft",
+        "analysis-done",
+        "merge",
+        "phase",
+    ] {
+        assert!(kinds.contains(&kind), "no {kind} event in {kinds:?}");
+    }
+    let last = events.last().unwrap();
+    assert_eq!(last["event"], "turn");
+    assert_eq!(last["agent"], "agent-alpha");
+    assert_eq!(last["before"], "agent-alpha");
+    assert_eq!(last["after"], "agent-beta");
+    assert_eq!(last["at"], NOW);
+
+    let readable = neg.ok(&["log", "{dir}"]);
+    assert!(
+        readable
+            .lines()
+            .last()
+            .unwrap()
+            .contains("agent-alpha -> agent-beta")
+    );
+}
+
+#[test]
+fn a_torn_last_log_line_is_skipped_with_a_warning() {
+    let neg = Neg::started(2);
+    let path = neg.path(".parley/log.jsonl");
+    let mut log = std::fs::read_to_string(&path).unwrap();
+    log.push_str("{\"at\":\"2026-02");
+    std::fs::write(&path, log).unwrap();
+    let output = neg.run(&["log", "{dir}"]);
+    assert_eq!(code(&output), 0);
+    assert!(stderr(&output).contains("skipped an unreadable entry"));
+}
