@@ -29,23 +29,32 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
     state.ensure_holder(&store, &args.agent, "end the analysis")?;
     state.ensure_phase(Phase::Analysis, "end the analysis")?;
 
+    let pending: Vec<Name> = state
+        .analysis_pending(&store)?
+        .into_iter()
+        .filter(|name| name != &args.agent)
+        .collect();
+    // The merge, when due, comes before the done marker: if it fails (a link planted among
+    // the drafts, say), nothing has changed and the holder can run end-analysis again.
+    let merged = pending.is_empty();
+    let merge_lines = if merged {
+        merge_drafts(&locked, &mut state, ctx, actor)?
+    } else {
+        vec!["Waiting for other agents to complete analysis.".to_owned()]
+    };
     locked.ensure_dir(ANALYSIS_DIR)?;
-    let marker = done_marker(&args.agent);
-    if locked.create_new(&marker, &format!("done: {}\n", ctx.clock.stamp()))? {
+    if locked.create_new(
+        &done_marker(&args.agent),
+        &format!("done: {}\n", ctx.clock.stamp()),
+    )? {
         actor
             .event(ctx, "analysis-done")
             .change(None, Some(args.agent.to_string()))
             .append(&locked)?;
     }
     let mut out = Outcome::ok(json!({})).line(format!("Analysis complete for {}", args.agent));
-    let pending = state.analysis_pending(&store)?;
-    let merged = pending.is_empty();
-    if merged {
-        for line in merge_drafts(&locked, &mut state, ctx, actor)? {
-            out.push(line);
-        }
-    } else {
-        out.push("Waiting for other agents to complete analysis.");
+    for line in merge_lines {
+        out.push(line);
     }
     let next = state
         .agents

@@ -294,11 +294,14 @@ pub fn skip_if_timed_out(
         "Turn timeout: {holder} has been inactive for {inactive}s (limit: {}s). Skipping.",
         state.meta.turn_timeout_seconds
     )];
-    actor
-        .event(ctx, "skip")
-        .change(Some(holder.to_string()), Some(next.to_string()))
-        .append(locked)?;
     if state.phase == Phase::Analysis && !store.exists(&done_marker(&holder))? {
+        let last_pending = state.analysis_pending(store)?.iter().all(|n| n == &holder);
+        // As in end-analysis, the merge comes first: a failed merge leaves nothing changed.
+        let merge_lines = if last_pending {
+            merge_drafts(locked, state, ctx, actor)?
+        } else {
+            Vec::new()
+        };
         locked.ensure_dir(ANALYSIS_DIR)?;
         locked.create_new(
             &done_marker(&holder),
@@ -311,10 +314,12 @@ pub fn skip_if_timed_out(
         lines.push(format!(
             "Analysis of {holder} forfeited (its drafts are kept)."
         ));
-        if state.analysis_pending(store)?.is_empty() {
-            lines.extend(merge_drafts(locked, state, ctx, actor)?);
-        }
+        lines.extend(merge_lines);
     }
+    actor
+        .event(ctx, "skip")
+        .change(Some(holder.to_string()), Some(next.to_string()))
+        .append(locked)?;
     give_turn(locked, state, &next, ctx, actor)?;
     lines.push(format!("Skipped {holder}, turn passed to {next}"));
     Ok(lines)
