@@ -488,6 +488,7 @@ fn sync_tree(root: &Path) -> Result<()> {
 }
 
 /// `rename` that fails with `AlreadyExists` instead of replacing an (empty) directory.
+#[cfg(target_os = "linux")]
 fn rename_noreplace(from: &Path, to: &Path) -> io::Result<()> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
@@ -508,15 +509,22 @@ fn rename_noreplace(from: &Path, to: &Path) -> io::Result<()> {
     }
     let err = io::Error::last_os_error();
     match err.raw_os_error() {
-        // Filesystems without RENAME_NOREPLACE: a plain rename onto a directory we just saw
-        // missing. Only an empty directory created in between could be replaced; documented.
-        Some(libc::EINVAL) | Some(libc::ENOSYS) => {
-            if fs::symlink_metadata(to).is_ok() {
-                Err(io::Error::from(io::ErrorKind::AlreadyExists))
-            } else {
-                fs::rename(from, to)
-            }
-        }
+        // Filesystems without RENAME_NOREPLACE get the portable fallback.
+        Some(libc::EINVAL) | Some(libc::ENOSYS) => rename_if_absent(from, to),
         _ => Err(err),
     }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn rename_noreplace(from: &Path, to: &Path) -> io::Result<()> {
+    rename_if_absent(from, to)
+}
+
+/// A plain rename onto a path just seen missing. Only an empty directory created in between
+/// by someone else could be replaced; `docs/design.md` records this limit.
+fn rename_if_absent(from: &Path, to: &Path) -> io::Result<()> {
+    if fs::symlink_metadata(to).is_ok() {
+        return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+    }
+    fs::rename(from, to)
 }
