@@ -29,7 +29,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand wait-for-start 'Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)'
             cand file-draft-issue 'File a private draft issue in the analysis phase; prints the file name'
             cand end-analysis 'End the holder''s analysis turn; the last one merges all drafts'
-            cand poll 'One check, never blocks: 0 your turn, 1 wait, 2 finished'
+            cand poll 'One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)'
+            cand wait 'Block until it is the agent''s turn (0) or the negotiation is finished (2)'
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
             cand status 'Print the turn, the agents and every issue with its status'
@@ -66,8 +67,10 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;wait-for-start'= {
             cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --allow-partial 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -96,7 +99,22 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;poll'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --wait 'Block until it is the agent''s turn or the negotiation is finished'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;wait'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -181,7 +199,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand wait-for-start 'Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)'
             cand file-draft-issue 'File a private draft issue in the analysis phase; prints the file name'
             cand end-analysis 'End the holder''s analysis turn; the last one merges all drafts'
-            cand poll 'One check, never blocks: 0 your turn, 1 wait, 2 finished'
+            cand poll 'One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)'
+            cand wait 'Block until it is the agent''s turn (0) or the negotiation is finished (2)'
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
             cand status 'Print the turn, the agents and every issue with its status'
@@ -203,6 +222,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;end-analysis'= {
         }
         &'parley;help;poll'= {
+        }
+        &'parley;help;wait'= {
         }
         &'parley;help;new-issue'= {
         }

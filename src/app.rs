@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use crate::cli::{Cli, Command, IssueTextCli};
+use crate::cli::{Cli, Command, IssueTextCli, WaitingCli};
 use crate::clock::Clock;
 use crate::context::{Ctx, DEFAULT_LOCK_TIMEOUT};
 use crate::error::{Error, Result, Status};
@@ -18,6 +18,7 @@ use crate::negotiation::{
     wait_for_start,
 };
 use crate::output::{self, Mode, Outcome};
+use crate::wait::WaitOptions;
 use crate::{demo, links, log_view};
 
 /// Runs parley with the process arguments and returns the exit code.
@@ -140,6 +141,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::FileDraftIssue(_) => "file-draft-issue",
         Command::EndAnalysis(_) => "end-analysis",
         Command::Poll(_) => "poll",
+        Command::Wait(_) => "wait",
         Command::NewIssue(_) => "new-issue",
         Command::HandOff(_) => "hand-off",
         Command::Status(_) => "status",
@@ -172,6 +174,17 @@ impl Ctx {
 fn seconds(flag: &str, secs: f64) -> Result<Duration> {
     Duration::try_from_secs_f64(secs)
         .map_err(|_| Error::usage(format!("{flag} takes a number of seconds >= 0, not {secs}")))
+}
+
+fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
+    Ok(WaitOptions {
+        timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
+        force_poll: cli.poll,
+        poll_interval: cli
+            .poll_interval
+            .map(|s| seconds("--poll-interval", s))
+            .transpose()?,
+    })
 }
 
 fn agent(raw: &OsStr) -> Result<Name> {
@@ -241,7 +254,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
                 agent: agent(&cli.agent)?,
                 dir: cli.dir,
                 allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
-                timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
+                wait: waiting(&cli.waiting)?,
             };
             wait_for_start::run(ctx, &args)
         }
@@ -262,8 +275,18 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
             end_analysis::run(ctx, &args)
         }
         Command::Poll(cli) => {
+            let wait = cli.wait || cli.waiting.timeout.is_some();
             let args = poll::PollArgs {
                 agent: agent(&cli.agent)?,
+                wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
+                dir: cli.dir,
+            };
+            poll::run(ctx, &args)
+        }
+        Command::Wait(cli) => {
+            let args = poll::PollArgs {
+                agent: agent(&cli.agent)?,
+                wait: Some(waiting(&cli.waiting)?),
                 dir: cli.dir,
             };
             poll::run(ctx, &args)

@@ -48,8 +48,10 @@ pub enum Command {
     FileDraftIssue(DraftCli),
     /// End the holder's analysis turn; the last one merges all drafts
     EndAnalysis(AgentCli),
-    /// One check, never blocks: 0 your turn, 1 wait, 2 finished
-    Poll(AgentCli),
+    /// One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)
+    Poll(PollCli),
+    /// Block until it is the agent's turn (0) or the negotiation is finished (2)
+    Wait(WaitCli),
     /// Raise a new issue in the positions phase; prints the file name
     NewIssue(NewIssueCli),
     /// Pass the turn to the next agent (holder only)
@@ -138,9 +140,45 @@ pub struct WaitForStartCli {
     /// NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]
     #[arg(long)]
     pub allow_partial: bool,
+    #[command(flatten)]
+    pub waiting: WaitingCli,
+}
+
+/// How a blocking command waits.
+#[derive(Debug, Args)]
+pub struct WaitingCli {
     /// Give up with exit 124 after SECS
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// Re-check on a timer instead of file events (automatic on network filesystems)
+    #[arg(long)]
+    pub poll: bool,
+    /// Seconds between re-checks when polling [default: meta.md poll_interval_seconds]
+    #[arg(long, value_name = "SECS")]
+    pub poll_interval: Option<f64>,
+}
+
+#[derive(Debug, Args)]
+pub struct PollCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    pub agent: OsString,
+    /// Block until it is the agent's turn or the negotiation is finished
+    #[arg(long)]
+    pub wait: bool,
+    #[command(flatten)]
+    pub waiting: WaitingCli,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    pub agent: OsString,
+    #[command(flatten)]
+    pub waiting: WaitingCli,
 }
 
 /// The parts of the issue template a command can fill instead of `[TODO: ...]`.

@@ -19,5 +19,6 @@ pub mod output;
 // The store is the one module allowed to lock, rename and persist (see clippy.toml).
 #[allow(clippy::disallowed_methods)]
 pub mod store;
+pub mod wait;
 
 pub use app::run;

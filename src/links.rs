@@ -11,7 +11,7 @@ use crate::error::{Error, Result, Status};
 use crate::output::Outcome;
 use crate::store;
 
-/// The applets the old skill shipped as scripts.
+/// The applets the old skill shipped as scripts, and `wait`, its blocking poll.
 pub const SCRIPT_APPLETS: &[&str] = &[
     "init",
     "register",
@@ -23,6 +23,7 @@ pub const SCRIPT_APPLETS: &[&str] = &[
     "hand-off",
     "status",
     "finish",
+    "wait",
 ];
 
 /// Every link name: `init.sh`, `init`, `register.sh`, `register`, ...

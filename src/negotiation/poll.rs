@@ -1,7 +1,9 @@
-//! `poll DIR AGENT`: one check, never blocks. 0 your turn, 1 wait, 2 finished. Skips a holder
-//! inactive for longer than the turn timeout on the way.
+//! `poll DIR AGENT`: one check, never blocks: 0 your turn, 1 wait, 2 finished. It skips a
+//! holder inactive for longer than the turn timeout on the way. With `--wait` (and as
+//! `parley wait DIR AGENT`) it blocks until the answer is 0 or 2.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde_json::json;
 
@@ -9,6 +11,8 @@ use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::store::Store;
+use crate::wait::{self, Check, WaitOptions};
 
 use super::turn::Turn;
 use super::{Actor, State, ensure_timer, lock, note_activity, open, skip_if_timed_out};
@@ -17,51 +21,90 @@ use super::{Actor, State, ensure_timer, lock, note_activity, open, skip_if_timed
 pub struct PollArgs {
     pub dir: PathBuf,
     pub agent: Name,
+    /// Block until it is the agent's turn or the negotiation is finished.
+    pub wait: Option<WaitOptions>,
 }
 
 pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
+    let Some(options) = &args.wait else {
+        let (state, skipped) = look(&store, ctx, &args.agent)?;
+        return Ok(with_skips(answer(&state, &args.agent), skipped));
+    };
+    let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
+    let mut skipped = Vec::new();
+    wait::until(store.root(), options, interval, || {
+        let (state, mut lines) = look(&store, ctx, &args.agent)?;
+        skipped.append(&mut lines);
+        if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
+            return Ok(Check::Ready(with_skips(
+                answer(&state, &args.agent),
+                std::mem::take(&mut skipped),
+            )));
+        }
+        Ok(Check::NotYet(holder_expires_in(&state, ctx)))
+    })
+}
+
+/// One look at the negotiation on behalf of `agent`, under the lock: starts a missing timer,
+/// skips a timed-out holder, and counts the look as activity if `agent` holds the turn.
+fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>)> {
     let actor = Actor {
         command: "poll",
-        agent: Some(&args.agent),
+        agent: Some(agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let locked = lock(store, actor)?;
+    let mut state = State::load(store)?;
     if state.turn == Turn::Done {
-        return Ok(finished());
+        return Ok((state, Vec::new()));
     }
-    state.ensure_registered(&args.agent)?;
+    state.ensure_registered(agent)?;
     ensure_timer(&locked, &mut state, ctx)?;
     let skipped = skip_if_timed_out(&locked, &mut state, ctx, actor)?;
-    note_activity(&locked, &mut state, &args.agent, ctx)?;
-    let mut out = answer(&state, &args.agent);
-    out.lines.splice(0..0, skipped.iter().cloned());
+    note_activity(&locked, &mut state, agent, ctx)?;
+    Ok((state, skipped))
+}
+
+/// How long until the holder has been inactive for longer than the turn timeout, which is
+/// when a waiter must wake by itself to skip it.
+fn holder_expires_in(state: &State, ctx: &Ctx) -> Option<Duration> {
+    state.turn.holder()?;
+    let since = state.holder_since()?;
+    let expires = since + state.meta.turn_timeout_seconds as i64 + 1;
+    let expires_at = chrono::DateTime::from_timestamp(expires, 0)?;
+    let left = (expires_at - ctx.clock.now())
+        .to_std()
+        .unwrap_or(Duration::ZERO);
+    Some(left + Duration::from_millis(1))
+}
+
+fn with_skips(mut out: Outcome, skipped: Vec<String>) -> Outcome {
     if let serde_json::Value::Object(map) = &mut out.data {
         map.insert("skipped".into(), json!(!skipped.is_empty()));
     }
-    Ok(out)
+    out.lines.splice(0..0, skipped);
+    out
 }
 
-pub fn finished() -> Outcome {
-    Outcome::answer(
-        Status::Finished,
-        "FINISHED",
-        json!({"answer": "done", "turn": "done"}),
-    )
-    .line("done")
-}
-
-/// The answer for `agent` in `state`: its turn (0) or wait (1).
+/// The answer for `agent` in `state`: its turn (0), wait (1), or finished (2).
 pub fn answer(state: &State, agent: &Name) -> Outcome {
     let phase = state.phase;
-    if state.turn.holder() == Some(agent) {
-        Outcome::ok(json!({"answer": "your-turn", "turn": agent, "phase": phase})).line("your-turn")
-    } else {
-        Outcome::answer(
+    match &state.turn {
+        Turn::Done => Outcome::answer(
+            Status::Finished,
+            "FINISHED",
+            json!({"answer": "done", "turn": "done", "phase": phase}),
+        )
+        .line("done"),
+        Turn::Agent(holder) if holder == agent => {
+            Outcome::ok(json!({"answer": "your-turn", "turn": agent, "phase": phase}))
+                .line("your-turn")
+        }
+        turn => Outcome::answer(
             Status::NotNow,
             "WAITING",
-            json!({"answer": "waiting", "turn": state.turn.word(), "phase": phase}),
+            json!({"answer": "waiting", "turn": turn.word(), "phase": phase}),
         )
-        .line(format!("waiting (current turn: {})", state.turn))
+        .line(format!("waiting (current turn: {turn})")),
     }
 }

@@ -2,31 +2,29 @@
 //! passed, then sets the first turn, once, and starts its timer.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::Duration as Span;
 use serde_json::json;
 
 use crate::clock::parse_stamp;
 use crate::context::Ctx;
-use crate::error::{Error, Result, Status};
+use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::wait::{self, Check, WaitOptions};
 
 use super::turn::Turn;
 use super::{Actor, State, give_turn, lock, open};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
 
-/// How often the registration is re-checked while waiting.
-const RECHECK: Duration = Duration::from_millis(100);
-
 #[derive(Debug, Clone)]
 pub struct WaitForStartArgs {
     pub dir: PathBuf,
     pub agent: Name,
     pub allow_partial: bool,
-    pub timeout: Option<Duration>,
+    pub wait: WaitOptions,
 }
 
 pub fn allow_partial_from_env() -> bool {
@@ -39,54 +37,46 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         command: "wait-for-start",
         agent: Some(&args.agent),
     };
-    let began = Instant::now();
-    loop {
-        {
-            let locked = lock(&store, actor)?;
-            let mut state = State::load(&store)?;
-            state.ensure_registered(&args.agent)?;
-            match &state.turn {
-                Turn::Done => return Err(crate::error::Error::finished(store.root())),
-                Turn::Agent(_) => return Ok(report(&state, &args.agent)),
-                Turn::Registration => {}
-            }
-            let count = state.agents.len() as u64;
-            let expected = state.meta.expected_agents;
-            let deadline_passed = deadline(&state).is_some_and(|d| ctx.clock.now() >= d);
-            if count >= expected || deadline_passed {
-                if count < expected && !args.allow_partial {
-                    return Err(Error::forbidden(
-                        "PARTIAL_REGISTRATION",
-                        format!(
-                            "the registration deadline passed with {count} of {expected} agents registered"
-                        ),
-                    )
-                    .with_hint(
-                        "start with fewer agents using --allow-partial (or NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1)",
-                    ));
-                }
-                if count < 2 {
-                    return Err(Error::forbidden(
-                        "TOO_FEW_AGENTS",
-                        format!("only {count} agent registered; a negotiation needs at least 2"),
-                    ));
-                }
-                let first = state.agents.list[0].name.clone();
-                give_turn(&locked, &mut state, &first, ctx, actor)?;
-                return Ok(report(&state, &args.agent));
-            }
+    let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
+    wait::until(store.root(), &args.wait, interval, || {
+        let locked = lock(&store, actor)?;
+        let mut state = State::load(&store)?;
+        state.ensure_registered(&args.agent)?;
+        match &state.turn {
+            Turn::Done => return Err(Error::finished(store.root())),
+            Turn::Agent(_) => return Ok(Check::Ready(report(&state, &args.agent))),
+            Turn::Registration => {}
         }
-        if let Some(timeout) = args.timeout
-            && began.elapsed() >= timeout
-        {
-            return Err(Error::new(
-                Status::Timeout,
-                "TIMEOUT",
-                format!("registration still open after {}s", timeout.as_secs_f64()),
+        let count = state.agents.len() as u64;
+        let expected = state.meta.expected_agents;
+        let now = ctx.clock.now();
+        let deadline = deadline(&state);
+        let deadline_passed = deadline.is_some_and(|d| now >= d);
+        if count < expected && !deadline_passed {
+            let deadline_in = deadline.and_then(|d| (d - now).to_std().ok());
+            return Ok(Check::NotYet(deadline_in));
+        }
+        if count < expected && !args.allow_partial {
+            return Err(Error::forbidden(
+                "PARTIAL_REGISTRATION",
+                format!(
+                    "the registration deadline passed with {count} of {expected} agents registered"
+                ),
+            )
+            .with_hint(
+                "start with fewer agents using --allow-partial (or NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1)",
             ));
         }
-        std::thread::sleep(RECHECK);
-    }
+        if count < 2 {
+            return Err(Error::forbidden(
+                "TOO_FEW_AGENTS",
+                format!("only {count} agent registered; a negotiation needs at least 2"),
+            ));
+        }
+        let first = state.agents.list[0].name.clone();
+        give_turn(&locked, &mut state, &first, ctx, actor)?;
+        Ok(Check::Ready(report(&state, &args.agent)))
+    })
 }
 
 /// The deadline: from `meta.md`, or for a directory that never got one, first registration

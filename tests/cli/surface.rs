@@ -61,6 +61,7 @@ fn links_makes_every_script_name_and_is_idempotent() {
         "hand-off",
         "status",
         "finish",
+        "wait",
     ];
     for name in names {
         for file in [format!("{name}.sh"), name.to_owned()] {
@@ -73,7 +74,7 @@ fn links_makes_every_script_name_and_is_idempotent() {
     // Twice is fine and changes nothing.
     let again = parley().arg("links").arg(&dir).output().unwrap();
     assert_eq!(code(&again), 0, "{}", stderr(&again));
-    assert!(stdout(&again).contains("20 already in place"));
+    assert!(stdout(&again).contains("22 already in place"));
 }
 
 #[test]
