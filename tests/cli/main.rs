@@ -8,3 +8,4 @@ mod concurrency;
 mod defects;
 mod flows;
 mod surface;
+mod waiting;
