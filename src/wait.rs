@@ -57,10 +57,15 @@ enum Source {
     Polling(Duration),
 }
 
-/// Runs `check` until it is ready, re-running it when `dir` changes. `default_interval` is
-/// the polling interval when events are not used and none was given.
+/// Runs `check` until it is ready, re-running it when one of the files named in `watched`
+/// changes in `dir`. `default_interval` is the polling interval when events are not used and
+/// none was given.
+///
+/// Only the named files wake the waiter: with many waiters on one directory, a change that
+/// cannot alter their answer does not make all of them re-read the state at once.
 pub fn until<T>(
     dir: &Path,
+    watched: &'static [&'static str],
     options: &WaitOptions,
     default_interval: Duration,
     mut check: impl FnMut() -> Result<Check<T>>,
@@ -69,7 +74,7 @@ pub fn until<T>(
     let (sender, receiver) = mpsc::channel();
     listen_for_interrupt(sender.clone());
     // The watch starts before the first check, so no change can fall between the two.
-    let source = watch(dir, options, default_interval, sender)?;
+    let source = watch(dir, watched, options, default_interval, sender)?;
     let recheck = match &source {
         Source::Events { .. } => SAFETY_RECHECK,
         Source::Polling(interval) => *interval,
@@ -131,6 +136,7 @@ fn next_wake(receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
 
 fn watch(
     dir: &Path,
+    watched: &'static [&'static str],
     options: &WaitOptions,
     default_interval: Duration,
     sender: Sender<Wake>,
@@ -151,10 +157,10 @@ fn watch(
         );
         return Ok(Source::Polling(interval));
     }
-    let watched: PathBuf = dir.to_path_buf();
+    let watched_dir: PathBuf = dir.to_path_buf();
     let handler = move |event: notify::Result<notify::Event>| {
         let relevant = match &event {
-            Ok(event) => event.paths.iter().any(|p| !is_temporary(p)),
+            Ok(event) => event.paths.iter().any(|p| is_watched(p, watched)),
             // An error from the watcher: re-check, the disk will tell.
             Err(_) => true,
         };
@@ -164,7 +170,7 @@ fn watch(
     };
     let started = notify::recommended_watcher(handler).and_then(|mut watcher| {
         watcher
-            .watch(&watched, RecursiveMode::NonRecursive)
+            .watch(&watched_dir, RecursiveMode::NonRecursive)
             .map(|()| watcher)
     });
     match started {
@@ -180,11 +186,12 @@ fn watch(
     }
 }
 
-/// Temporary files of atomic writes come and go in pairs with the rename that matters.
-fn is_temporary(path: &Path) -> bool {
+/// Whether an event on `path` concerns one of the `watched` file names. Temporary files of
+/// atomic writes never do: the rename that follows them is the event that matters.
+fn is_watched(path: &Path, watched: &[&str]) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
-        .is_some_and(|n| n.starts_with(".parley-tmp-"))
+        .is_some_and(|name| watched.contains(&name))
 }
 
 /// The Ctrl-C handler is process-wide and set once; each wait registers where to say it.

@@ -14,7 +14,7 @@ use crate::output::Outcome;
 use crate::store::Store;
 use crate::wait::{self, Check, WaitOptions};
 
-use super::turn::Turn;
+use super::turn::{TURN_FILE, Turn};
 use super::{Actor, State, ensure_timer, lock, note_activity, open, skip_if_timed_out};
 
 #[derive(Debug, Clone)]
@@ -33,7 +33,19 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
-    wait::until(store.root(), options, interval, || {
+    // The answer is in turn.md; a holder's timer expiring is a deadline the check computes.
+    wait::until(store.root(), &[TURN_FILE], options, interval, || {
+        // Lock-free first: every state file is replaced atomically, so an unlocked read sees
+        // whole files; while the answer is plainly "not yet" the waiters of a directory then
+        // never queue on the lock. Anything else is decided by the locked look below.
+        if let Ok(state) = State::load(&store)
+            && let Some(holder) = state.turn.holder()
+            && holder != &args.agent
+            && state.started.is_some()
+            && state.timed_out_holder(ctx.clock.unix_seconds()).is_none()
+        {
+            return Ok(Check::NotYet(holder_expires_in(&state, ctx)));
+        }
         let (state, mut lines) = look(&store, ctx, &args.agent)?;
         skipped.append(&mut lines);
         if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {

@@ -14,8 +14,9 @@ use crate::names::Name;
 use crate::output::Outcome;
 use crate::wait::{self, Check, WaitOptions};
 
-use super::turn::Turn;
+use super::turn::{TURN_FILE, Turn};
 use super::{Actor, State, give_turn, lock, open};
+use super::{agents, meta};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
 
@@ -38,7 +39,8 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         agent: Some(&args.agent),
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
-    wait::until(store.root(), &args.wait, interval, || {
+    let watched = &[agents::FILE, TURN_FILE, meta::FILE];
+    wait::until(store.root(), watched, &args.wait, interval, || {
         let locked = lock(&store, actor)?;
         let mut state = State::load(&store)?;
         state.ensure_registered(&args.agent)?;

@@ -1,0 +1,377 @@
+//! `cargo bench`: what parley costs, measured against the physical floor of spawning a
+//! process, in one run. The figures and how to read them are in `docs/performance.md`.
+//!
+//! 1. Command cost: the median wall time of each applet on a directory with 5 agents and 500
+//!    issues with positions, divided by the median time to spawn `/bin/true`.
+//! 2. Wake latency: from a `hand-off` returning to the waiting agent's `wait` returning, with
+//!    2 agents and with 32 waiters.
+//! 3. Scaling: `end-analysis` merging 1 000 and 10 000 drafts, `status` on 1 000 and 10 000
+//!    issues.
+//! 4. Contention: 32 processes doing locked mutations on one directory for 5 s.
+//!
+//! `PARLEY_BENCH_QUICK=1` runs fewer iterations (for a smoke run).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const PARLEY: &str = env!("CARGO_BIN_EXE_parley");
+
+fn main() {
+    let quick = std::env::var_os("PARLEY_BENCH_QUICK").is_some();
+    let runs = if quick { 20 } else { 200 };
+    let work = tempfile::TempDir::new().expect("a temporary directory");
+    println!("# parley benchmark ({runs} runs per figure)\n");
+
+    command_costs(work.path(), runs);
+    wake_latency(work.path(), runs);
+    scaling(work.path(), quick);
+    contention(work.path(), if quick { 1 } else { 5 });
+}
+
+fn parley(args: &[&str]) -> Command {
+    let mut command = Command::new(PARLEY);
+    command.args(args);
+    for var in [
+        "NEGOTIATE_PARTICIPANT_ID",
+        "CLAUDE_SESSION_ID",
+        "CODEX_THREAD_ID",
+        "PARLEY_NOW",
+    ] {
+        command.env_remove(var);
+    }
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    parley(args).output().expect("parley runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let output = run(args);
+    assert!(
+        output.status.success(),
+        "parley {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn timed(command: &mut Command) -> Duration {
+    let start = Instant::now();
+    let status = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("spawn");
+    let elapsed = start.elapsed();
+    assert!(status.code().is_some(), "{command:?} was killed");
+    elapsed
+}
+
+fn median(samples: &mut [Duration]) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn percentile(samples: &mut [Duration], p: f64) -> Duration {
+    samples.sort();
+    let index = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples[index]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// A started negotiation with `agents` agents, its analysis over, in the positions phase.
+fn negotiation(root: &Path, name: &str, agents: usize, expected: usize) -> (PathBuf, Vec<String>) {
+    let dir = root.join(name);
+    let d = dir.to_str().unwrap().to_owned();
+    ok(&["init", &d, &expected.to_string()]);
+    let names: Vec<String> = (0..agents).map(|i| format!("agent-{i}")).collect();
+    for agent in &names {
+        ok(&["register", &d, agent]);
+    }
+    (dir, names)
+}
+
+fn start(dir: &Path, names: &[String]) {
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "wait-for-start",
+        d,
+        &names[0],
+        "--allow-partial",
+        "--timeout",
+        "0",
+    ]);
+}
+
+fn into_positions(dir: &Path, names: &[String]) {
+    let d = dir.to_str().unwrap();
+    for agent in names {
+        ok(&["end-analysis", d, agent]);
+    }
+}
+
+fn write_issues(dir: &Path, count: usize, with_positions: bool) {
+    let issues = dir.join("issues");
+    for n in 1..=count {
+        let file = format!("{n:02}-issue-{n}.md");
+        std::fs::write(
+            issues.join(&file),
+            format!("# Issue: Issue {n}\n\n## Question\nWhich?\n"),
+        )
+        .unwrap();
+        if with_positions {
+            std::fs::write(
+                dir.join("positions").join(&file),
+                format!(
+                    "# Positions: Issue {n}\n\n## agent-0's position (round 1)\nA.\n\n\
+                     ## agent-1's challenge (round 1)\nB.\n\n## agent-1's position (round 1)\nC.\n\n\
+                     ## Status: AGREED\nA.\n"
+                ),
+            )
+            .unwrap();
+        }
+    }
+}
+
+fn command_costs(root: &Path, runs: usize) {
+    // The main directory: 5 agents, 500 issues with positions, positions phase.
+    let (dir, names) = negotiation(root, "cost", 5, 5);
+    start(&dir, &names);
+    into_positions(&dir, &names);
+    write_issues(&dir, 500, true);
+    let d = dir.to_str().unwrap().to_owned();
+    // Registration and drafts need a directory in those phases, of the same size.
+    let (reg, _) = negotiation(root, "cost-register", 1, 1000);
+    let r = reg.to_str().unwrap().to_owned();
+    let (drafts, draft_names) = negotiation(root, "cost-drafts", 5, 5);
+    start(&drafts, &draft_names);
+    let f = drafts.to_str().unwrap().to_owned();
+
+    let mut floor = Vec::new();
+    let mut costs: Vec<(&str, Vec<Duration>)> = [
+        "poll",
+        "status",
+        "register",
+        "hand-off",
+        "new-issue",
+        "file-draft-issue",
+    ]
+    .iter()
+    .map(|name| (*name, Vec::new()))
+    .collect();
+    let mut holder = 0;
+    for i in 0..runs {
+        floor.push(timed(&mut Command::new("/bin/true")));
+        let waiting = &names[(holder + 1) % names.len()];
+        costs[0].1.push(timed(&mut parley(&["poll", &d, waiting])));
+        costs[1].1.push(timed(&mut parley(&["status", &d])));
+        costs[2].1.push(timed(&mut parley(&[
+            "register",
+            &r,
+            &format!("agent-r{i}"),
+        ])));
+        costs[3]
+            .1
+            .push(timed(&mut parley(&["hand-off", &d, &names[holder]])));
+        holder = (holder + 1) % names.len();
+        costs[4].1.push(timed(&mut parley(&[
+            "new-issue",
+            &d,
+            &format!("extra-{i}"),
+        ])));
+        costs[5].1.push(timed(&mut parley(&[
+            "file-draft-issue",
+            &f,
+            &draft_names[i % draft_names.len()],
+            &format!("draft-{i}"),
+        ])));
+    }
+    let floor = median(&mut floor);
+    println!("## 1. Command cost (5 agents, 500 issues with positions)\n");
+    println!("Spawning /bin/true: median {}\n", ms(floor));
+    println!("| applet | median | × true | target | met |");
+    println!("|---|---:|---:|---:|:---:|");
+    for (name, samples) in &mut costs {
+        let m = median(samples);
+        let ratio = m.as_secs_f64() / floor.as_secs_f64();
+        let target = if *name == "status" { 10.0 } else { 3.0 };
+        println!(
+            "| {name} | {} | {ratio:.1}× | ≤ {target}× | {} |",
+            ms(m),
+            if ratio <= target { "yes" } else { "no" }
+        );
+    }
+    println!();
+}
+
+fn spawn_wait(dir: &str, agent: &str) -> Child {
+    parley(&["wait", dir, agent])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn wait")
+}
+
+/// Waits until a waiter is inside its wait (it labels the lock when it first looks).
+fn settle() {
+    std::thread::sleep(Duration::from_millis(30));
+}
+
+fn wake_latency(root: &Path, runs: usize) {
+    println!("## 2. Wake latency (hand-off returned → wait returned)\n");
+    println!("| waiters | hand-offs | median | p99 | max | target |");
+    println!("|---:|---:|---:|---:|---:|---|");
+    for waiters in [2usize, 32] {
+        let (dir, names) = negotiation(root, &format!("wake-{waiters}"), waiters, waiters);
+        start(&dir, &names);
+        into_positions(&dir, &names);
+        let d = dir.to_str().unwrap().to_owned();
+        // Everyone but the holder waits.
+        let mut children: Vec<Option<Child>> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (i != 0).then(|| spawn_wait(&d, n)))
+            .collect();
+        let mut samples = Vec::new();
+        let mut holder = 0;
+        for _ in 0..runs {
+            settle();
+            let next = (holder + 1) % names.len();
+            let handed = run(&["hand-off", &d, &names[holder]]);
+            let returned = Instant::now();
+            assert!(handed.status.success());
+            let status = children[next].take().unwrap().wait().unwrap();
+            samples.push(returned.elapsed());
+            assert_eq!(status.code(), Some(0));
+            // The agent that just handed off waits for its next turn.
+            children[holder] = Some(spawn_wait(&d, &names[holder]));
+            holder = next;
+        }
+        for child in children.iter_mut().flatten() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        println!(
+            "| {} | {runs} | {} | {} | {} | median ≤ 5 ms, p99 ≤ 20 ms |",
+            waiters - 1,
+            ms(median(&mut samples)),
+            ms(percentile(&mut samples, 0.99)),
+            ms(*samples.iter().max().unwrap())
+        );
+    }
+    println!();
+}
+
+fn scaling(root: &Path, quick: bool) {
+    println!("## 3. Scaling\n");
+    println!("| operation | 1 000 | 10 000 | ratio | target at 10 000 |");
+    println!("|---|---:|---:|---:|---|");
+    let sizes: &[usize] = if quick { &[100, 1000] } else { &[1000, 10_000] };
+    let mut merge = Vec::new();
+    let mut status = Vec::new();
+    for &size in sizes {
+        // Merge: 10 agents, size/10 drafts each; all but the last have ended their analysis.
+        let (dir, names) = negotiation(root, &format!("merge-{size}"), 10, 10);
+        start(&dir, &names);
+        let d = dir.to_str().unwrap().to_owned();
+        for (index, agent) in names.iter().enumerate() {
+            let drafts = dir.join("issues-draft").join(agent);
+            std::fs::create_dir_all(&drafts).unwrap();
+            for n in 1..=size / 10 {
+                std::fs::write(
+                    drafts.join(format!("{n:02}-draft-{index}-{n}.md")),
+                    "# Issue: draft\n",
+                )
+                .unwrap();
+            }
+            if index + 1 < names.len() {
+                ok(&["end-analysis", &d, agent]);
+            }
+        }
+        merge.push(timed(&mut parley(&["end-analysis", &d, &names[9]])));
+        let merged = std::fs::read_dir(dir.join("issues")).unwrap().count();
+        assert_eq!(merged, size, "every draft merged");
+
+        let (dir, names) = negotiation(root, &format!("status-{size}"), 2, 2);
+        start(&dir, &names);
+        into_positions(&dir, &names);
+        write_issues(&dir, size, true);
+        let d = dir.to_str().unwrap().to_owned();
+        let mut samples: Vec<Duration> = (0..5)
+            .map(|_| timed(&mut parley(&["status", &d])))
+            .collect();
+        status.push(median(&mut samples));
+    }
+    for (name, figures, target) in [
+        ("end-analysis merge", &merge, "≤ 1 s"),
+        ("status", &status, "≤ 200 ms"),
+    ] {
+        println!(
+            "| {name} | {} | {} | {:.1}× | {target} |",
+            ms(figures[0]),
+            ms(figures[1]),
+            figures[1].as_secs_f64() / figures[0].as_secs_f64()
+        );
+    }
+    println!();
+}
+
+fn contention(root: &Path, seconds: u64) {
+    let (dir, names) = negotiation(root, "contention", 2, 2);
+    start(&dir, &names);
+    into_positions(&dir, &names);
+    let d = Arc::new(dir.to_str().unwrap().to_owned());
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicUsize::new(0));
+    let failed = Arc::new(AtomicUsize::new(0));
+    let began = Instant::now();
+    let workers: Vec<_> = (0..32)
+        .map(|worker| {
+            let (d, stop, done, failed) = (d.clone(), stop.clone(), done.clone(), failed.clone());
+            std::thread::spawn(move || {
+                let mut slowest = Duration::ZERO;
+                let mut n = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    let start = Instant::now();
+                    let output = run(&["new-issue", &d, &format!("w{worker}-{n}")]);
+                    slowest = slowest.max(start.elapsed());
+                    if output.status.success() {
+                        done.fetch_add(1, Ordering::Relaxed);
+                    } else {
+                        failed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    n += 1;
+                }
+                slowest
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(seconds));
+    stop.store(true, Ordering::Relaxed);
+    let slowest = workers
+        .into_iter()
+        .map(|w| w.join().unwrap())
+        .max()
+        .unwrap();
+    let elapsed = began.elapsed().as_secs_f64();
+    let done = done.load(Ordering::Relaxed);
+    let files = std::fs::read_dir(dir.join("issues")).unwrap().count();
+    println!("## 4. Contention (32 processes running new-issue for {seconds} s)\n");
+    println!("| operations | per second | slowest | errors | issues on disk | lost |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {done} | {:.0} | {} | {} | {files} | {} |",
+        done as f64 / elapsed,
+        ms(slowest),
+        failed.load(Ordering::Relaxed),
+        done as i64 - files as i64
+    );
+    println!();
+}
