@@ -167,12 +167,21 @@ fn wait_for_start_wakes_by_itself_at_the_deadline() {
 fn ctrl_c_ends_a_wait_with_130() {
     let neg = Neg::in_positions(2);
     let child = spawn(&neg, NOW, &["wait", "{dir}", "agent-beta"]);
-    // The waiter labels the lock once it is inside its wait loop, after its Ctrl-C handler
-    // is in place: only then is SIGINT sent.
-    let label = format!("pid {}:", child.id());
-    let lock = neg.path(".parley/lock");
+    // The waiter installs its Ctrl-C handler before it starts watching the directory: once
+    // it holds an inotify descriptor, SIGINT goes to the handler.
+    let fds = format!("/proc/{}/fd", child.id());
+    let watching = || {
+        std::fs::read_dir(&fds)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| {
+                std::fs::read_link(fd.path())
+                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
+            })
+    };
     for _ in 0..2000 {
-        if std::fs::read_to_string(&lock).is_ok_and(|t| t.starts_with(&label)) {
+        if watching() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
