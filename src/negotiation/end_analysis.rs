@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::names::Name;
 use crate::output::Outcome;
 
-use super::turn::Phase;
+use super::turn::{self, Phase};
 use super::{ANALYSIS_DIR, Actor, State, done_marker, give_turn, lock, merge_drafts, open};
 
 #[derive(Debug, Clone)]
@@ -34,8 +34,15 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         .into_iter()
         .filter(|name| name != &args.agent)
         .collect();
-    // The merge, when due, comes before the done marker: if it fails (a link planted among
-    // the drafts, say), nothing has changed and the holder can run end-analysis again.
+    // Everything this command writes is checked first, and the merge, when due, comes before
+    // the done marker: if anything fails (a link planted among the drafts, say), nothing has
+    // changed and the holder can run end-analysis again.
+    locked.ensure_dir(ANALYSIS_DIR)?;
+    locked.preflight(&[
+        &done_marker(&args.agent),
+        turn::STARTED_FILE,
+        turn::TURN_FILE,
+    ])?;
     let merged = pending.is_empty();
     let merge_lines = if merged {
         merge_drafts(&locked, &mut state, ctx, actor)?

@@ -204,8 +204,12 @@ impl Actor<'_> {
     }
 }
 
+/// Takes the directory lock for a command that may change the negotiation. Every change is
+/// logged, so the log must be writable before anything is changed.
 pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
-    store.lock(LockMode::Exclusive, &actor.label())
+    let locked = store.lock(LockMode::Exclusive, &actor.label())?;
+    locked.preflight(&[log::FILE])?;
+    Ok(locked)
 }
 
 /// Gives the turn to `to` and starts its timer. `.turn-started` is written first so that a
@@ -221,6 +225,7 @@ pub fn give_turn(
         agent: to.clone(),
         since: ctx.clock.unix_seconds(),
     };
+    locked.preflight(&[turn::STARTED_FILE, turn::TURN_FILE])?;
     started.save(locked)?;
     locked.replace(turn::TURN_FILE, &format!("{to}\n"))?;
     actor
@@ -294,7 +299,10 @@ pub fn skip_if_timed_out(
         "Turn timeout: {holder} has been inactive for {inactive}s (limit: {}s). Skipping.",
         state.meta.turn_timeout_seconds
     )];
+    locked.preflight(&[turn::STARTED_FILE, turn::TURN_FILE])?;
     if state.phase == Phase::Analysis && !store.exists(&done_marker(&holder))? {
+        locked.ensure_dir(ANALYSIS_DIR)?;
+        locked.preflight(&[&done_marker(&holder)])?;
         let last_pending = state.analysis_pending(store)?.iter().all(|n| n == &holder);
         // As in end-analysis, the merge comes first: a failed merge leaves nothing changed.
         let merge_lines = if last_pending {
@@ -339,6 +347,7 @@ pub fn merge_drafts(
     actor: Actor,
 ) -> Result<Vec<String>> {
     let store = locked.store();
+    locked.preflight(&[turn::PHASE_FILE, ISSUES_DIR])?;
     let mut lines = Vec::new();
     let existing = issues::list(store, ISSUES_DIR)?;
     if existing.is_empty() {

@@ -72,8 +72,10 @@ fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>)> 
     }
     state.ensure_registered(agent)?;
     ensure_timer(&locked, &mut state, ctx)?;
-    let skipped = skip_if_timed_out(&locked, &mut state, ctx, actor)?;
+    // The holder's own look is activity, so it comes first: a holder is never skipped by
+    // asking whether it is its turn.
     note_activity(&locked, &mut state, agent, ctx)?;
+    let skipped = skip_if_timed_out(&locked, &mut state, ctx, actor)?;
     Ok((state, skipped))
 }
 

@@ -118,6 +118,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         command: "register",
         agent: Some(&name),
     };
+    locked.preflight(&[meta::FILE, agents::FILE])?;
     // The deadline is written by whichever registration finds it missing, under the lock:
     // exactly once, whatever the interleaving.
     let mut deadline_started = None;

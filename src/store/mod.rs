@@ -21,10 +21,12 @@
 
 mod lock;
 
+use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Duration;
 
 pub use lock::LockMode;
@@ -39,10 +41,13 @@ pub const PARLEY_DIR: &str = ".parley";
 const TEMP_PREFIX: &str = ".parley-tmp-";
 
 /// A directory managed by parley.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Store {
     root: PathBuf,
     lock_timeout: Duration,
+    /// Directories (relative) already seen to be real directories, not links, by this
+    /// process: each is checked once per command rather than once per file read.
+    verified_dirs: Mutex<HashSet<PathBuf>>,
 }
 
 /// What a directory listing entry is, without following links.
@@ -64,7 +69,11 @@ impl Store {
     /// A store rooted at `root`, which must be an existing directory (checked by the caller,
     /// which knows what a missing one means).
     pub fn new(root: PathBuf, lock_timeout: Duration) -> Store {
-        Store { root, lock_timeout }
+        Store {
+            root,
+            lock_timeout,
+            verified_dirs: Mutex::new(HashSet::new()),
+        }
     }
 
     pub fn root(&self) -> &Path {
@@ -109,7 +118,9 @@ impl Store {
 
     /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.
     pub fn read(&self, rel: &str) -> Result<Option<String>> {
-        let path = self.checked_path(rel)?;
+        let Some(path) = self.contained_path(rel)? else {
+            return Ok(None);
+        };
         let meta = match fs::symlink_metadata(&path) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -129,15 +140,18 @@ impl Store {
 
     /// Whether `rel` exists (as anything, links included: they are not followed).
     pub fn exists(&self, rel: &str) -> Result<bool> {
-        let path = self.checked_path(rel)?;
-        Ok(fs::symlink_metadata(path).is_ok())
+        Ok(self
+            .contained_path(rel)?
+            .is_some_and(|path| fs::symlink_metadata(path).is_ok()))
     }
 
     /// The entries of a directory, sorted by name, temporary files left out; `None` when the
     /// directory does not exist. Names that are not UTF-8 are left out too: no valid record
     /// has one.
     pub fn list(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
-        let path = self.checked_path(rel)?;
+        let Some(path) = self.contained_path(rel)? else {
+            return Ok(None);
+        };
         match fs::symlink_metadata(&path) {
             Ok(meta) if meta.file_type().is_symlink() => return Err(Error::symlink(&path)),
             Ok(meta) if !meta.is_dir() => {
@@ -186,31 +200,53 @@ impl Store {
         Ok(self.root.join(rel_path))
     }
 
-    /// Checks that every directory between the root and `rel`'s parent is a real directory,
-    /// not a link, and that `rel` itself is not a link. Returns the absolute path.
-    fn writable_path(&self, rel: &str) -> Result<PathBuf> {
+    /// `root/rel`, after checking that every directory between the root and `rel` is a real
+    /// directory, not a link (so nothing outside the root is ever reached through one).
+    /// `None` when one of those directories does not exist, so neither does `rel`.
+    fn contained_path(&self, rel: &str) -> Result<Option<PathBuf>> {
         let path = self.checked_path(rel)?;
-        let mut walked = self.root.clone();
-        let components: Vec<_> = Path::new(rel).components().collect();
-        for (index, component) in components.iter().enumerate() {
+        let mut walked = PathBuf::new();
+        let parents = Path::new(rel).parent().map(Path::components);
+        for component in parents.into_iter().flatten() {
             walked.push(component);
-            let last = index + 1 == components.len();
-            match fs::symlink_metadata(&walked) {
-                Ok(meta) if meta.file_type().is_symlink() => return Err(Error::symlink(&walked)),
-                Ok(meta) if !last && !meta.is_dir() => {
-                    return Err(Error::malformed(&walked, None, "is not a directory"));
+            let mut verified = self.verified_dirs.lock().unwrap_or_else(|e| e.into_inner());
+            if verified.contains(&walked) {
+                continue;
+            }
+            let absolute = self.root.join(&walked);
+            match fs::symlink_metadata(&absolute) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    return Err(Error::symlink(&absolute));
                 }
-                Ok(_) => {}
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    if !last {
-                        return Err(Error::malformed(&walked, None, "is missing")
-                            .with_hint("the negotiation directory is incomplete"));
-                    }
+                Ok(meta) if !meta.is_dir() => {
+                    return Err(Error::malformed(&absolute, None, "is not a directory"));
                 }
-                Err(e) => return Err(Error::io("inspect", &walked, e)),
+                Ok(_) => {
+                    verified.insert(walked.clone());
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(Error::io("inspect", &absolute, e)),
             }
         }
-        Ok(path)
+        Ok(Some(path))
+    }
+
+    /// Where `rel` may be written: every directory on the way exists and is not a link, and
+    /// `rel` itself, if present, is not a link.
+    fn writable_path(&self, rel: &str) -> Result<PathBuf> {
+        let Some(path) = self.contained_path(rel)? else {
+            let parent = self
+                .root
+                .join(Path::new(rel).parent().unwrap_or(Path::new("")));
+            return Err(Error::malformed(&parent, None, "is missing")
+                .with_hint("the negotiation directory is incomplete"));
+        };
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => Err(Error::symlink(&path)),
+            Ok(_) => Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path),
+            Err(e) => Err(Error::io("inspect", &path, e)),
+        }
     }
 }
 
@@ -224,6 +260,15 @@ pub struct Locked<'a> {
 impl<'a> Locked<'a> {
     pub fn store(&self) -> &'a Store {
         self.store
+    }
+
+    /// Checks that every one of `rels` could be written, before a change that writes several
+    /// of them starts: a link planted at the third file must not leave the first two changed.
+    pub fn preflight(&self, rels: &[&str]) -> Result<()> {
+        for rel in rels {
+            self.store.writable_path(rel)?;
+        }
+        Ok(())
     }
 
     /// Replaces `rel` atomically with `content` (temp, fsync, rename, fsync directory).
