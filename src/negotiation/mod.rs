@@ -147,11 +147,16 @@ impl State {
         Ok(())
     }
 
-    /// When the holder's timer started: its last activity, or, after a crash between writing
-    /// `.turn-started` and `turn.md`, the time of that interrupted hand-over (never earlier
-    /// than the truth, so nobody is skipped too soon).
+    /// When the holder's timer started (its last activity). `None` when `.turn-started` is
+    /// missing or names someone else (a directory of the old scripts, or a crash between the
+    /// two writes of a hand-over): the timer then restarts at the next look
+    /// ([`ensure_timer`]), so nobody is ever skipped on another agent's clock.
     pub fn holder_since(&self) -> Option<i64> {
-        self.started.as_ref().map(|s| s.since)
+        let holder = self.turn.holder()?;
+        self.started
+            .as_ref()
+            .filter(|s| &s.agent == holder)
+            .map(|s| s.since)
     }
 
     /// The holder and how long it has been inactive, if that is longer than the turn timeout.
@@ -257,13 +262,14 @@ pub fn note_activity(locked: &Locked, state: &mut State, agent: &Name, ctx: &Ctx
     Ok(())
 }
 
-/// A legacy directory (the scripts wrote `.turn-started` at the holder's first poll) may have
-/// a holder without a timer: start it now, so the holder can still be skipped later.
+/// A holder without a timer of its own (a directory of the old scripts, which wrote
+/// `.turn-started` at the holder's first poll, or a crash between the two writes of a
+/// hand-over) gets one starting now, so it can still be skipped later, never too early.
 pub fn ensure_timer(locked: &Locked, state: &mut State, ctx: &Ctx) -> Result<()> {
     let Some(holder) = state.turn.holder() else {
         return Ok(());
     };
-    if state.started.is_some() {
+    if state.holder_since().is_some() {
         return Ok(());
     }
     let started = TurnStarted {

@@ -41,7 +41,7 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
         if let Ok(state) = State::load(&store)
             && let Some(holder) = state.turn.holder()
             && holder != &args.agent
-            && state.started.is_some()
+            && state.holder_since().is_some()
             && state.timed_out_holder(ctx.clock.unix_seconds()).is_none()
         {
             return Ok(Check::NotYet(holder_expires_in(&state, ctx)));

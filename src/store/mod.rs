@@ -23,7 +23,7 @@ mod lock;
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -121,18 +121,28 @@ impl Store {
         let Some(path) = self.contained_path(rel)? else {
             return Ok(None);
         };
-        let meta = match fs::symlink_metadata(&path) {
-            Ok(meta) => meta,
+        // O_NOFOLLOW refuses a link in the same call that opens the file: no window between
+        // a check and the read, and one system call fewer on the hot path (status).
+        let mut file = match OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
+            .open(&path)
+        {
+            Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(Error::io("inspect", &path, e)),
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Error::symlink(&path)),
+            Err(e) => return Err(Error::io("open", &path, e)),
         };
-        if meta.file_type().is_symlink() {
-            return Err(Error::symlink(&path));
-        }
-        if !meta.is_file() {
+        let is_file = file
+            .metadata()
+            .map_err(|e| Error::io("inspect", &path, e))?
+            .is_file();
+        if !is_file {
             return Err(Error::malformed(&path, None, "is not a regular file"));
         }
-        let bytes = fs::read(&path).map_err(|e| Error::io("read", &path, e))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", &path, e))?;
         String::from_utf8(bytes)
             .map(Some)
             .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
@@ -330,6 +340,7 @@ impl<'a> Locked<'a> {
     pub fn install_dir(&self, staged: StagedDir, rel: &str) -> Result<()> {
         let target = self.store.writable_path(rel)?;
         let source = staged.dir.keep();
+        sync_staged_files(&source)?;
         sync_dir(&source)?;
         if let Err(e) = fs::rename(&source, &target) {
             let _ = fs::remove_dir_all(&source);
@@ -352,23 +363,17 @@ pub struct StagedDir {
 
 impl StagedDir {
     /// Writes a new file (fsynced) into the staged directory.
+    /// Writes a new file into the staged directory. It is not synced one by one: the whole
+    /// directory is made durable at once by [`Locked::install_dir`], before it is moved in.
     pub fn write(&self, name: &str, content: &str) -> Result<()> {
         let path = self.dir.path().join(name);
-        create_exclusive(&path, content.as_bytes()).and_then(|created| {
-            if created {
-                Ok(())
-            } else {
-                Err(Error::io(
-                    "create",
-                    &path,
-                    io::Error::from(io::ErrorKind::AlreadyExists),
-                ))
-            }
-        })
-    }
-
-    pub fn path(&self) -> &Path {
-        self.dir.path()
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&path)
+            .and_then(|mut file| file.write_all(content.as_bytes()))
+            .map_err(|e| Error::io("create", &path, e))
     }
 }
 
@@ -507,6 +512,29 @@ fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
         .map_err(|e| Error::io("write", path, e))?;
     sync_parent(path)?;
     Ok(true)
+}
+
+/// Makes every file of a staged directory durable. On Linux one `syncfs(2)` flushes them all
+/// (a merge of 10 000 drafts would otherwise pay 10 000 fsyncs); elsewhere each file is
+/// fsynced.
+fn sync_staged_files(dir: &Path) -> Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let handle = File::open(dir).map_err(|e| Error::io("open", dir, e))?;
+        // SAFETY: the descriptor is valid for the duration of the call.
+        if unsafe { libc::syncfs(handle.as_raw_fd()) } == 0 {
+            return Ok(());
+        }
+    }
+    let entries = fs::read_dir(dir).map_err(|e| Error::io("list", dir, e))?;
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io("list", dir, e))?.path();
+        File::open(&path)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| Error::io("sync", &path, e))?;
+    }
+    Ok(())
 }
 
 fn sync_parent(path: &Path) -> Result<()> {

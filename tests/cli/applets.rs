@@ -420,3 +420,18 @@ fn time_comes_from_parley_now() {
     );
     assert!(stdout(&output).contains("Deadline: 2030-01-02T03:06:05Z"));
 }
+
+#[test]
+fn a_timer_of_another_agent_restarts_instead_of_skipping() {
+    // A crash between the two writes of a hand-over can leave .turn-started naming someone
+    // other than the holder: the holder gets a fresh timer, never one of another agent.
+    let neg = Neg::in_positions(2);
+    neg.write(".turn-started", "agent-beta\n1000\n");
+    let output = neg.run_at(&at(10_000), &["poll", "{dir}", "agent-beta"]);
+    assert_eq!(code(&output), 1, "{}", stdout(&output));
+    assert!(!stdout(&output).contains("Skipping"));
+    let since = chrono::DateTime::parse_from_rfc3339(&at(10_000))
+        .unwrap()
+        .timestamp();
+    assert_eq!(neg.read(".turn-started"), format!("agent-alpha\n{since}\n"));
+}
