@@ -160,7 +160,12 @@ fn watch(
     let watched_dir: PathBuf = dir.to_path_buf();
     let handler = move |event: notify::Result<notify::Event>| {
         let relevant = match &event {
-            Ok(event) => event.paths.iter().any(|p| is_watched(p, watched)),
+            // Reads raise access events (open, close): the waiter's own look at the state
+            // would wake it again, forever. Only changes count.
+            Ok(event) => {
+                !matches!(event.kind, notify::EventKind::Access(_))
+                    && event.paths.iter().any(|p| is_watched(p, watched))
+            }
             // An error from the watcher: re-check, the disk will tell.
             Err(_) => true,
         };

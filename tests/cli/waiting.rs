@@ -18,6 +18,35 @@ fn spawn(neg: &Neg, now: &str, args: &[&str]) -> Child {
         .unwrap()
 }
 
+/// Returns once `child` holds an inotify descriptor, i.e. has started watching.
+fn wait_until_watching(child: &Child) {
+    let fds = format!("/proc/{}/fd", child.id());
+    let watching = || {
+        std::fs::read_dir(&fds)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| {
+                std::fs::read_link(fd.path())
+                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
+            })
+    };
+    for _ in 0..2000 {
+        if watching() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// CPU time (user + system, in clock ticks) a process has used so far.
+fn cpu_ticks(child: &Child) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+    let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
 fn finish(child: Child) -> (i32, String) {
     let output = child.wait_with_output().unwrap();
     (code(&output), stdout(&output))
@@ -169,25 +198,28 @@ fn ctrl_c_ends_a_wait_with_130() {
     let child = spawn(&neg, NOW, &["wait", "{dir}", "agent-beta"]);
     // The waiter installs its Ctrl-C handler before it starts watching the directory: once
     // it holds an inotify descriptor, SIGINT goes to the handler.
-    let fds = format!("/proc/{}/fd", child.id());
-    let watching = || {
-        std::fs::read_dir(&fds)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|fd| {
-                std::fs::read_link(fd.path())
-                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
-            })
-    };
-    for _ in 0..2000 {
-        if watching() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_until_watching(&child);
     // SAFETY: sending a signal to our own child process.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     assert_eq!(finish(child).0, 130);
     assert_eq!(neg.turn(), "agent-alpha");
+}
+
+#[test]
+fn a_waiter_sleeps_instead_of_spinning_on_its_own_reads() {
+    // Reading the state raises access events on the watched directory; a waiter that woke
+    // on them would re-read forever. Over a second of waiting it must use next to no CPU
+    // (a spinning waiter uses most of a core; the bound is far above an idle one's).
+    let neg = Neg::in_positions(2);
+    let child = spawn(&neg, NOW, &["wait", "{dir}", "agent-beta"]);
+    wait_until_watching(&child);
+    let before = cpu_ticks(&child);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let used = cpu_ticks(&child) - before;
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(finish(child).0, 0);
+    assert!(
+        used < 30,
+        "the waiter used {used} ticks of CPU in 1 s of waiting"
+    );
 }
