@@ -75,9 +75,14 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
     };
     match (mode, result) {
         (Mode::Human, Ok(outcome)) => {
+            // One write for the whole answer: stdout is line-buffered, and a status of
+            // 10 000 issues would otherwise cost 10 000 system calls.
+            let mut text = String::with_capacity(outcome.lines.iter().map(|l| l.len() + 1).sum());
             for line in &outcome.lines {
-                let _ = writeln!(out, "{line}");
+                text.push_str(line);
+                text.push('\n');
             }
+            let _ = out.write_all(text.as_bytes());
             for warning in &outcome.warnings {
                 let _ = writeln!(err, "warning: {warning}");
             }

@@ -7,7 +7,7 @@ use serde_json::json;
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Mode, Outcome};
 use crate::store::{LockMode, Store};
 
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
@@ -165,7 +165,16 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     if summary.total > 0 && summary.agreed == summary.total {
         out.push("🎉 All issues resolved! Ready for final document.");
     }
-    out.data = json!({
+    if ctx.mode == Mode::Json {
+        out.data = status_data(&state, &reports, summary);
+    }
+    Ok(out)
+}
+
+/// The whole state as `status --json` gives it (built only when asked for: on 10 000
+/// issues it costs as much as reading them).
+fn status_data(state: &State, reports: &[IssueReport], summary: Summary) -> serde_json::Value {
+    json!({
         "turn": state.turn.word(),
         "phase": state.phase,
         "turn_started": state.started.as_ref().map(|s| json!({"agent": s.agent, "since": s.since})),
@@ -173,6 +182,5 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
         "agents": state.agents,
         "issues": reports,
         "summary": summary,
-    });
-    Ok(out)
+    })
 }

@@ -133,15 +133,18 @@ impl Store {
             Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Error::symlink(&path)),
             Err(e) => return Err(Error::io("open", &path, e)),
         };
-        let is_file = file
+        let meta = file
             .metadata()
-            .map_err(|e| Error::io("inspect", &path, e))?
-            .is_file();
-        if !is_file {
+            .map_err(|e| Error::io("inspect", &path, e))?;
+        if !meta.is_file() {
             return Err(Error::malformed(&path, None, "is not a regular file"));
         }
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)
+        // Sized from the metadata we already have; reading through `take` skips the second
+        // metadata call and the seek that `File::read_to_end` makes to size its buffer.
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        (&mut file)
+            .take(u64::MAX)
+            .read_to_end(&mut bytes)
             .map_err(|e| Error::io("read", &path, e))?;
         String::from_utf8(bytes)
             .map(Some)
