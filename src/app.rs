@@ -120,12 +120,16 @@ fn parse(args: &[OsString]) -> std::result::Result<Cli, Parsed> {
                 }
                 _ => {
                     let rendered = e.render().to_string();
+                    // The whole of clap's message minus its usage footer, on one line, so that
+                    // `--json` names the missing argument as the human form does.
                     let message = rendered
-                        .lines()
+                        .split("\n\nUsage:")
                         .next()
                         .unwrap_or("invalid usage")
                         .trim_start_matches("error: ")
-                        .to_owned();
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     Err(Parsed::Error(Error::usage(message), rendered))
                 }
             }
@@ -219,10 +223,12 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Init(cli) => {
             let topic = match (cli.topic, cli.topic_file) {
                 (Some(text), _) => Some(text),
-                (None, Some(file)) => Some(
-                    std::fs::read_to_string(&file)
-                        .map_err(|e| Error::io("read the topic file", &file, e))?,
-                ),
+                (None, Some(file)) => Some(std::fs::read_to_string(&file).map_err(|e| {
+                    Error::bad_input(
+                        "BAD_TOPIC_FILE",
+                        format!("cannot read the topic file {}: {e}", file.display()),
+                    )
+                })?),
                 (None, None) => None,
             };
             let args = init::InitArgs {

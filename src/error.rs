@@ -174,8 +174,7 @@ impl Error {
         .with_hint("repair or restore the file by hand; parley never guesses at broken state")
     }
 
-    /// An I/O failure on `path`, classified so that a missing parent or a permission problem
-    /// reads as "cannot create" when we were creating.
+    /// An I/O failure on `path` (exit 74); creation failures use [`Error::cannot_create`].
     pub fn io(action: &str, path: &Path, err: io::Error) -> Self {
         Error::new(
             Status::Io,

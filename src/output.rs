@@ -105,9 +105,15 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             {
                 map.insert("warnings".into(), json!(outcome.warnings));
             }
-            let error = outcome
-                .code
-                .map(|code| json!({"code": code, "message": outcome.lines.join("\n")}));
+            let error = outcome.code.map(|code| {
+                // The same shape as an error's, so a reader handles one form.
+                json!({
+                    "code": code,
+                    "message": outcome.lines.join("\n"),
+                    "hint": Value::Null,
+                    "exit": outcome.status.exit_code(),
+                })
+            });
             let envelope = json!({
                 "ok": outcome.status == Status::Ok,
                 "command": command,

@@ -59,9 +59,8 @@ pub fn read_sources(paths: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
             ));
         }
         if !path.is_file() {
-            return Err(Error::new(
-                Status::NoNegotiation,
-                "NO_SOURCE",
+            return Err(Error::bad_input(
+                "BAD_SOURCE",
                 format!("source {} is not a readable file", path.display()),
             ));
         }

@@ -97,6 +97,8 @@ pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
             }
         }
     }
+    // By number, not by name: `100-x.md` comes after `99-y.md`.
+    files.sort_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
     Ok(files)
 }
 

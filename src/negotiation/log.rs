@@ -17,7 +17,7 @@ pub struct Event {
     /// The applet that made the change.
     pub command: String,
     /// What changed: `init`, `register`, `turn`, `phase`, `draft`, `issue`, `analysis-done`,
-    /// `forfeit`, `merge`, `deadline`, `finish`.
+    /// `forfeit`, `skip`, `merge`, `deadline`, `finish`.
     pub event: String,
     pub before: Option<String>,
     pub after: Option<String>,

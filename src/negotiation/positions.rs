@@ -50,7 +50,7 @@ pub struct Entry {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Positions {
     pub status: IssueStatus,
-    /// Whether a valid status line was found; without one the issue is OPEN.
+    /// Whether a status line was found; without one the issue is OPEN.
     pub has_status_line: bool,
     pub entries: Vec<Entry>,
     /// Things a reader should know: a missing or unrecognized status line.
@@ -67,17 +67,19 @@ impl Positions {
             let line = raw.trim_end();
             if let Some(word) = line.strip_prefix("## Status:") {
                 let word = word.trim();
-                match IssueStatus::parse(word) {
-                    Some(s) => status = Some(s),
-                    None => warnings.push(format!(
-                        "line {line_no}: unrecognized status {word:?} (only OPEN, AGREED and ESCALATE count)"
-                    )),
-                }
+                // The last status line counts, even when it is not one of the three words:
+                // a later `AGREEDISH` must not leave an earlier `AGREED` standing.
+                status = Some(IssueStatus::parse(word).unwrap_or_else(|| {
+                    warnings.push(format!(
+                        "line {line_no}: unrecognized status {word:?}, counted as OPEN (only OPEN, AGREED and ESCALATE count)"
+                    ));
+                    IssueStatus::Open
+                }));
             } else if let Some(entry) = parse_entry(line, line_no) {
                 entries.push(entry);
             }
         }
-        if status.is_none() && warnings.is_empty() {
+        if status.is_none() {
             warnings.push("no status line; counted as OPEN".to_owned());
         }
         Positions {

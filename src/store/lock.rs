@@ -49,7 +49,25 @@ pub(crate) fn acquire(
     timeout: Duration,
     label: &str,
 ) -> Result<DirLock> {
-    let mut file = OpenOptions::new()
+    let began = std::time::Instant::now();
+    loop {
+        let mut file = lock_once(lock_path, mode, timeout.saturating_sub(began.elapsed()))?;
+        // Someone may have deleted (or replaced) the lock file while we waited: the lock we
+        // hold is then on a file nobody else will ever open. Only a lock on the file that is
+        // at the path now excludes anyone; otherwise start again with that one.
+        if !is_current(&file, lock_path) {
+            continue;
+        }
+        if mode == LockMode::Exclusive {
+            // Best effort: the label only feeds messages of those who wait.
+            let _ = write_label(&mut file, label);
+        }
+        return Ok(DirLock { _file: file });
+    }
+}
+
+fn lock_once(lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File> {
+    let file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
@@ -57,24 +75,23 @@ pub(crate) fn acquire(
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(lock_path)
         .map_err(|e| open_error(lock_path, e))?;
-
     let fast = match mode {
         LockMode::Exclusive => file.try_lock(),
         LockMode::Shared => file.try_lock_shared(),
     };
     match fast {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            file = wait_for_lock(file, lock_path, mode, timeout)?;
-        }
-        Err(TryLockError::Error(e)) => return Err(Error::io("lock", lock_path, e)),
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => wait_for_lock(file, lock_path, mode, timeout),
+        Err(TryLockError::Error(e)) => Err(Error::io("lock", lock_path, e)),
     }
+}
 
-    if mode == LockMode::Exclusive {
-        // Best effort: the label only feeds messages of those who wait.
-        let _ = write_label(&mut file, label);
+fn is_current(file: &File, lock_path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::symlink_metadata(lock_path)) {
+        (Ok(held), Ok(on_disk)) => held.dev() == on_disk.dev() && held.ino() == on_disk.ino(),
+        _ => false,
     }
-    Ok(DirLock { _file: file })
 }
 
 fn open_error(lock_path: &Path, e: std::io::Error) -> Error {

@@ -602,5 +602,9 @@ fn rename_if_absent(from: &Path, to: &Path) -> io::Result<()> {
     if fs::symlink_metadata(to).is_ok() {
         return Err(io::Error::from(io::ErrorKind::AlreadyExists));
     }
-    fs::rename(from, to)
+    fs::rename(from, to).map_err(|e| match e.raw_os_error() {
+        // Someone else's complete directory got there first.
+        Some(libc::ENOTEMPTY) | Some(libc::EEXIST) => io::Error::from(io::ErrorKind::AlreadyExists),
+        _ => e,
+    })
 }

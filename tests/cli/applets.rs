@@ -435,3 +435,16 @@ fn a_timer_of_another_agent_restarts_instead_of_skipping() {
         .timestamp();
     assert_eq!(neg.read(".turn-started"), format!("agent-alpha\n{since}\n"));
 }
+
+#[test]
+fn issues_are_listed_by_number_past_99() {
+    let neg = Neg::in_positions(2);
+    for (file, title) in [("100-late.md", "Hundred"), ("11-mid.md", "Eleven")] {
+        neg.write(&format!("issues/{file}"), &format!("# Issue: {title}\n"));
+    }
+    let out = neg.ok(&["status", "{dir}"]);
+    let eleven = out.find("11-mid.md").unwrap();
+    let hundred = out.find("100-late.md").unwrap();
+    assert!(eleven < hundred, "{out}");
+    assert_eq!(neg.ok(&["new-issue", "{dir}", "next"]), "101-next.md\n");
+}

@@ -1302,3 +1302,17 @@ fn defect_14_a_directory_with_spaces_works_end_to_end() {
     )));
     assert_eq!(neg.turn(), "done");
 }
+
+#[test]
+fn defect_10_a_later_unknown_status_overrides_an_earlier_agreement() {
+    // The last status line counts: a later `## Status: AGREEDISH` is OPEN, not the AGREED
+    // above it.
+    let neg = Neg::in_positions(2);
+    neg.make_finishable();
+    let path = "positions/01-topic-0.md";
+    let text = neg.read(path) + "\n## Status: AGREEDISH\n";
+    neg.write(path, &text);
+    let output = neg.run(&["finish", "{dir}"]);
+    assert_eq!(code(&output), 1);
+    assert!(stdout(&output).contains("NOT AGREED: 01-topic-0.md (OPEN)"));
+}
