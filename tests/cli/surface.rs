@@ -326,3 +326,47 @@ fn a_torn_last_log_line_is_skipped_with_a_warning() {
     assert_eq!(code(&output), 0);
     assert!(stderr(&output).contains("skipped an unreadable entry"));
 }
+
+/// The shell block under `heading` in README.md.
+fn readme_block(heading: &str) -> String {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = &readme[readme.find(heading).unwrap()..];
+    let start = section.find("```sh\n").unwrap() + "```sh\n".len();
+    section[start..start + section[start..].find("```").unwrap()].to_owned()
+}
+
+#[test]
+fn the_readme_quick_start_runs_as_written() {
+    let work = tempfile::TempDir::new().unwrap();
+    let bin_dir = bin().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for heading in ["## Quick start", "To replace a skill's"] {
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(readme_block(heading))
+            .current_dir(work.path())
+            .env("PATH", &path)
+            .env_remove("PARLEY_NOW")
+            .env_remove("NEGOTIATE_PARTICIPANT_ID")
+            .env_remove("CLAUDE_SESSION_ID")
+            .env_remove("CODEX_THREAD_ID")
+            .output()
+            .unwrap();
+        assert_eq!(code(&output), 0, "{heading}: {}", stderr(&output));
+    }
+    let neg = work.path().join("neg");
+    assert_eq!(
+        std::fs::read_to_string(neg.join("turn.md")).unwrap().trim(),
+        "agent-beta"
+    );
+    assert!(
+        neg.join("issues-draft/agent-alpha/01-auth-method.md")
+            .is_file()
+    );
+    assert!(work.path().join("scripts/poll.sh").exists());
+}
