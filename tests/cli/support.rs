@@ -24,37 +24,28 @@ pub fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_parley"))
 }
 
-/// `parley` with no inherited identity or clock, and `PARLEY_NOW` = [`NOW`].
-pub fn parley() -> Command {
-    let mut command = Command::new(bin());
-    for var in [
-        "NEGOTIATE_PARTICIPANT_ID",
-        "CLAUDE_SESSION_ID",
-        "CODEX_THREAD_ID",
-        "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
-        "PARLEY_LOCK_TIMEOUT",
-        "PARLEY_NOW",
-    ] {
+/// Variables a test process must not inherit from the shell that runs the tests.
+const INHERITED: &[&str] = &[
+    "NEGOTIATE_PARTICIPANT_ID",
+    "CLAUDE_SESSION_ID",
+    "CODEX_THREAD_ID",
+    "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
+    "PARLEY_LOCK_TIMEOUT",
+];
+
+/// `parley` with no inherited identity, and `PARLEY_NOW` = [`NOW`].
+pub fn parley_std() -> std::process::Command {
+    let mut command = std::process::Command::new(bin());
+    for var in INHERITED {
         command.env_remove(var);
     }
     command.env("PARLEY_NOW", NOW);
     command
 }
 
-/// The same for `std::process::Command`, for tests that spawn many processes at once.
-pub fn parley_std() -> std::process::Command {
-    let mut command = std::process::Command::new(bin());
-    for var in [
-        "NEGOTIATE_PARTICIPANT_ID",
-        "CLAUDE_SESSION_ID",
-        "CODEX_THREAD_ID",
-        "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
-        "PARLEY_LOCK_TIMEOUT",
-    ] {
-        command.env_remove(var);
-    }
-    command.env("PARLEY_NOW", NOW);
-    command
+/// The same as an `assert_cmd` command.
+pub fn parley() -> Command {
+    Command::from_std(parley_std())
 }
 
 pub fn code(output: &Output) -> i32 {
