@@ -8,6 +8,10 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::EXIT_CODES;
 
+/// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
+/// and a deadline must stay a writable date.
+pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "parley",
@@ -91,8 +95,11 @@ pub struct InitCli {
     /// How many agents are expected (at least 2)
     #[arg(value_parser = clap::value_parser!(u64).range(2..=1000))]
     pub num_agents: u64,
-    /// Seconds to wait for all agents after the first registration
-    #[arg(default_value_t = crate::negotiation::meta::DEFAULT_REGISTRATION_WINDOW)]
+    /// Seconds to wait for all agents after the first registration (at most a year)
+    #[arg(
+        default_value_t = crate::negotiation::meta::DEFAULT_REGISTRATION_WINDOW,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
     pub registration_window_secs: u64,
     /// What is negotiated, written to topic.md
     #[arg(long, value_name = "TEXT", conflicts_with = "topic_file")]
@@ -104,13 +111,28 @@ pub struct InitCli {
     #[arg(long = "source", value_name = "FILE")]
     pub sources: Vec<PathBuf>,
     /// Position rounds per agent per issue (meta.md max_rounds_per_agent)
-    #[arg(long, value_name = "N", default_value_t = crate::negotiation::meta::DEFAULT_MAX_ROUNDS)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = crate::negotiation::meta::DEFAULT_MAX_ROUNDS,
+        value_parser = clap::value_parser!(u64).range(1..=1000)
+    )]
     pub max_rounds: u64,
     /// How often agents should poll, in seconds (meta.md poll_interval_seconds)
-    #[arg(long, value_name = "SECS", default_value_t = crate::negotiation::meta::DEFAULT_POLL_INTERVAL)]
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = crate::negotiation::meta::DEFAULT_POLL_INTERVAL,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
     pub poll_interval: u64,
     /// Skip a turn holder inactive this long (meta.md turn_timeout_seconds)
-    #[arg(long, value_name = "SECS", default_value_t = crate::negotiation::meta::DEFAULT_TURN_TIMEOUT)]
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = crate::negotiation::meta::DEFAULT_TURN_TIMEOUT,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
     pub turn_timeout: u64,
 }
 

@@ -38,8 +38,6 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
             format!("the analysis of {} is over; drafts are closed", args.agent),
         ));
     }
-    note_activity(&locked, &mut state, &args.agent, ctx)?;
-
     let dir = issues::drafts_dir(&args.agent);
     locked.ensure_dir(DRAFTS_DIR)?;
     locked.ensure_dir(&dir)?;
@@ -53,6 +51,8 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
             "already exists although it is not a numbered draft",
         ));
     }
+    // Activity only once the draft exists: a refused draft changes nothing, not even the timer.
+    note_activity(&locked, &mut state, &args.agent, ctx)?;
     actor
         .event(ctx, "draft")
         .change(None, Some(rel.clone()))

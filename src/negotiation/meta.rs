@@ -100,7 +100,7 @@ impl Meta {
             let value = value.trim();
             let number = || -> Result<u64> {
                 if value.is_empty()
-                    || value.len() > 12
+                    || value.len() > 10
                     || !value.bytes().all(|b| b.is_ascii_digit())
                 {
                     return Err(Error::malformed(

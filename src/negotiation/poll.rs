@@ -39,6 +39,7 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
         // whole files; while the answer is plainly "not yet" the waiters of a directory then
         // never queue on the lock. Anything else is decided by the locked look below.
         if let Ok(state) = State::load(&store)
+            && state.agents.contains(&args.agent)
             && let Some(holder) = state.turn.holder()
             && holder != &args.agent
             && state.holder_since().is_some()

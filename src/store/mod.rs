@@ -338,10 +338,30 @@ impl<'a> Locked<'a> {
         Ok(StagedDir { dir })
     }
 
-    /// Moves a staged directory to `rel` in one rename. `rel` must be missing or an empty
-    /// directory (the kernel refuses a non-empty one, which is reported as such).
+    /// Moves a staged directory to `rel` in one rename. Whatever `rel` already holds (a
+    /// `.gitkeep`, say) is first moved into the staged directory, so it is kept and the
+    /// staged files appear all at once; a name present on both sides is refused before
+    /// anything moves.
     pub fn install_dir(&self, staged: StagedDir, rel: &str) -> Result<()> {
         let target = self.store.writable_path(rel)?;
+        let existing = self.store.list(rel)?.unwrap_or_default();
+        if let Some(clash) = existing
+            .iter()
+            .find(|e| staged.dir.path().join(&e.name).exists())
+        {
+            return Err(Error::malformed(
+                &target.join(&clash.name),
+                None,
+                "is in the way of a file being installed",
+            ));
+        }
+        for entry in &existing {
+            fs::rename(
+                target.join(&entry.name),
+                staged.dir.path().join(&entry.name),
+            )
+            .map_err(|e| Error::io("move", &target.join(&entry.name), e))?;
+        }
         let source = staged.dir.keep();
         sync_staged_files(&source)?;
         sync_dir(&source)?;

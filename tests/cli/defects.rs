@@ -1316,3 +1316,53 @@ fn defect_10_a_later_unknown_status_overrides_an_earlier_agreement() {
     assert_eq!(code(&output), 1);
     assert!(stdout(&output).contains("NOT AGREED: 01-topic-0.md (OPEN)"));
 }
+
+/// Review findings: a blocking wait by a name that is not registered answers 4 at once, as
+/// `poll` does, instead of waiting for a turn that can never come.
+#[test]
+fn a_wait_by_an_unregistered_agent_is_refused_at_once() {
+    let neg = Neg::started(2);
+    let output = neg.run(&["wait", "{dir}", "agent-nobody", "--timeout", "30"]);
+    assert_eq!(code(&output), 4, "{}", stderr(&output));
+    let output = neg.run(&["poll", "{dir}", "agent-nobody", "--wait", "--timeout", "30"]);
+    assert_eq!(code(&output), 4);
+}
+
+/// `init` refuses settings it could not write back as valid dates and numbers.
+#[test]
+fn init_refuses_windows_and_timeouts_beyond_a_year() {
+    let neg = Neg::empty();
+    for args in [
+        vec!["init", "{dir}", "2", "10000000000000"],
+        vec!["init", "{dir}", "2", "--turn-timeout", "99999999999999"],
+        vec!["init", "{dir}", "2", "--poll-interval", "0"],
+    ] {
+        assert_eq!(code(&neg.run(&args)), 64, "{args:?}");
+        assert!(!neg.dir.exists());
+    }
+}
+
+/// A stray file in `issues/` (a `.gitkeep`) neither blocks the merge nor is lost by it.
+#[test]
+fn the_merge_keeps_stray_files_in_issues() {
+    let neg = Neg::started(2);
+    neg.write("issues/.gitkeep", "");
+    neg.ok(&["file-draft-issue", "{dir}", "agent-alpha", "first"]);
+    neg.ok(&["end-analysis", "{dir}", "agent-alpha"]);
+    let out = neg.ok(&["end-analysis", "{dir}", "agent-beta"]);
+    assert!(out.contains("Merged 1 issues total."));
+    assert!(neg.path("issues/.gitkeep").exists());
+    assert!(neg.path("issues/01-first.md").exists());
+    assert_eq!(neg.read("phase.md").trim(), "positions");
+}
+
+/// A refused draft changes nothing, not even the holder's timer.
+#[test]
+fn a_refused_draft_does_not_count_as_activity() {
+    let neg = Neg::started(2);
+    neg.write("issues-draft/agent-alpha", "not a directory\n");
+    let before = neg.read(".turn-started");
+    let output = neg.run_at(&at(540), &["file-draft-issue", "{dir}", "agent-alpha", "t"]);
+    assert_eq!(code(&output), 65);
+    assert_eq!(neg.read(".turn-started"), before);
+}
