@@ -29,11 +29,13 @@ pub fn run(args: Vec<OsString>) -> u8 {
     } else {
         Mode::Human
     };
-    let args = match resolve_program(args) {
+    // Built once: it is both the applet table and the parser.
+    let command = Cli::command();
+    let args = match resolve_program(&command, args) {
         Ok(args) => args,
         Err(error) => return output::emit(mode, "parley", Err(error)),
     };
-    let cli = match parse(&args) {
+    let cli = match parse(command, &args) {
         Ok(cli) => cli,
         Err(Parsed::Exit(code)) => return code,
         Err(Parsed::Error(error, rendered)) => {
@@ -50,7 +52,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
 
 /// The applet a program name stands for: `poll`, `poll.sh` and `parley-poll` are all `poll`.
 /// `None` means the name is parley itself.
-pub fn applet_for_program(program: &OsStr) -> Result<Option<String>> {
+pub fn applet_for_program(command: &clap::Command, program: &OsStr) -> Result<Option<String>> {
     let file = Path::new(program)
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
@@ -60,29 +62,30 @@ pub fn applet_for_program(program: &OsStr) -> Result<Option<String>> {
         return Ok(None);
     }
     let applet = stem.strip_prefix("parley-").unwrap_or(stem);
-    if applet_names().iter().any(|name| name == applet) {
+    let names = applet_names(command);
+    if names.contains(&applet) {
         return Ok(Some(applet.to_owned()));
     }
     Err(
         Error::usage(format!("unknown program '{file}'")).with_hint(format!(
             "parley runs as: parley, or one of {}",
-            applet_names().join(", ")
+            names.join(", ")
         )),
     )
 }
 
 /// Every applet name: the subcommands of the command line.
-pub fn applet_names() -> Vec<String> {
-    Cli::command()
+pub fn applet_names(command: &clap::Command) -> Vec<&str> {
+    command
         .get_subcommands()
-        .map(|c| c.get_name().to_owned())
-        .filter(|name| name != "help")
+        .map(|c| c.get_name())
+        .filter(|name| *name != "help")
         .collect()
 }
 
-fn resolve_program(mut args: Vec<OsString>) -> Result<Vec<OsString>> {
+fn resolve_program(command: &clap::Command, mut args: Vec<OsString>) -> Result<Vec<OsString>> {
     let program = args.first().cloned().unwrap_or_else(|| "parley".into());
-    match applet_for_program(&program)? {
+    match applet_for_program(command, &program)? {
         None => Ok(args),
         Some(applet) => {
             args[0] = "parley".into();
@@ -99,8 +102,8 @@ enum Parsed {
 }
 
 /// clap's own usage exit (2) would read as "finished": usage errors become 64.
-fn parse(args: &[OsString]) -> std::result::Result<Cli, Parsed> {
-    let matches = Cli::command().try_get_matches_from(args);
+fn parse(command: clap::Command, args: &[OsString]) -> std::result::Result<Cli, Parsed> {
+    let matches = command.try_get_matches_from(args);
     let parsed = matches.and_then(|m| Cli::from_arg_matches(&m));
     match parsed {
         Ok(cli) => Ok(cli),

@@ -40,6 +40,9 @@ impl Agent {
 #[serde(transparent)]
 pub struct Agents {
     pub list: Vec<Agent>,
+    /// The file as read, so a registration appends to it without reading it again.
+    #[serde(skip)]
+    text: String,
 }
 
 impl Agents {
@@ -78,7 +81,10 @@ impl Agents {
             }
             list.push(agent);
         }
-        Ok(Agents { list })
+        Ok(Agents {
+            list,
+            text: text.to_owned(),
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -97,18 +103,15 @@ impl Agents {
         self.position(name).is_some()
     }
 
-    pub fn names(&self) -> Vec<&Name> {
-        self.list.iter().map(|a| &a.name).collect()
-    }
-
     /// The agent after `name` in rotation order, wrapping around.
     pub fn after(&self, name: &Name) -> Option<&Name> {
         let index = self.position(name)?;
         Some(&self.list[(index + 1) % self.list.len()].name)
     }
 
-    pub fn render_with(&self, agent: &Agent, current_text: &str) -> String {
-        let mut text = current_text.to_owned();
+    /// `agents.md` as read, with `agent`'s line appended.
+    pub fn render_with(&self, agent: &Agent) -> String {
+        let mut text = self.text.clone();
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }

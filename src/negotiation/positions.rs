@@ -50,8 +50,6 @@ pub struct Entry {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Positions {
     pub status: IssueStatus,
-    /// Whether a status line was found; without one the issue is OPEN.
-    pub has_status_line: bool,
     pub entries: Vec<Entry>,
     /// Things a reader should know: a missing or unrecognized status line.
     pub warnings: Vec<String>,
@@ -84,7 +82,6 @@ impl Positions {
         }
         Positions {
             status: status.unwrap_or(IssueStatus::Open),
-            has_status_line: status.is_some(),
             entries,
             warnings,
         }

@@ -139,8 +139,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         registered: ctx.clock.stamp(),
         participant: args.participant.clone(),
     };
-    let current = store.read(agents::FILE)?.unwrap_or_default();
-    locked.replace(agents::FILE, &state.agents.render_with(&agent, &current))?;
+    locked.replace(agents::FILE, &state.agents.render_with(&agent))?;
     actor
         .event(ctx, "register")
         .change(None, Some(name.to_string()))
