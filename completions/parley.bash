@@ -155,7 +155,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__demo)
-            opts="-h -V --agents --json --lock-timeout --help --version"
+            opts="-h -V --agents --scene --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -163,6 +163,10 @@ _parley() {
             case "${prev}" in
                 --agents)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scene)
+                    COMPREPLY=($(compgen -W "negotiation all" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)

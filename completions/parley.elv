@@ -38,7 +38,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand log 'Print the event log of a negotiation'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
-            cand demo 'Run a complete scripted negotiation between separate parley processes'
+            cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;init'= {
@@ -185,11 +185,12 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;demo'= {
-            cand --agents 'How many scripted agents take part'
+            cand --agents 'How many scripted agents take part (negotiation scene)'
+            cand --scene 'Which protocol to play'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -208,7 +209,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand log 'Print the event log of a negotiation'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
-            cand demo 'Run a complete scripted negotiation between separate parley processes'
+            cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;help;init'= {

@@ -42,7 +42,7 @@ complete -c parley -n "__fish_parley_needs_command" -f -a "finish" -d 'Check tha
 complete -c parley -n "__fish_parley_needs_command" -f -a "log" -d 'Print the event log of a negotiation'
 complete -c parley -n "__fish_parley_needs_command" -f -a "links" -d 'Create links named like the old scripts that run this binary'
 complete -c parley -n "__fish_parley_needs_command" -f -a "completions" -d 'Print a completion script for a shell'
-complete -c parley -n "__fish_parley_needs_command" -f -a "demo" -d 'Run a complete scripted negotiation between separate parley processes'
+complete -c parley -n "__fish_parley_needs_command" -f -a "demo" -d 'Play a protocol end to end between scripted agents, each step a separate process'
 complete -c parley -n "__fish_parley_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand init" -l topic -d 'What is negotiated, written to topic.md' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l topic-file -d 'Read the topic from a file' -r -F
@@ -131,10 +131,12 @@ complete -c parley -n "__fish_parley_using_subcommand completions" -l lock-timeo
 complete -c parley -n "__fish_parley_using_subcommand completions" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand demo" -l agents -d 'How many scripted agents take part' -r
+complete -c parley -n "__fish_parley_using_subcommand demo" -l agents -d 'How many scripted agents take part (negotiation scene)' -r
+complete -c parley -n "__fish_parley_using_subcommand demo" -l scene -d 'Which protocol to play' -r -f -a "negotiation\t'A complete negotiation (the default)'
+all\t'Every scene, one after the other'"
 complete -c parley -n "__fish_parley_using_subcommand demo" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand demo" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
-complete -c parley -n "__fish_parley_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c parley -n "__fish_parley_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "init" -d 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "register" -d 'Register an agent while registration is open (register.sh DIR AGENT)'
@@ -150,5 +152,5 @@ complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "log" -d 'Print the event log of a negotiation'
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "links" -d 'Create links named like the old scripts that run this binary'
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "completions" -d 'Print a completion script for a shell'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "demo" -d 'Run a complete scripted negotiation between separate parley processes'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "demo" -d 'Play a protocol end to end between scripted agents, each step a separate process'
 complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -326,7 +326,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Log(cli) => log_view::run(ctx, &cli.dir),
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
-        Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize),
+        Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
     }
 }
 

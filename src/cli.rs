@@ -70,7 +70,7 @@ pub enum Command {
     Links(LinksCli),
     /// Print a completion script for a shell
     Completions(CompletionsCli),
-    /// Run a complete scripted negotiation between separate parley processes
+    /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
 }
 
@@ -273,9 +273,12 @@ pub struct CompletionsCli {
 pub struct DemoCli {
     /// Work directory (created if missing); a new temporary directory when omitted
     pub dir: Option<PathBuf>,
-    /// How many scripted agents take part
+    /// How many scripted agents take part (negotiation scene)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=12))]
     pub agents: u64,
+    /// Which protocol to play
+    #[arg(long, value_enum, default_value_t = crate::demo::Scene::Negotiation)]
+    pub scene: crate::demo::Scene,
 }
 
 /// The exit-code table, shown at the end of `--help`.

@@ -13,7 +13,7 @@
 //! | 4 | the protocol forbids this now |
 //! | 64 | usage error |
 //! | 65 | bad input: invalid name, malformed state file |
-//! | 66 | no negotiation at DIR |
+//! | 66 | nothing to work on at the path given (no negotiation, session, ledger; unreadable input) |
 //! | 73 | cannot create |
 //! | 74 | other I/O error |
 //! | 75 | lock not acquired in time: retry |
@@ -35,7 +35,7 @@ pub enum Status {
     Forbidden,
     Usage,
     BadInput,
-    NoNegotiation,
+    NotFound,
     CannotCreate,
     Io,
     LockTimeout,
@@ -76,7 +76,11 @@ pub const EXIT_CODES: &[(Status, u8, &str)] = &[
         65,
         "bad input: invalid name or topic, malformed state file (the file and line are named)",
     ),
-    (Status::NoNegotiation, 66, "no negotiation at DIR"),
+    (
+        Status::NotFound,
+        66,
+        "nothing to work on at the path given: no negotiation at DIR, no session file, no ledger, an unreadable input file",
+    ),
     (
         Status::CannotCreate,
         73,

@@ -43,7 +43,7 @@ pub const ANALYSIS_DIR: &str = "analysis";
 pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {
     let no_negotiation = |why: &str| {
         Error::new(
-            Status::NoNegotiation,
+            Status::NotFound,
             "NO_NEGOTIATION",
             format!("no negotiation at {}: {why}", dir.display()),
         )
@@ -80,7 +80,7 @@ impl State {
     pub fn load(store: &Store) -> Result<State> {
         let meta = Meta::load(store)?.ok_or_else(|| {
             Error::new(
-                Status::NoNegotiation,
+                Status::NotFound,
                 "NO_NEGOTIATION",
                 format!(
                     "no negotiation at {}: meta.md is gone",

@@ -1,4 +1,4 @@
-//! `parley demo [DIR] [--agents N]`: a complete negotiation between N scripted agents.
+//! The negotiation scene: a complete negotiation between N scripted agents.
 //!
 //! Every step an agent takes is a separate `parley` process running the same applets a real
 //! agent runs (init, register, wait-for-start, poll, file-draft-issue, end-analysis, hand-off,
@@ -7,30 +7,18 @@
 //! files the same way. The agents run concurrently, one thread each, as distinct participants.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::context::Ctx;
+use super::Stage;
 use crate::error::{Error, Result, Status};
 use crate::negotiation::positions::{EntryKind, IssueStatus, Positions};
-use crate::output::{self, Outcome};
-
-/// Environment variables a demo agent must not inherit: each agent is its own participant.
-const IDENTITY_VARS: &[&str] = &[
-    "NEGOTIATE_PARTICIPANT_ID",
-    "CLAUDE_SESSION_ID",
-    "CODEX_THREAD_ID",
-    "PARLEY_NOW",
-];
+use crate::output::Outcome;
 
 /// A scripted agent polls this often while it waits for its turn.
 const POLL_PAUSE: Duration = Duration::from_millis(20);
-
-/// The whole demo gives up after this long rather than hang.
-const DEMO_LIMIT: Duration = Duration::from_secs(120);
 
 const TOPIC: &str = "How should the build cache of our CI be designed?";
 
@@ -75,40 +63,23 @@ const FINDINGS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-struct Demo {
-    exe: PathBuf,
+struct Negotiation {
+    stage: Stage,
     negotiation: PathBuf,
-    transcript: Mutex<Vec<String>>,
-    mode: output::Mode,
-    started: Instant,
 }
 
-pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcome> {
-    let work = match dir {
-        Some(dir) => {
-            std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
-            dir
-        }
-        None => tempfile::Builder::new()
-            .prefix("parley-demo-")
-            .tempdir()
-            .map_err(|e| Error::cannot_create(&std::env::temp_dir(), e))?
-            .keep(),
-    };
-    let exe = std::env::current_exe()
-        .map_err(|e| Error::io("find", Path::new("the running parley binary"), e))?;
+/// Plays the negotiation scene in `work`: proposals in `work/proposals`, the negotiation in
+/// `work/negotiation`.
+pub fn play(stage: Stage, work: &Path, agent_count: usize) -> Result<Outcome> {
     let proposals = work.join("proposals");
     std::fs::create_dir_all(&proposals).map_err(|e| Error::cannot_create(&proposals, e))?;
     for (name, text) in [("proposal-a.md", PROPOSAL_A), ("proposal-b.md", PROPOSAL_B)] {
         std::fs::write(proposals.join(name), text)
             .map_err(|e| Error::io("write", &proposals.join(name), e))?;
     }
-    let demo = Arc::new(Demo {
-        exe,
+    let demo = Arc::new(Negotiation {
+        stage,
         negotiation: work.join("negotiation"),
-        transcript: Mutex::new(Vec::new()),
-        mode: ctx.mode,
-        started: Instant::now(),
     });
 
     let negotiation = demo.negotiation.to_string_lossy().into_owned();
@@ -121,7 +92,7 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcom
         .to_string_lossy()
         .into_owned();
     let count = agent_count.to_string();
-    let init = demo.parley(
+    let init = demo.stage.parley(
         "setup",
         &[
             "init",
@@ -136,7 +107,7 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcom
             &source_b,
         ],
     )?;
-    demo.expect("setup", &init, &[0])?;
+    demo.stage.expect("setup", &init, &[0])?;
 
     let agents: Vec<_> = (0..agent_count)
         .map(|index| {
@@ -160,9 +131,9 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcom
         return Err(first);
     }
 
-    let status = demo.parley("viewer", &["status", &negotiation])?;
-    demo.expect("viewer", &status, &[0])?;
-    let transcript = demo.transcript.lock().expect("transcript lock").clone();
+    let status = demo.stage.parley("viewer", &["status", &negotiation])?;
+    demo.stage.expect("viewer", &status, &[0])?;
+    let transcript = demo.stage.transcript();
     let mut out = Outcome::ok(json!({
         "dir": work,
         "negotiation": demo.negotiation,
@@ -177,116 +148,32 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agent_count: usize) -> Result<Outcom
     out.push("");
     out.push(format!(
         "Done in {:.1}s. The negotiation is left for inspection at {}",
-        demo.started.elapsed().as_secs_f64(),
+        demo.stage.elapsed().as_secs_f64(),
         demo.negotiation.display()
     ));
     Ok(out)
 }
 
-/// What one parley process did.
-struct Run {
-    code: u8,
-    stdout: String,
-    stderr: String,
-}
-
-impl Demo {
-    /// Runs one parley process as `who` and records it in the transcript.
-    fn parley(&self, who: &str, args: &[&str]) -> Result<Run> {
-        self.parley_with(who, args, None)
-    }
-
-    fn parley_with(&self, who: &str, args: &[&str], participant: Option<&str>) -> Result<Run> {
-        if self.started.elapsed() > DEMO_LIMIT {
-            return Err(Error::new(
-                Status::Timeout,
-                "DEMO_TIMEOUT",
-                format!("the demo did not finish within {}s", DEMO_LIMIT.as_secs()),
-            ));
-        }
-        let mut command = Command::new(&self.exe);
-        command.args(args);
-        for var in IDENTITY_VARS {
-            command.env_remove(var);
-        }
-        if let Some(id) = participant {
-            command.env("NEGOTIATE_PARTICIPANT_ID", id);
-        }
-        let output = command
-            .output()
-            .map_err(|e| Error::io("run", &self.exe, e))?;
-        let run = Run {
-            code: output.status.code().unwrap_or(255) as u8,
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        };
-        let shown_args: Vec<String> = args
-            .iter()
-            .map(|a| {
-                let shown = a.replace(&*self.negotiation.to_string_lossy(), "DIR");
-                if shown.contains(' ') {
-                    format!("{shown:?}")
-                } else {
-                    shown
-                }
-            })
-            .collect();
-        // A waiting poll is noise in a transcript; every other step is shown.
-        if !(args.first() == Some(&"poll") && run.code == 1) {
-            // A JSON answer is read by the agent, not shown; otherwise its last line says it.
-            let answer = if args.contains(&"--json") {
-                String::new()
-            } else {
-                run.stdout.lines().last().unwrap_or("").to_owned()
-            };
-            self.say(format!(
-                "[{who}] parley {} -> exit {} {answer}",
-                shown_args.join(" "),
-                run.code
-            ));
-        }
-        Ok(run)
-    }
-
-    fn say(&self, line: String) {
-        output::progress(self.mode, &line);
-        self.transcript.lock().expect("transcript lock").push(line);
-    }
-
-    fn expect(&self, who: &str, run: &Run, codes: &[u8]) -> Result<()> {
-        if codes.contains(&run.code) {
-            return Ok(());
-        }
-        Err(Error::new(
-            Status::Io,
-            "DEMO_FAILED",
-            format!(
-                "{who}: unexpected exit {}: {}{}",
-                run.code,
-                run.stdout.trim(),
-                run.stderr.trim()
-            ),
-        ))
-    }
-
+impl Negotiation {
     /// One scripted agent, from registration to the end of the negotiation.
     fn agent(&self, index: usize) -> Result<()> {
         let dir = self.negotiation.to_string_lossy().into_owned();
         let participant = format!("demo-participant-{}-{index}", std::process::id());
         let who = format!("agent #{}", index + 1);
         let registered =
-            self.parley_with(&who, &["register", &dir, "--auto"], Some(&participant))?;
-        self.expect(&who, &registered, &[0])?;
+            self.stage
+                .parley_with(&who, &["register", &dir, "--auto"], Some(&participant))?;
+        self.stage.expect(&who, &registered, &[0])?;
         let name = registered
             .stdout
             .lines()
             .next()
             .unwrap_or_default()
             .to_owned();
-        let started = self.parley(&name, &["wait-for-start", &dir, &name])?;
-        self.expect(&name, &started, &[0])?;
+        let started = self.stage.parley(&name, &["wait-for-start", &dir, &name])?;
+        self.stage.expect(&name, &started, &[0])?;
         loop {
-            let poll = self.parley(&name, &["poll", &dir, &name])?;
+            let poll = self.stage.parley(&name, &["poll", &dir, &name])?;
             match poll.code {
                 0 => {
                     if self.take_turn(&name, index)? {
@@ -295,7 +182,7 @@ impl Demo {
                 }
                 1 => std::thread::sleep(POLL_PAUSE),
                 2 => return Ok(()),
-                _ => self.expect(&name, &poll, &[0, 1, 2])?,
+                _ => self.stage.expect(&name, &poll, &[0, 1, 2])?,
             }
         }
     }
@@ -303,8 +190,8 @@ impl Demo {
     /// Plays one turn; `true` when this agent finished the negotiation.
     fn take_turn(&self, name: &str, index: usize) -> Result<bool> {
         let dir = self.negotiation.to_string_lossy().into_owned();
-        let status = self.parley(name, &["status", &dir, "--json"])?;
-        self.expect(name, &status, &[0])?;
+        let status = self.stage.parley(name, &["status", &dir, "--json"])?;
+        self.stage.expect(name, &status, &[0])?;
         let state: Value = serde_json::from_str(&status.stdout)
             .map_err(|e| Error::new(Status::Io, "DEMO_FAILED", format!("status --json: {e}")))?;
         let data = &state["data"];
@@ -312,7 +199,7 @@ impl Demo {
             self.write_analysis(name)?;
             for offset in [0, 2] {
                 let (topic, title, question) = FINDINGS[(index + offset) % FINDINGS.len()];
-                let filed = self.parley(
+                let filed = self.stage.parley(
                     name,
                     &[
                         "file-draft-issue",
@@ -331,10 +218,10 @@ impl Demo {
                         "See sources/proposal-b.md.",
                     ],
                 )?;
-                self.expect(name, &filed, &[0])?;
+                self.stage.expect(name, &filed, &[0])?;
             }
-            let ended = self.parley(name, &["end-analysis", &dir, name])?;
-            self.expect(name, &ended, &[0])?;
+            let ended = self.stage.parley(name, &["end-analysis", &dir, name])?;
+            self.stage.expect(name, &ended, &[0])?;
             return Ok(false);
         }
 
@@ -342,8 +229,8 @@ impl Demo {
         let all_agreed = !issues.is_empty() && issues.iter().all(|i| i["status"] == "AGREED");
         if all_agreed {
             self.write_conclusion(name, &issues)?;
-            let finished = self.parley(name, &["finish", &dir])?;
-            self.expect(name, &finished, &[0])?;
+            let finished = self.stage.parley(name, &["finish", &dir])?;
+            self.stage.expect(name, &finished, &[0])?;
             return Ok(true);
         }
         for issue in &issues {
@@ -351,8 +238,8 @@ impl Demo {
             let title = issue["title"].as_str().unwrap_or_default();
             self.debate(name, file, title)?;
         }
-        let handed = self.parley(name, &["hand-off", &dir, name])?;
-        self.expect(name, &handed, &[0])?;
+        let handed = self.stage.parley(name, &["hand-off", &dir, name])?;
+        self.stage.expect(name, &handed, &[0])?;
         Ok(false)
     }
 
@@ -382,7 +269,8 @@ impl Demo {
                  Take the remote cache's approach for \"{title}\": one source of truth.\n\n\
                  ## Status: OPEN\n"
             );
-            self.say(format!("[{name}] writes the first position on {file}"));
+            self.stage
+                .say(format!("[{name}] writes the first position on {file}"));
             return self.write_file(&rel, &body);
         };
         let positions = Positions::parse(&text);
@@ -408,7 +296,8 @@ impl Demo {
             .trim_end();
 
         let (entry, status) = if mine == 0 {
-            self.say(format!("[{name}] answers with a position on {file}"));
+            self.stage
+                .say(format!("[{name}] answers with a position on {file}"));
             (
                 format!(
                     "## {name}'s position (round 1)\n\
@@ -417,7 +306,7 @@ impl Demo {
                 "## Status: OPEN".to_owned(),
             )
         } else if challenged_by_other && others_wrote {
-            self.say(format!(
+            self.stage.say(format!(
                 "[{name}] accepts after the challenge and marks {file} AGREED"
             ));
             (
@@ -432,7 +321,7 @@ impl Demo {
                 ),
             )
         } else if others_wrote && positions.challenge_authors().is_empty() {
-            self.say(format!(
+            self.stage.say(format!(
                 "[{name}] challenges the emerging agreement on {file}"
             ));
             (
@@ -467,7 +356,8 @@ impl Demo {
                 issue["file"].as_str().unwrap_or_default()
             ));
         }
-        self.say(format!("[{name}] writes coverage-audit.md and final.md"));
+        self.stage
+            .say(format!("[{name}] writes coverage-audit.md and final.md"));
         self.write_file("final.md", &fin)
     }
 

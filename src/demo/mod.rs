@@ -1,0 +1,245 @@
+//! `parley demo [DIR] [--scene S]`: scripted agents playing a protocol end to end.
+//!
+//! Each scene drives separate `parley` processes through a [`Stage`], exactly as real agents
+//! would run them, and leaves its files in a folder of DIR named after the scene for
+//! inspection. `parley demo` alone plays the negotiation; `--scene all` plays every scene.
+
+mod negotiation;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::{self, Outcome};
+
+/// Environment variables a scripted agent must not inherit: each agent is its own participant,
+/// and the demo runs on the real clock.
+const IDENTITY_VARS: &[&str] = &[
+    "NEGOTIATE_PARTICIPANT_ID",
+    "CLAUDE_SESSION_ID",
+    "CODEX_THREAD_ID",
+    "PARLEY_NOW",
+    "PARLEY_AGENT",
+    "PARLEY_PROJECT_ROOT",
+];
+
+/// A scene gives up after this long rather than hang.
+const SCENE_LIMIT: Duration = Duration::from_secs(120);
+
+/// The scenes `demo` can play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scene {
+    /// A complete negotiation (the default)
+    Negotiation,
+    /// Every scene, one after the other
+    All,
+}
+
+impl Scene {
+    /// Every playable scene, in the order `--scene all` plays them.
+    const EVERY: &'static [Scene] = &[Scene::Negotiation];
+
+    fn name(self) -> &'static str {
+        match self {
+            Scene::Negotiation => "negotiation",
+            Scene::All => "all",
+        }
+    }
+
+    fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Outcome> {
+        match self {
+            Scene::Negotiation => negotiation::play(stage, work, agents),
+            Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Result<Outcome> {
+    let work = match dir {
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
+            dir
+        }
+        None => tempfile::Builder::new()
+            .prefix("parley-demo-")
+            .tempdir()
+            .map_err(|e| Error::cannot_create(&std::env::temp_dir(), e))?
+            .keep(),
+    };
+    let exe = std::env::current_exe()
+        .map_err(|e| Error::io("find", Path::new("the running parley binary"), e))?;
+    if scene != Scene::All {
+        let stage = Stage::new(ctx, &exe, &work);
+        return scene.play(stage, &work, agents);
+    }
+    // Every scene in turn; the answer gathers their lines and data, keyed by scene.
+    let mut combined = Outcome::ok(Value::Null);
+    let mut data = Map::new();
+    for scene in Scene::EVERY {
+        output::progress(ctx.mode, &format!("== scene: {} ==", scene.name()));
+        let outcome = scene.play(Stage::new(ctx, &exe, &work), &work, agents)?;
+        combined.push(format!("== scene: {} ==", scene.name()));
+        combined.lines.extend(outcome.lines);
+        combined.warnings.extend(outcome.warnings);
+        data.insert(scene.name().to_owned(), outcome.data);
+    }
+    combined.data = json!({ "dir": work, "scenes": data });
+    Ok(combined)
+}
+
+/// What one parley process did.
+pub struct Run {
+    pub code: u8,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the scripted agents' parley processes and keeps the transcript of what they did.
+pub struct Stage {
+    exe: PathBuf,
+    /// Shown as `DIR` in the transcript.
+    work: PathBuf,
+    transcript: Mutex<Vec<String>>,
+    mode: output::Mode,
+    started: Instant,
+}
+
+impl Stage {
+    fn new(ctx: &Ctx, exe: &Path, work: &Path) -> Stage {
+        Stage {
+            exe: exe.to_path_buf(),
+            work: work.to_path_buf(),
+            transcript: Mutex::new(Vec::new()),
+            mode: ctx.mode,
+            started: Instant::now(),
+        }
+    }
+
+    /// The parley binary the scene runs, for scenes that hand it to another program.
+    pub fn exe(&self) -> &Path {
+        &self.exe
+    }
+
+    /// Runs one parley process as `who` and records it in the transcript.
+    pub fn parley(&self, who: &str, args: &[&str]) -> Result<Run> {
+        self.parley_with(who, args, None)
+    }
+
+    /// [`Stage::parley`] as the participant `participant` (NEGOTIATE_PARTICIPANT_ID).
+    pub fn parley_with(&self, who: &str, args: &[&str], participant: Option<&str>) -> Result<Run> {
+        let envs: Vec<(&str, &str)> = participant
+            .map(|id| ("NEGOTIATE_PARTICIPANT_ID", id))
+            .into_iter()
+            .collect();
+        self.parley_env(who, args, &envs, None)
+    }
+
+    /// [`Stage::parley`] with extra environment variables and, when given, `stdin` piped in.
+    pub fn parley_env(
+        &self,
+        who: &str,
+        args: &[&str],
+        envs: &[(&str, &str)],
+        stdin: Option<&str>,
+    ) -> Result<Run> {
+        if self.started.elapsed() > SCENE_LIMIT {
+            return Err(Error::new(
+                Status::Timeout,
+                "DEMO_TIMEOUT",
+                format!("the demo did not finish within {}s", SCENE_LIMIT.as_secs()),
+            ));
+        }
+        let mut command = Command::new(&self.exe);
+        command.args(args);
+        for var in IDENTITY_VARS {
+            command.env_remove(var);
+        }
+        command.envs(envs.iter().copied());
+        let output = match stdin {
+            None => command.output(),
+            Some(text) => run_with_stdin(command, text),
+        }
+        .map_err(|e| Error::io("run", &self.exe, e))?;
+        let run = Run {
+            code: output.status.code().unwrap_or(255) as u8,
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        };
+        let shown_args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                let shown = a.replace(&*self.work.to_string_lossy(), "DIR");
+                if shown.contains(' ') {
+                    format!("{shown:?}")
+                } else {
+                    shown
+                }
+            })
+            .collect();
+        // A waiting poll is noise in a transcript; every other step is shown.
+        if !(args.first() == Some(&"poll") && run.code == 1) {
+            // A JSON answer is read by the agent, not shown; otherwise its last line says it.
+            let answer = if args.contains(&"--json") {
+                String::new()
+            } else {
+                run.stdout.lines().last().unwrap_or("").to_owned()
+            };
+            self.say(format!(
+                "[{who}] parley {} -> exit {} {answer}",
+                shown_args.join(" "),
+                run.code
+            ));
+        }
+        Ok(run)
+    }
+
+    /// A line of narration, shown as it happens and kept in the transcript.
+    pub fn say(&self, line: String) {
+        output::progress(self.mode, &line);
+        self.transcript.lock().expect("transcript lock").push(line);
+    }
+
+    /// An error unless `run` ended with one of `codes`.
+    pub fn expect(&self, who: &str, run: &Run, codes: &[u8]) -> Result<()> {
+        if codes.contains(&run.code) {
+            return Ok(());
+        }
+        Err(Error::new(
+            Status::Io,
+            "DEMO_FAILED",
+            format!(
+                "{who}: unexpected exit {}: {}{}",
+                run.code,
+                run.stdout.trim(),
+                run.stderr.trim()
+            ),
+        ))
+    }
+
+    pub fn transcript(&self) -> Vec<String> {
+        self.transcript.lock().expect("transcript lock").clone()
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+fn run_with_stdin(mut command: Command, text: &str) -> std::io::Result<std::process::Output> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    if let Some(mut input) = child.stdin.take() {
+        input.write_all(text.as_bytes())?;
+    }
+    child.wait_with_output()
+}
