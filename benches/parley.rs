@@ -9,7 +9,8 @@
 //!    issues.
 //! 4. Contention: 32 processes doing locked mutations on one directory for 5 s.
 //!
-//! `PARLEY_BENCH_QUICK=1` runs fewer iterations (for a smoke run).
+//! `PARLEY_BENCH_QUICK=1` runs fewer iterations (for a smoke run); `PARLEY_BENCH_ONLY=NAME`
+//! runs only the section NAME (`commands`, `wake`, `scaling`, `contention`, or a protocol's).
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -25,10 +26,20 @@ fn main() {
     let work = tempfile::TempDir::new().expect("a temporary directory");
     println!("# parley benchmark ({runs} runs per figure)\n");
 
-    command_costs(work.path(), runs);
-    wake_latency(work.path(), runs);
-    scaling(work.path(), quick);
-    contention(work.path(), if quick { 1 } else { 5 });
+    let only = std::env::var("PARLEY_BENCH_ONLY").ok();
+    let wanted = |section: &str| only.as_deref().is_none_or(|name| name == section);
+    if wanted("commands") {
+        command_costs(work.path(), runs);
+    }
+    if wanted("wake") {
+        wake_latency(work.path(), runs);
+    }
+    if wanted("scaling") {
+        scaling(work.path(), quick);
+    }
+    if wanted("contention") {
+        contention(work.path(), if quick { 1 } else { 5 });
+    }
 }
 
 fn parley(args: &[&str]) -> Command {
