@@ -36,9 +36,11 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is the agent''s turn (0) or the negotiation is finished (2)')
             [CompletionResult]::new('new-issue', 'new-issue', [CompletionResultType]::ParameterValue, 'Raise a new issue in the positions phase; prints the file name')
             [CompletionResult]::new('hand-off', 'hand-off', [CompletionResultType]::ParameterValue, 'Pass the turn to the next agent (holder only)')
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status (--watch: keep it live)')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
@@ -156,7 +158,10 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;status' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --watch: stop with exit 124 after SECS')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'With --watch: print one snapshot and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -176,6 +181,28 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;log' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;watch' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop with exit 124 after SECS (the last snapshot stays on screen)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Print one snapshot and exit')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;report' {
+            [CompletionResult]::new('--html', '--html', [CompletionResultType]::ParameterName, 'Where to write the page (refused if something is there, unless --force)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing file at OUT (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -223,9 +250,11 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is the agent''s turn (0) or the negotiation is finished (2)')
             [CompletionResult]::new('new-issue', 'new-issue', [CompletionResultType]::ParameterValue, 'Raise a new issue in the positions phase; prints the file name')
             [CompletionResult]::new('hand-off', 'hand-off', [CompletionResultType]::ParameterValue, 'Pass the turn to the next agent (holder only)')
-            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status (--watch: keep it live)')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
@@ -266,6 +295,12 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;log' {
+            break
+        }
+        'parley;help;watch' {
+            break
+        }
+        'parley;help;report' {
             break
         }
         'parley;help;links' {

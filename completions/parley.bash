@@ -55,6 +55,9 @@ _parley() {
             parley,register)
                 cmd="parley__subcmd__register"
                 ;;
+            parley,report)
+                cmd="parley__subcmd__report"
+                ;;
             parley,status)
                 cmd="parley__subcmd__status"
                 ;;
@@ -63,6 +66,9 @@ _parley() {
                 ;;
             parley,wait-for-start)
                 cmd="parley__subcmd__wait__subcmd__for__subcmd__start"
+                ;;
+            parley,watch)
+                cmd="parley__subcmd__watch"
                 ;;
             parley__subcmd__help,completions)
                 cmd="parley__subcmd__help__subcmd__completions"
@@ -103,6 +109,9 @@ _parley() {
             parley__subcmd__help,register)
                 cmd="parley__subcmd__help__subcmd__register"
                 ;;
+            parley__subcmd__help,report)
+                cmd="parley__subcmd__help__subcmd__report"
+                ;;
             parley__subcmd__help,status)
                 cmd="parley__subcmd__help__subcmd__status"
                 ;;
@@ -112,6 +121,9 @@ _parley() {
             parley__subcmd__help,wait-for-start)
                 cmd="parley__subcmd__help__subcmd__wait__subcmd__for__subcmd__start"
                 ;;
+            parley__subcmd__help,watch)
+                cmd="parley__subcmd__help__subcmd__watch"
+                ;;
             *)
                 ;;
         esac
@@ -119,7 +131,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,7 +285,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -468,6 +480,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__report)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -497,6 +523,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__wait__subcmd__for__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__watch)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -674,13 +714,39 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        parley__subcmd__status)
-            opts="-h -V --json --lock-timeout --help --version"
+        parley__subcmd__report)
+            opts="-h -V --html --force --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --html)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__status)
+            opts="-h -V --watch --once --timeout --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -730,6 +796,28 @@ _parley() {
                     return 0
                     ;;
                 --poll-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__watch)
+            opts="-h -V --once --timeout --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

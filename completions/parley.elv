@@ -33,9 +33,11 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand wait 'Block until it is the agent''s turn (0) or the negotiation is finished (2)'
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
-            cand status 'Print the turn, the agents and every issue with its status'
+            cand status 'Print the turn, the agents and every issue with its status (--watch: keep it live)'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
             cand log 'Print the event log of a negotiation'
+            cand watch 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished'
+            cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
@@ -143,7 +145,10 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;status'= {
+            cand --timeout 'With --watch: stop with exit 124 after SECS'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --watch 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
+            cand --once 'With --watch: print one snapshot and exit'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -161,6 +166,26 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;log'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;watch'= {
+            cand --timeout 'Stop with exit 124 after SECS (the last snapshot stays on screen)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --once 'Print one snapshot and exit'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;report'= {
+            cand --html 'Where to write the page (refused if something is there, unless --force)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --force 'Replace an existing file at OUT (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -204,9 +229,11 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand wait 'Block until it is the agent''s turn (0) or the negotiation is finished (2)'
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
-            cand status 'Print the turn, the agents and every issue with its status'
+            cand status 'Print the turn, the agents and every issue with its status (--watch: keep it live)'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
             cand log 'Print the event log of a negotiation'
+            cand watch 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished'
+            cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
@@ -235,6 +262,10 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;finish'= {
         }
         &'parley;help;log'= {
+        }
+        &'parley;help;watch'= {
+        }
+        &'parley;help;report'= {
         }
         &'parley;help;links'= {
         }

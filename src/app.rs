@@ -14,8 +14,8 @@ use crate::error::{Error, Result, Status};
 use crate::names::Name;
 use crate::negotiation::issues::IssueText;
 use crate::negotiation::{
-    end_analysis, file_draft_issue, finish, hand_off, init, new_issue, poll, register, status,
-    wait_for_start,
+    end_analysis, file_draft_issue, finish, hand_off, init, new_issue, poll, register, report,
+    status, wait_for_start, watch,
 };
 use crate::output::{self, Mode, Outcome};
 use crate::wait::WaitOptions;
@@ -154,6 +154,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::Status(_) => "status",
         Command::Finish(_) => "finish",
         Command::Log(_) => "log",
+        Command::Watch(_) => "watch",
+        Command::Report(_) => "report",
         Command::Links(_) => "links",
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
@@ -191,6 +193,18 @@ fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
             .poll_interval
             .map(|s| seconds("--poll-interval", s))
             .transpose()?,
+    })
+}
+
+fn watch_args(
+    dir: std::path::PathBuf,
+    once: bool,
+    timeout: Option<f64>,
+) -> Result<watch::WatchArgs> {
+    Ok(watch::WatchArgs {
+        dir,
+        once,
+        timeout: timeout.map(|s| seconds("--timeout", s)).transpose()?,
     })
 }
 
@@ -315,7 +329,19 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
             };
             hand_off::run(ctx, &args)
         }
+        Command::Status(cli) if cli.watch => {
+            watch::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
+        }
         Command::Status(cli) => status::run(ctx, &status::StatusArgs { dir: cli.dir }),
+        Command::Watch(cli) => watch::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?),
+        Command::Report(cli) => report::run(
+            ctx,
+            &report::ReportArgs {
+                dir: cli.dir,
+                out: cli.html,
+                force: cli.force,
+            },
+        ),
         Command::Finish(cli) => finish::run(
             ctx,
             &finish::FinishArgs {

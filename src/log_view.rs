@@ -6,7 +6,8 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::negotiation::{log, open};
+use crate::negotiation::log::{self, Event};
+use crate::negotiation::open;
 use crate::output::Outcome;
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
@@ -14,24 +15,27 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     let (events, warnings) = log::read(&store)?;
     let mut out = Outcome::ok(json!({"events": events}));
     for event in &events {
-        let who = event.agent.as_deref().unwrap_or("-");
-        let change = match (&event.before, &event.after) {
-            (Some(before), Some(after)) => format!("{before} -> {after}"),
-            (None, Some(after)) => after.clone(),
-            (Some(before), None) => format!("{before} -> (none)"),
-            (None, None) => String::new(),
-        };
-        out.push(
-            format!(
-                "{}  {:<16} {:<16} {:<13} {change}",
-                event.at, who, event.command, event.event
-            )
-            .trim_end()
-            .to_owned(),
-        );
+        out.push(event_line(event));
     }
     for warning in warnings {
         out.warn(warning);
     }
     Ok(out)
+}
+
+/// One event as one aligned line: time, agent, command, event, and what changed.
+pub fn event_line(event: &Event) -> String {
+    let who = event.agent.as_deref().unwrap_or("-");
+    let change = match (&event.before, &event.after) {
+        (Some(before), Some(after)) => format!("{before} -> {after}"),
+        (None, Some(after)) => after.clone(),
+        (Some(before), None) => format!("{before} -> (none)"),
+        (None, None) => String::new(),
+    };
+    format!(
+        "{}  {:<16} {:<16} {:<13} {change}",
+        event.at, who, event.command, event.event
+    )
+    .trim_end()
+    .to_owned()
 }

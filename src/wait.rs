@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use notify::{RecursiveMode, Watcher};
 
 use crate::error::{Error, Result, Status};
+use crate::store;
 
 /// With file events, the state is still re-read this often in case an event was lost.
 pub const SAFETY_RECHECK: Duration = Duration::from_secs(1);
@@ -57,15 +58,19 @@ enum Source {
     Polling(Duration),
 }
 
-/// Runs `check` until it is ready, re-running it when one of the files named in `watched`
+/// Runs `check` until it is ready, re-running it when one of the paths named in `watched`
 /// changes in `dir`. `default_interval` is the polling interval when events are not used and
 /// none was given.
 ///
-/// Only the named files wake the waiter: with many waiters on one directory, a change that
-/// cannot alter their answer does not make all of them re-read the state at once.
+/// `watched` holds paths relative to `dir`: a file (`turn.md`, `.parley/log.jsonl`), or a
+/// directory with a trailing slash (`positions/`) for any file in it, the directory itself
+/// included (it may be replaced whole). Only these paths wake the waiter: with many waiters
+/// on one directory, a change that cannot alter their answer does not make all of them
+/// re-read the state at once. Sub-directories are watched only when a path asks for one, so
+/// a waiter on top-level files holds one watch.
 pub fn until<T>(
     dir: &Path,
-    watched: &'static [&'static str],
+    watched: &[&str],
     options: &WaitOptions,
     default_interval: Duration,
     mut check: impl FnMut() -> Result<Check<T>>,
@@ -136,7 +141,7 @@ fn next_wake(receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
 
 fn watch(
     dir: &Path,
-    watched: &'static [&'static str],
+    watched: &[&str],
     options: &WaitOptions,
     default_interval: Duration,
     sender: Sender<Wake>,
@@ -158,13 +163,20 @@ fn watch(
         return Ok(Source::Polling(interval));
     }
     let watched_dir: PathBuf = dir.to_path_buf();
+    let recursive = if watched.iter().any(|path| path.contains('/')) {
+        RecursiveMode::Recursive
+    } else {
+        RecursiveMode::NonRecursive
+    };
+    let watched: Vec<String> = watched.iter().map(|path| (*path).to_owned()).collect();
+    let root = watched_dir.clone();
     let handler = move |event: notify::Result<notify::Event>| {
         let relevant = match &event {
             // Reads raise access events (open, close): the waiter's own look at the state
             // would wake it again, forever. Only changes count.
             Ok(event) => {
                 !matches!(event.kind, notify::EventKind::Access(_))
-                    && event.paths.iter().any(|p| is_watched(p, watched))
+                    && event.paths.iter().any(|p| is_watched(&root, p, &watched))
             }
             // An error from the watcher: re-check, the disk will tell.
             Err(_) => true,
@@ -173,11 +185,8 @@ fn watch(
             let _ = sender.send(Wake::Changed);
         }
     };
-    let started = notify::recommended_watcher(handler).and_then(|mut watcher| {
-        watcher
-            .watch(&watched_dir, RecursiveMode::NonRecursive)
-            .map(|()| watcher)
-    });
+    let started = notify::recommended_watcher(handler)
+        .and_then(|mut watcher| watcher.watch(&watched_dir, recursive).map(|()| watcher));
     match started {
         Ok(watcher) => Ok(Source::Events { _watcher: watcher }),
         Err(e) => {
@@ -191,12 +200,22 @@ fn watch(
     }
 }
 
-/// Whether an event on `path` concerns one of the `watched` file names. Temporary files of
-/// atomic writes never do: the rename that follows them is the event that matters.
-fn is_watched(path: &Path, watched: &[&str]) -> bool {
-    path.file_name()
+/// Whether an event on `path` concerns one of the `watched` paths (relative to `root`).
+/// Temporary files of atomic writes never do: the rename that follows them is the event that
+/// matters.
+fn is_watched(root: &Path, path: &Path, watched: &[String]) -> bool {
+    let Some(rel) = path.strip_prefix(root).ok().and_then(Path::to_str) else {
+        return false;
+    };
+    let temporary = path
+        .file_name()
         .and_then(|n| n.to_str())
-        .is_some_and(|name| watched.contains(&name))
+        .is_some_and(store::is_temporary);
+    !temporary
+        && watched.iter().any(|want| match want.strip_suffix('/') {
+            Some(dir) => rel == dir || rel.strip_prefix(want.as_str()).is_some(),
+            None => rel == want,
+        })
 }
 
 /// The Ctrl-C handler is process-wide and set once; each wait registers where to say it.

@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::EXIT_CODES;
 
+pub mod views;
+
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
 pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
@@ -60,12 +62,16 @@ pub enum Command {
     NewIssue(NewIssueCli),
     /// Pass the turn to the next agent (holder only)
     HandOff(AgentCli),
-    /// Print the turn, the agents and every issue with its status
-    Status(DirCli),
+    /// Print the turn, the agents and every issue with its status (--watch: keep it live)
+    Status(views::StatusCli),
     /// Check that everything is agreed and audited, then mark the negotiation done
     Finish(FinishCli),
     /// Print the event log of a negotiation
     Log(DirCli),
+    /// A live view of a negotiation, redrawn on every change; exits 2 once it is finished
+    Watch(views::WatchCli),
+    /// Write a negotiation as one self-contained HTML page
+    Report(views::ReportCli),
     /// Create links named like the old scripts that run this binary
     Links(LinksCli),
     /// Print a completion script for a shell

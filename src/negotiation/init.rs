@@ -18,6 +18,8 @@ use super::{ANALYSIS_DIR, issues, meta};
 
 pub const TOPIC_FILE: &str = "topic.md";
 pub const SOURCES_DIR: &str = "sources";
+/// The first line of every `topic.md` that `init` writes.
+pub const TOPIC_HEADING: &str = "# Negotiation Topic";
 
 const TOPIC_PLACEHOLDER: &str = "# Negotiation Topic\n\
 <!-- Describe what is being negotiated here -->\n\
@@ -116,7 +118,7 @@ fn build(staging: &Path, ctx: &Ctx, args: &InitArgs, meta: &Meta) -> Result<()> 
         store::create_dir(&staging.join(sub))?;
     }
     let topic = match &args.topic {
-        Some(text) => format!("# Negotiation Topic\n\n{}\n", text.trim_end()),
+        Some(text) => format!("{TOPIC_HEADING}\n\n{}\n", text.trim_end()),
         None => TOPIC_PLACEHOLDER.to_owned(),
     };
     let files = [

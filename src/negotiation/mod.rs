@@ -20,8 +20,10 @@ pub mod init;
 pub mod new_issue;
 pub mod poll;
 pub mod register;
+pub mod report;
 pub mod status;
 pub mod wait_for_start;
+pub mod watch;
 
 use std::io;
 use std::path::Path;

@@ -40,6 +40,12 @@ pub const PARLEY_DIR: &str = ".parley";
 /// Prefix of temporary files; readers ignore them, so a crash mid-write leaves only litter.
 const TEMP_PREFIX: &str = ".parley-tmp-";
 
+/// Whether `name` is one of the temporary files this module writes before a rename (watchers
+/// ignore them: the rename is the change).
+pub fn is_temporary(name: &str) -> bool {
+    name.starts_with(TEMP_PREFIX)
+}
+
 /// A directory managed by parley.
 #[derive(Debug)]
 pub struct Store {
@@ -498,6 +504,88 @@ pub fn replace_symlink(target: &Path, link: &Path) -> Result<()> {
         return Err(Error::cannot_create(link, e));
     }
     sync_dir(dir)
+}
+
+/// How [`publish_file`] ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Publication {
+    Written,
+    /// Something is at the path and replacing was not asked for; nothing was changed.
+    AlreadyExists,
+}
+
+/// Writes a whole file at a path the user chose, outside any store (a report): the content
+/// goes to a temporary file beside it, is fsynced and moved into place in one rename, and the
+/// directory is fsynced. A reader sees no file, or the whole of it.
+///
+/// Without `replace`, the rename is `RENAME_NOREPLACE`: an existing file (even one created a
+/// moment before by someone else) is never overwritten. A symbolic link at `path` is refused
+/// in both cases (never followed; never silently replaced by a file either); a link planted
+/// between that check and the rename is replaced itself, never written through.
+///
+/// Not guaranteed: on filesystems without `RENAME_NOREPLACE` the no-replace check and the
+/// rename are two steps (see [`rename_if_absent`]).
+pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Publication> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err(Error::bad_input(
+                "SYMLINK",
+                format!(
+                    "{} is a symbolic link; parley never writes through a link",
+                    path.display()
+                ),
+            )
+            .with_hint("remove the link or choose another path"));
+        }
+        Ok(meta) if meta.is_dir() => {
+            return Err(Error::cannot_create(path, "it is a directory"));
+        }
+        Ok(_) if !replace => return Ok(Publication::AlreadyExists),
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::io("inspect", path, e)),
+    }
+    match fs::symlink_metadata(&dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(Error::cannot_create(path, "its parent is not a directory")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(
+                Error::cannot_create(path, "its parent directory does not exist")
+                    .with_hint("create the parent first (mkdir -p)"),
+            );
+        }
+        Err(e) => return Err(Error::cannot_create(path, e)),
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .permissions(fs::Permissions::from_mode(0o666))
+        .tempfile_in(&dir)
+        .map_err(|e| Error::cannot_create(path, e))?;
+    temp.write_all(content)
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| Error::io("write", temp.path(), e))?;
+    if replace {
+        temp.persist(path)
+            .map_err(|e| Error::io("replace", path, e.error))?;
+    } else {
+        let temp_path = temp.into_temp_path();
+        match rename_noreplace(&temp_path, path) {
+            // The temporary name is gone (it is `path` now): nothing left to remove.
+            Ok(()) => {
+                let _ = temp_path.keep();
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                return Ok(Publication::AlreadyExists);
+            }
+            Err(e) => return Err(Error::cannot_create(path, e)),
+        }
+    }
+    sync_dir(&dir)?;
+    Ok(Publication::Written)
 }
 
 /// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.

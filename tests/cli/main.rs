@@ -8,4 +8,5 @@ mod concurrency;
 mod defects;
 mod flows;
 mod surface;
+mod views;
 mod waiting;

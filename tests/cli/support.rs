@@ -31,6 +31,7 @@ const INHERITED: &[&str] = &[
     "CODEX_THREAD_ID",
     "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
     "PARLEY_LOCK_TIMEOUT",
+    "NO_COLOR",
 ];
 
 /// `parley` with no inherited identity, and `PARLEY_NOW` = [`NOW`].

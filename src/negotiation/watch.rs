@@ -1,0 +1,478 @@
+//! `watch DIR` (and `status DIR --watch`): a live view of a negotiation, redrawn on every
+//! change. File events drive it through [`crate::wait::until`], like every other wait: the
+//! view is read again when a state file, an issue, a positions file or the event log changes.
+//!
+//! On a terminal each frame replaces the last (and the clock in it ticks on the wait's
+//! one-second safety re-check); otherwise every change prints a whole new snapshot under a
+//! `=== ... ===` line, and nothing is printed while nothing changed. Each snapshot is read
+//! under the shared lock, as `status` reads: a state between two changes, never half a
+//! hand-off (the turn moved but its log entry not yet written).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::clock::parse_stamp;
+use crate::context::Ctx;
+use crate::error::{Result, Status};
+use crate::log_view::event_line;
+use crate::names::Name;
+use crate::output::{self, Mode, Outcome};
+use crate::store::{LockMode, Store};
+use crate::wait::{self, Check, WaitOptions};
+
+use super::finish::{AUDIT_FILE, FINAL_FILE};
+use super::init::{TOPIC_FILE, TOPIC_HEADING};
+use super::log::{self, Event};
+use super::positions::IssueStatus;
+use super::status::{IssueReport, Summary, issue_reports, summarize};
+use super::turn::{PHASE_FILE, Phase, STARTED_FILE, TURN_FILE, Turn};
+use super::{State, agents, done_marker, meta, open};
+
+/// How many of the last events a snapshot shows.
+const RECENT_EVENTS: usize = 8;
+
+/// Everything whose change can change the view.
+const WATCHED: &[&str] = &[
+    TURN_FILE,
+    PHASE_FILE,
+    STARTED_FILE,
+    agents::FILE,
+    meta::FILE,
+    TOPIC_FILE,
+    FINAL_FILE,
+    AUDIT_FILE,
+    log::FILE,
+    // Issues, positions files and the analysis done markers.
+    "issues/",
+    "positions/",
+    "analysis/",
+];
+
+#[derive(Debug, Clone)]
+pub struct WatchArgs {
+    pub dir: PathBuf,
+    /// One snapshot, then exit.
+    pub once: bool,
+    pub timeout: Option<Duration>,
+}
+
+/// One agent in the view.
+#[derive(Debug, Clone, Serialize)]
+pub struct AgentView {
+    pub name: Name,
+    pub holds_turn: bool,
+    /// In the analysis phase: whether its analysis is over (done or forfeited).
+    pub analysis_done: Option<bool>,
+    /// Its last entry in the event log.
+    pub last_event: Option<Event>,
+}
+
+/// What a snapshot shows, read from the disk; the time of day is added when it is drawn.
+#[derive(Debug, Clone, Serialize)]
+pub struct View {
+    pub dir: String,
+    /// The first line of `topic.md` that says something.
+    pub topic: Option<String>,
+    pub phase: Phase,
+    pub turn: String,
+    /// When the turn went to its holder (its last `turn` event in the log).
+    pub turn_given_at: Option<String>,
+    /// The holder's last activity (Unix seconds, `.turn-started`).
+    pub holder_active_since: Option<i64>,
+    pub turn_timeout_seconds: u64,
+    pub expected_agents: u64,
+    pub registration_deadline: Option<String>,
+    pub agents: Vec<AgentView>,
+    pub issues: Vec<IssueReport>,
+    pub summary: Summary,
+    pub recent_events: Vec<Event>,
+    pub warnings: Vec<String>,
+}
+
+impl View {
+    pub fn load(store: &Store) -> Result<View> {
+        let _shared = store.lock(LockMode::Shared, "parley watch")?;
+        let state = State::load(store)?;
+        let issues = issue_reports(store)?;
+        let (events, log_warnings) = log::read(store)?;
+        let holder = state.turn.holder();
+        let mut agents = Vec::new();
+        for agent in &state.agents.list {
+            let analysis_done = match state.phase {
+                Phase::Analysis if state.turn != Turn::Registration => {
+                    Some(store.exists(&done_marker(&agent.name))?)
+                }
+                _ => None,
+            };
+            agents.push(AgentView {
+                holds_turn: holder == Some(&agent.name),
+                analysis_done,
+                last_event: last_activity(&events, &agent.name).cloned(),
+                name: agent.name.clone(),
+            });
+        }
+        let turn_given_at = holder.and_then(|holder| {
+            events
+                .iter()
+                .rev()
+                .find(|e| e.event == "turn" && e.after.as_deref() == Some(holder.as_str()))
+                .map(|e| e.at.clone())
+        });
+        let mut warnings: Vec<String> = issues.iter().flat_map(|i| i.warnings.clone()).collect();
+        warnings.extend(log_warnings);
+        let topic = store.read(TOPIC_FILE)?.as_deref().and_then(topic_line);
+        let recent_events = events[events.len().saturating_sub(RECENT_EVENTS)..].to_vec();
+        Ok(View {
+            dir: store.root().display().to_string(),
+            topic,
+            phase: state.phase,
+            turn: state.turn.word().to_owned(),
+            turn_given_at,
+            holder_active_since: state.holder_since(),
+            turn_timeout_seconds: state.meta.turn_timeout_seconds,
+            expected_agents: state.meta.expected_agents,
+            registration_deadline: state.meta.registration_deadline.clone(),
+            summary: summarize(&issues),
+            agents,
+            issues,
+            recent_events,
+            warnings,
+        })
+    }
+
+    pub fn finished(&self) -> bool {
+        self.turn == Turn::Done.word()
+    }
+
+    /// What decides whether plain output prints a new snapshot: everything but the holder's
+    /// last activity, which moves each time the holder polls.
+    fn change_key(&self) -> Value {
+        let mut key = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Value::Object(map) = &mut key {
+            map.remove("holder_active_since");
+        }
+        key
+    }
+}
+
+/// The agent's last entry in the event log.
+pub fn last_activity<'e>(events: &'e [Event], agent: &Name) -> Option<&'e Event> {
+    events
+        .iter()
+        .rev()
+        .find(|e| e.agent.as_deref() == Some(agent.as_str()))
+}
+
+/// The first line of a topic that says something (not blank, not a comment, not the
+/// `# Negotiation Topic` heading `init` writes), without its `#` marks.
+pub fn topic_line(text: &str) -> Option<String> {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with("<!--") && *line != TOPIC_HEADING)
+        .map(|line| line.trim_start_matches('#').trim().to_owned())
+        .filter(|line| !line.is_empty())
+}
+
+pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let terminal = std::io::stdout().is_terminal();
+    let screen = Screen {
+        terminal,
+        paint: Paint {
+            color: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        },
+        mode: ctx.mode,
+    };
+    let first = View::load(&store)?;
+    if args.once || first.finished() {
+        screen.show(&first, ctx);
+        return Ok(ending(first, ctx));
+    }
+    let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
+    let options = WaitOptions {
+        timeout: args.timeout,
+        ..WaitOptions::default()
+    };
+    let mut shown: Option<Value> = None;
+    let mut failure: Option<String> = None;
+    let last = wait::until(store.root(), WATCHED, &options, interval, || {
+        let view = match View::load(&store) {
+            Ok(view) => view,
+            // Someone is in the middle of repairing a file by hand: say so and keep watching.
+            Err(error) => {
+                if failure.as_deref() != Some(error.message.as_str()) || terminal {
+                    screen.show_failure(&store, &error.message);
+                    failure = Some(error.message);
+                    shown = None;
+                }
+                return Ok(Check::NotYet(None));
+            }
+        };
+        failure = None;
+        let key = view.change_key();
+        if terminal || shown.as_ref() != Some(&key) {
+            screen.show(&view, ctx);
+            shown = Some(key);
+        }
+        Ok(if view.finished() {
+            Check::Ready(view)
+        } else {
+            Check::NotYet(None)
+        })
+    })?;
+    Ok(ending(last, ctx))
+}
+
+/// The answer after the last snapshot: 0, or 2 when the negotiation is finished. The
+/// snapshot is the output; in JSON it is the data of the one envelope.
+fn ending(view: View, ctx: &Ctx) -> Outcome {
+    let finished = view.finished();
+    let data = serde_json::to_value(&view).unwrap_or(Value::Null);
+    if !finished {
+        return Outcome::ok(data);
+    }
+    let mut out = Outcome::answer(Status::Finished, "FINISHED", data);
+    if ctx.mode == Mode::Json {
+        out.push("the negotiation is finished");
+    }
+    out
+}
+
+/// Where snapshots go and how they look.
+struct Screen {
+    terminal: bool,
+    paint: Paint,
+    mode: Mode,
+}
+
+impl Screen {
+    fn show(&self, view: &View, ctx: &Ctx) {
+        self.frame(&render(
+            view,
+            ctx.clock.unix_seconds(),
+            &ctx.clock.stamp(),
+            self.paint,
+        ));
+    }
+
+    fn show_failure(&self, store: &Store, message: &str) {
+        let text = format!(
+            "{}\n{}\nWaiting for the next change.",
+            self.paint.bold(&format!(
+                "=== {} — unreadable ===",
+                clean(&store.root().display().to_string())
+            )),
+            self.paint.red(&clean(message)),
+        );
+        self.frame(&text);
+    }
+
+    /// On a terminal the frame replaces the screen; otherwise it follows the last one, a
+    /// blank line between them.
+    fn frame(&self, text: &str) {
+        if self.terminal {
+            output::progress(self.mode, &format!("\x1b[H\x1b[2J{text}"));
+        } else {
+            output::progress(self.mode, &format!("{text}\n"));
+        }
+    }
+}
+
+/// Colour, when stdout is a terminal and `NO_COLOR` is not set.
+#[derive(Debug, Clone, Copy)]
+struct Paint {
+    color: bool,
+}
+
+impl Paint {
+    fn sgr(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn bold(self, text: &str) -> String {
+        self.sgr("1", text)
+    }
+
+    fn red(self, text: &str) -> String {
+        self.sgr("31", text)
+    }
+
+    fn dim(self, text: &str) -> String {
+        self.sgr("2", text)
+    }
+
+    fn status(self, status: Option<IssueStatus>, text: &str) -> String {
+        match status {
+            Some(IssueStatus::Agreed) => self.sgr("32", text),
+            Some(IssueStatus::Escalate) => self.sgr("33", text),
+            Some(IssueStatus::Open) => self.sgr("36", text),
+            None => self.dim(text),
+        }
+    }
+}
+
+/// Text from the negotiation's files, made safe for a terminal: control characters (an
+/// escape sequence in a title could rewrite the screen) are shown as `?`.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+/// `5s`, `2m05s`, `3h07m`, `2d04h`.
+pub fn duration(seconds: i64) -> String {
+    let s = seconds.max(0);
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        3600..86400 => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+        _ => format!("{}d{:02}h", s / 86400, s % 86400 / 3600),
+    }
+}
+
+/// How long ago a log time stamp was, as `5s ago`.
+fn ago(stamp: &str, now: i64) -> String {
+    match parse_stamp(stamp) {
+        Some(at) => format!("{} ago", duration(now - at.timestamp())),
+        None => "at an unreadable time".to_owned(),
+    }
+}
+
+/// One snapshot as text.
+fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
+    let mut lines = Vec::new();
+    lines.push(paint.bold(&format!("=== {} — {stamp} ===", clean(&view.dir))));
+    if let Some(topic) = &view.topic {
+        lines.push(format!("Topic: {}", clean(topic)));
+    }
+    lines.push(format!("Phase: {}", view.phase));
+    lines.push(format!("Turn:  {}", turn_line(view, now, paint)));
+    lines.push(String::new());
+    lines.push(paint.bold(&format!(
+        "Agents ({}/{}):",
+        view.agents.len(),
+        view.expected_agents
+    )));
+    let width = view
+        .agents
+        .iter()
+        .map(|a| a.name.as_str().len())
+        .max()
+        .unwrap_or(0);
+    for agent in &view.agents {
+        let marker = if agent.holds_turn { "▶" } else { " " };
+        let mut line = format!("  {marker} {:<width$}", agent.name.as_str());
+        match agent.analysis_done {
+            Some(true) => line.push_str("  analysis over"),
+            Some(false) => line.push_str("  analysing    "),
+            None => {}
+        }
+        match &agent.last_event {
+            Some(event) => line.push_str(&format!(
+                "  last active {} ({}: {})",
+                ago(&event.at, now),
+                clean(&event.command),
+                clean(&event.event),
+            )),
+            None => line.push_str("  no activity logged"),
+        }
+        lines.push(if agent.holds_turn {
+            paint.bold(&line)
+        } else {
+            line
+        });
+    }
+    lines.push(String::new());
+    let summary = view.summary;
+    lines.push(paint.bold(&format!(
+        "Issues ({}: {} agreed, {} open, {} escalated):",
+        summary.total, summary.agreed, summary.open, summary.escalated
+    )));
+    if view.issues.is_empty() {
+        lines.push(paint.dim("  none yet"));
+    }
+    let file_width = view
+        .issues
+        .iter()
+        .map(|i| i.file.file.len())
+        .max()
+        .unwrap_or(0);
+    for issue in &view.issues {
+        let challenge = if issue.challenge_authors.is_empty() {
+            "no challenge".to_owned()
+        } else {
+            let names: Vec<&str> = issue.challenge_authors.iter().map(Name::as_str).collect();
+            format!("challenged by {}", names.join(", "))
+        };
+        let word = format!("{:<12}", issue.status_word());
+        lines.push(format!(
+            "  {} {:<file_width$}  round {}  {challenge}  {}",
+            paint.status(issue.status, &word),
+            issue.file.file,
+            issue.rounds,
+            clean(&issue.title),
+        ));
+    }
+    lines.push(String::new());
+    lines.push(paint.bold("Last events:"));
+    if view.recent_events.is_empty() {
+        lines.push(paint.dim("  none"));
+    }
+    for event in &view.recent_events {
+        lines.push(format!("  {}", clean(&event_line(event))));
+    }
+    if !view.warnings.is_empty() {
+        lines.push(String::new());
+        lines.push(paint.red("Warnings:"));
+        for warning in &view.warnings {
+            lines.push(format!("  {}", clean(warning)));
+        }
+    }
+    if view.finished() {
+        lines.push(String::new());
+        lines.push(paint.bold("The negotiation is finished."));
+    }
+    lines.join("\n")
+}
+
+/// Whose turn, since when and how long it may stay idle; or the registration in progress.
+fn turn_line(view: &View, now: i64, paint: Paint) -> String {
+    match view.turn.as_str() {
+        "done" => "done (finished)".to_owned(),
+        "registration" => {
+            let mut line = format!(
+                "registration open ({} of {} agents)",
+                view.agents.len(),
+                view.expected_agents
+            );
+            if let Some(deadline) = &view.registration_deadline {
+                line.push_str(&format!(", deadline {deadline}"));
+            }
+            line
+        }
+        holder => {
+            let mut line = paint.bold(holder);
+            if let Some(given) = &view.turn_given_at
+                && let Some(at) = parse_stamp(given)
+            {
+                line.push_str(&format!(" for {}", duration(now - at.timestamp())));
+            }
+            if let Some(since) = view.holder_active_since {
+                line.push_str(&format!(
+                    " (idle {} of the {} allowed)",
+                    duration(now - since),
+                    duration(view.turn_timeout_seconds as i64)
+                ));
+            }
+            line
+        }
+    }
+}
