@@ -143,11 +143,18 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
 
 /// A progress line printed while a long command runs (wait-for-start, demo), human mode only.
 pub fn progress(mode: Mode, line: &str) {
+    let _ = write_now(mode, line);
+}
+
+/// Prints `text` and a newline at once, human mode only, and says whether that worked: a live
+/// view stops when nobody reads its output any more (`parley watch DIR | head`).
+pub fn write_now(mode: Mode, text: &str) -> std::io::Result<()> {
     if mode == Mode::Human {
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        writeln!(out, "{text}")?;
+        out.flush()?;
     }
+    Ok(())
 }
 
 /// A usage error as clap rendered it (human mode); returns the usage exit code.

@@ -5,8 +5,8 @@
 //! The page needs nothing but itself: the style is inline, there are no scripts, fonts or
 //! images, and a Content-Security-Policy forbids the browser to fetch anything. Every piece of
 //! text from the negotiation is escaped. OUT is written whole (temporary file, rename), never
-//! over an existing file unless `--force`, never through a symbolic link, and never inside the
-//! negotiation directory.
+//! over an existing file unless `--force`, never through a symbolic link, and never where it
+//! could be taken for a file of the negotiation.
 
 use std::path::{Path, PathBuf};
 
@@ -72,26 +72,38 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Outcome> {
     )))
 }
 
-/// The report is not part of the negotiation: writing it inside the directory could put a
-/// file where the protocol keeps its own (and, with --force, replace one).
+/// A report may sit beside the negotiation's files (`neg/report.html`) but must never create
+/// or replace one of them: inside DIR, OUT must be a visible `.html` file outside parley's
+/// hidden folders. No file of the protocol has such a name.
 fn ensure_outside(store: &Store, out: &Path) -> Result<()> {
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     // A parent that does not resolve is reported by the write itself (exit 73).
-    if let Ok(parent) = parent.canonicalize()
-        && parent.starts_with(store.root())
-    {
+    let Ok(parent) = parent.canonicalize() else {
+        return Ok(());
+    };
+    let Ok(inside) = parent.strip_prefix(store.root()) else {
+        return Ok(());
+    };
+    let hidden = |name: &std::ffi::OsStr| name.to_string_lossy().starts_with('.');
+    let in_hidden_dir = inside.components().any(|c| hidden(c.as_os_str()));
+    let html_name = out
+        .file_name()
+        .is_some_and(|name| !hidden(name) && name.to_string_lossy().ends_with(".html"));
+    if in_hidden_dir || !html_name {
         return Err(Error::bad_input(
             "OUTPUT_IN_NEGOTIATION",
             format!(
-                "{} is inside the negotiation directory {}",
+                "{} is inside the negotiation directory {} and could be taken for one of its files",
                 out.display(),
                 store.root().display()
             ),
         )
-        .with_hint("write the report outside the negotiation directory"));
+        .with_hint(
+            "inside the negotiation directory, name the report NAME.html; or write it elsewhere",
+        ));
     }
     Ok(())
 }

@@ -9,7 +9,7 @@
 //! hand-off (the turn moved but its log entry not yet written).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::clock::parse_stamp;
 use crate::context::Ctx;
-use crate::error::{Result, Status};
+use crate::error::{Error, Result, Status};
 use crate::log_view::event_line;
 use crate::names::Name;
 use crate::output::{self, Mode, Outcome};
@@ -189,7 +189,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     };
     let first = View::load(&store)?;
     if args.once || first.finished() {
-        screen.show(&first, ctx);
+        screen.show(&first, ctx)?;
         return Ok(ending(first, ctx));
     }
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
@@ -205,7 +205,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
             // Someone is in the middle of repairing a file by hand: say so and keep watching.
             Err(error) => {
                 if failure.as_deref() != Some(error.message.as_str()) || terminal {
-                    screen.show_failure(&store, &error.message);
+                    screen.show_failure(&store, &error.message)?;
                     failure = Some(error.message);
                     shown = None;
                 }
@@ -215,7 +215,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
         failure = None;
         let key = view.change_key();
         if terminal || shown.as_ref() != Some(&key) {
-            screen.show(&view, ctx);
+            screen.show(&view, ctx)?;
             shown = Some(key);
         }
         Ok(if view.finished() {
@@ -250,16 +250,16 @@ struct Screen {
 }
 
 impl Screen {
-    fn show(&self, view: &View, ctx: &Ctx) {
+    fn show(&self, view: &View, ctx: &Ctx) -> Result<()> {
         self.frame(&render(
             view,
             ctx.clock.unix_seconds(),
             &ctx.clock.stamp(),
             self.paint,
-        ));
+        ))
     }
 
-    fn show_failure(&self, store: &Store, message: &str) {
+    fn show_failure(&self, store: &Store, message: &str) -> Result<()> {
         let text = format!(
             "{}\n{}\nWaiting for the next change.",
             self.paint.bold(&format!(
@@ -268,17 +268,19 @@ impl Screen {
             )),
             self.paint.red(&clean(message)),
         );
-        self.frame(&text);
+        self.frame(&text)
     }
 
     /// On a terminal the frame replaces the screen; otherwise it follows the last one, a
-    /// blank line between them.
-    fn frame(&self, text: &str) {
-        if self.terminal {
-            output::progress(self.mode, &format!("\x1b[H\x1b[2J{text}"));
+    /// blank line between them. A closed stdout ends the view (exit 74).
+    fn frame(&self, text: &str) -> Result<()> {
+        let frame = if self.terminal {
+            format!("\x1b[H\x1b[2J{text}")
         } else {
-            output::progress(self.mode, &format!("{text}\n"));
-        }
+            format!("{text}\n")
+        };
+        output::write_now(self.mode, &frame)
+            .map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
     }
 }
 

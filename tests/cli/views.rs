@@ -226,6 +226,30 @@ fn watch_stops_at_its_timeout_with_124_and_on_ctrl_c_with_130() {
     assert_eq!(view.end().0, 130);
 }
 
+#[test]
+fn watch_stops_when_nobody_reads_it_any_more() {
+    // `parley watch DIR | head`: once the reader is gone, the next snapshot cannot be
+    // written and the view ends (instead of running on, unseen, until the negotiation ends).
+    let neg = negotiation();
+    let mut view = Watcher::start(&neg, &["watch", "{dir}"]);
+    view.until("Last events:");
+    let Watcher {
+        mut child, lines, ..
+    } = view;
+    drop(lines);
+    // The reading thread stops at its next line; the changes below give it one, and the
+    // view's next snapshot then meets a closed pipe.
+    for _ in 0..50 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        let holder = neg.turn();
+        neg.ok(&["hand-off", "{dir}", &holder]);
+    }
+    let status = wait_bounded(&mut child, PATIENCE, "the view with nobody reading it");
+    assert_eq!(status.code(), Some(74));
+}
+
 /// Runs parley with its stdout on a pseudo-terminal; returns what the terminal received.
 fn on_terminal(neg: &Neg, env: &[(&str, &str)], args: &[&str]) -> String {
     let (mut master, mut slave) = (0, 0);
@@ -410,6 +434,7 @@ fn the_report_holds_the_whole_negotiation_escaped() {
 #[test]
 fn the_report_never_overwrites_without_force_nor_writes_through_a_link() {
     let neg = reportable();
+    let before_status = neg.ok(&["status", "{dir}"]).lines().count();
     let out = neg.tmp.path().join("report.html");
     std::fs::write(&out, "mine").unwrap();
     let refused = report(&neg, &out, &[]);
@@ -435,11 +460,21 @@ fn the_report_never_overwrites_without_force_nor_writes_through_a_link() {
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
 
-    // Never inside the negotiation, never without a parent; no temporary file is left.
+    // Inside the negotiation only as a visible .html file, which no protocol file is; never
+    // without a parent; no temporary file is left.
     let before = snapshot(&neg.dir);
-    let inside = report(&neg, &neg.path("turn.md"), &["--force"]);
-    assert_eq!(code(&inside), 65, "{}", stderr(&inside));
+    for inside in [
+        "turn.md",
+        "final.md",
+        ".parley/report.html",
+        "positions/.x.html",
+    ] {
+        let output = report(&neg, &neg.path(inside), &["--force"]);
+        assert_eq!(code(&output), 65, "{inside}: {}", stderr(&output));
+    }
     assert_eq!(snapshot(&neg.dir), before);
+    assert_eq!(code(&report(&neg, &neg.path("report.html"), &[])), 0);
+    assert_eq!(neg.ok(&["status", "{dir}"]).lines().count(), before_status);
     let orphan = neg.tmp.path().join("missing/report.html");
     assert_eq!(code(&report(&neg, &orphan, &[])), 73);
     let names: Vec<String> = std::fs::read_dir(neg.tmp.path())
@@ -486,7 +521,7 @@ fn the_report_renders_in_headless_chromium() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let status = wait_bounded(&mut browser, Duration::from_secs(90));
+    let status = wait_bounded(&mut browser, Duration::from_secs(90), "chromium");
     assert!(status.success(), "chromium: {status}");
     let bytes = std::fs::read(&png).expect("a screenshot");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
@@ -508,8 +543,8 @@ fn the_report_renders_in_headless_chromium() {
     );
 }
 
-/// Waits for `child`, killing it after `limit` (a hung browser must not hang the suite).
-fn wait_bounded(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+/// Waits for `child`, killing it after `limit` (a hung process must not hang the suite).
+fn wait_bounded(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
     let began = std::time::Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -517,7 +552,7 @@ fn wait_bounded(child: &mut Child, limit: Duration) -> std::process::ExitStatus 
         }
         if began.elapsed() > limit {
             let _ = child.kill();
-            panic!("chromium did not finish within {limit:?}");
+            panic!("{what} did not finish within {limit:?}");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
