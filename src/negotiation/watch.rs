@@ -363,6 +363,9 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
         view.agents.len(),
         view.expected_agents
     )));
+    if view.agents.is_empty() {
+        lines.push(paint.dim("  none yet"));
+    }
     let width = view
         .agents
         .iter()

@@ -549,7 +549,9 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(Error::io("inspect", path, e)),
     }
-    match fs::symlink_metadata(&dir) {
+    // The directories on the way are the user's own path, followed as a shell would; only
+    // the file itself is never a link.
+    match fs::metadata(&dir) {
         Ok(meta) if meta.is_dir() => {}
         Ok(_) => return Err(Error::cannot_create(path, "its parent is not a directory")),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {

@@ -199,6 +199,24 @@ fn watch_redraws_on_every_change_and_ends_with_2_when_finished() {
 }
 
 #[test]
+fn a_state_file_broken_while_watching_is_shown_and_the_view_goes_on() {
+    let neg = negotiation();
+    let mut view = Watcher::start(&neg, &["watch", "{dir}", "--timeout", "60"]);
+    view.until("Last events:");
+    neg.write("turn.md", "agent-alpha agent-beta\n");
+    view.until("Waiting for the next change.");
+    let broken = view.seen.iter().rev().nth(1).unwrap().clone();
+    assert!(
+        broken.contains("turn.md:1") && broken.contains("expected one word"),
+        "{broken}"
+    );
+    neg.write("turn.md", "agent-beta\n");
+    view.until("  ▶ agent-beta   last active 0s ago (end-analysis: turn)");
+    view.child.kill().unwrap();
+    view.end();
+}
+
+#[test]
 fn watch_on_a_finished_negotiation_shows_it_once_and_exits_2() {
     let neg = negotiation();
     neg.make_finishable();
