@@ -356,7 +356,7 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
         lines.push(format!("Topic: {}", clean(topic)));
     }
     lines.push(format!("Phase: {}", view.phase));
-    lines.push(format!("Turn:  {}", turn_line(view, now, paint)));
+    lines.push(format!("Current turn: {}", turn_line(view, now, paint)));
     lines.push(String::new());
     lines.push(paint.bold(&format!(
         "Agents ({}/{}):",

@@ -46,7 +46,7 @@ fn watch_once_shows_turn_phase_agents_issues_and_last_events() {
     );
     for expected in [
         "Phase: positions\n",
-        "Turn:  agent-alpha for 1m05s (idle 1m05s of the 10m00s allowed)\n",
+        "Current turn: agent-alpha for 1m05s (idle 1m05s of the 10m00s allowed)\n",
         "Agents (2/2):\n",
         "  ▶ agent-alpha  last active 1m05s ago (end-analysis: turn)\n",
         "    agent-beta   last active 1m05s ago (end-analysis: turn)\n",
@@ -159,10 +159,10 @@ fn watch_redraws_on_every_change_and_ends_with_2_when_finished() {
     let neg = negotiation();
     let mut view = Watcher::start(&neg, &["watch", "{dir}"]);
     // The first snapshot is printed once the watch is in place.
-    view.until("Turn:  agent-alpha for 0s (idle 0s of the 10m00s allowed)");
+    view.until("Current turn: agent-alpha for 0s (idle 0s of the 10m00s allowed)");
     view.until("Last events:");
     neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
-    view.until("Turn:  agent-beta for 0s (idle 0s of the 10m00s allowed)");
+    view.until("Current turn: agent-beta for 0s (idle 0s of the 10m00s allowed)");
     // A hand-written change to a positions file is a change too.
     neg.positions(
         "02-topic-1.md",
@@ -184,7 +184,7 @@ fn watch_redraws_on_every_change_and_ends_with_2_when_finished() {
     // The last snapshot is the finished negotiation, whole.
     let last = lines.iter().rposition(|l| l.starts_with("=== ")).unwrap();
     let last: Vec<&str> = lines[last..].iter().map(String::as_str).collect();
-    assert!(last.contains(&"Turn:  done (finished)"), "{last:?}");
+    assert!(last.contains(&"Current turn: done (finished)"), "{last:?}");
     assert!(last.contains(&"Issues (2: 2 agreed, 0 open, 0 escalated):"));
     assert_eq!(
         last.iter().rev().find(|l| !l.is_empty()),
@@ -226,7 +226,7 @@ fn watch_on_a_finished_negotiation_shows_it_once_and_exits_2() {
         assert_eq!(code(&output), 2, "{args:?}");
         let out = stdout(&output);
         assert_eq!(out.matches("=== ").count(), 1, "{out}");
-        assert!(out.contains("Turn:  done (finished)\n"));
+        assert!(out.contains("Current turn: done (finished)\n"));
     }
 }
 
