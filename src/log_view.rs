@@ -26,16 +26,24 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
 /// One event as one aligned line: time, agent, command, event, and what changed.
 pub fn event_line(event: &Event) -> String {
     let who = event.agent.as_deref().unwrap_or("-");
-    let change = match (&event.before, &event.after) {
-        (Some(before), Some(after)) => format!("{before} -> {after}"),
-        (None, Some(after)) => after.clone(),
-        (Some(before), None) => format!("{before} -> (none)"),
-        (None, None) => String::new(),
-    };
     format!(
-        "{}  {:<16} {:<16} {:<13} {change}",
-        event.at, who, event.command, event.event
+        "{}  {:<16} {:<16} {:<13} {}",
+        event.at,
+        who,
+        event.command,
+        event.event,
+        change(event, "->")
     )
     .trim_end()
     .to_owned()
+}
+
+/// What an event changed: `before ARROW after`, or the one side there is.
+pub fn change(event: &Event, arrow: &str) -> String {
+    match (&event.before, &event.after) {
+        (Some(before), Some(after)) => format!("{before} {arrow} {after}"),
+        (None, Some(after)) => after.clone(),
+        (Some(before), None) => format!("{before} {arrow} (none)"),
+        (None, None) => String::new(),
+    }
 }

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::log_view::event_line;
+use crate::log_view::change;
 use crate::names::Name;
 use crate::output::Outcome;
 use crate::store::{self, EntryKind, LockMode, Publication, Store};
@@ -24,7 +24,7 @@ use super::init::{SOURCES_DIR, TOPIC_FILE};
 use super::issues::{ISSUES_DIR, POSITIONS_DIR};
 use super::log::{self, Event};
 use super::positions::{EntryKind as PositionKind, IssueStatus, Positions};
-use super::status::{IssueReport, issue_reports, summarize};
+use super::status::{IssueReport, Summary, issue_reports, summarize};
 use super::watch::{last_activity, topic_line};
 use super::{Actor, State, open};
 
@@ -136,6 +136,7 @@ struct Page {
     sources: Vec<Shown>,
     issues: Vec<IssuePage>,
     events: Vec<Event>,
+    summary: Summary,
     warnings: Vec<String>,
     closing: Vec<(&'static str, String)>,
 }
@@ -145,7 +146,9 @@ impl Page {
         let state = State::load(store)?;
         let mut issues = Vec::new();
         let mut warnings = Vec::new();
-        for report in issue_reports(store)? {
+        let reports = issue_reports(store)?;
+        let summary = summarize(&reports);
+        for report in reports {
             let text = store
                 .read(&format!("{ISSUES_DIR}/{}", report.file.file))?
                 .unwrap_or_default();
@@ -189,6 +192,7 @@ impl Page {
             sources,
             issues,
             events,
+            summary,
             warnings,
             closing,
         })
@@ -235,14 +239,14 @@ impl Page {
     }
 
     fn header(&self, html: &mut String, title: &str, generated: &str) {
-        let reports: Vec<IssueReport> = self.issues.iter().map(|i| i.report.clone()).collect();
-        let summary = summarize(&reports);
+        let summary = self.summary;
         html.push_str(&format!(
             "<header>\n<p class=\"kicker\">Negotiation report</p>\n<h1>{}</h1>\n\
              <p class=\"facts\">Phase <b>{}</b> · turn <b>{}</b> · {} agents · \
              {} issues: <span class=\"badge agreed\">{} agreed</span> \
              <span class=\"badge open\">{} open</span> \
              <span class=\"badge escalate\">{} escalated</span></p>\n\
+             <p class=\"facts\">Up to {} position rounds per agent and issue · turn timeout {}s · created {}</p>\n\
              <p class=\"facts\">{} · generated {}</p>\n",
             escape(title),
             escape(self.state.phase.word()),
@@ -252,6 +256,9 @@ impl Page {
             summary.agreed,
             summary.open,
             summary.escalated,
+            self.state.meta.max_rounds_per_agent,
+            self.state.meta.turn_timeout_seconds,
+            escape(self.state.meta.created.as_deref().unwrap_or("unknown")),
             escape(&self.dir),
             escape(generated),
         ));
@@ -366,20 +373,13 @@ impl Page {
              <tr><th>Time</th><th>Agent</th><th>Command</th><th>Event</th><th>Change</th></tr>\n",
         );
         for event in &self.events {
-            let change = match (&event.before, &event.after) {
-                (Some(before), Some(after)) => format!("{before} → {after}"),
-                (None, Some(after)) => after.clone(),
-                (Some(before), None) => format!("{before} → (none)"),
-                (None, None) => String::new(),
-            };
             html.push_str(&format!(
-                "<tr title=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                escape(&event_line(event)),
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 escape(&event.at),
                 escape(event.agent.as_deref().unwrap_or("—")),
                 escape(&event.command),
                 escape(&event.event),
-                escape(&change)
+                escape(&change(event, "→"))
             ));
         }
         html.push_str("</table>\n");
