@@ -2,8 +2,8 @@
 //! change. File events drive it through [`crate::wait::until`], like every other wait: the
 //! view is read again when a state file, an issue, a positions file or the event log changes.
 //!
-//! On a terminal each frame replaces the last (and the clock in it ticks on the wait's
-//! one-second safety re-check); otherwise every change prints a whole new snapshot under a
+//! On a terminal each frame is drawn over the last (cut to the terminal's height; the clock in
+//! it ticks on the wait's one-second safety re-check); otherwise every change prints a whole new snapshot under a
 //! `=== ... ===` line, and nothing is printed while nothing changed. Each snapshot is read
 //! under the shared lock, as `status` reads: a state between two changes, never half a
 //! hand-off (the turn moved but its log entry not yet written).
@@ -275,13 +275,39 @@ impl Screen {
     /// blank line between them. A closed stdout ends the view (exit 74).
     fn frame(&self, text: &str) -> Result<()> {
         let frame = if self.terminal {
-            format!("\x1b[H\x1b[2J{text}")
+            over_last_frame(text, terminal_rows())
         } else {
             format!("{text}\n")
         };
         output::write_now(self.mode, &frame)
             .map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
     }
+}
+
+/// A frame drawn over the last one from the top-left corner, each line cleared to its end and
+/// the screen below it cleared: no blank flash at each redraw. Cut to the terminal's height
+/// (the printer adds the last newline), so the top of the view, the turn, stays in sight.
+fn over_last_frame(text: &str, rows: Option<usize>) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    if let Some(rows) = rows
+        && rows >= 2
+        && lines.len() > rows - 1
+    {
+        let hidden = lines.len() - (rows - 2);
+        lines.truncate(rows - 2);
+        lines.push(format!(
+            "... {hidden} more lines (a taller terminal, or `parley watch DIR --once | less`)"
+        ));
+    }
+    format!("\x1b[H{}\x1b[K\x1b[J", lines.join("\x1b[K\n"))
+}
+
+/// The height of the terminal on stdout, when it says.
+fn terminal_rows() -> Option<usize> {
+    // SAFETY: `size` is plain data that the ioctl fills in; stdout is a valid descriptor.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+    (rc == 0 && size.ws_row > 0).then_some(usize::from(size.ws_row))
 }
 
 /// Colour, when stdout is a terminal and `NO_COLOR` is not set.

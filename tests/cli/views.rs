@@ -271,15 +271,27 @@ fn watch_stops_when_nobody_reads_it_any_more() {
 
 /// Runs parley with its stdout on a pseudo-terminal; returns what the terminal received.
 fn on_terminal(neg: &Neg, env: &[(&str, &str)], args: &[&str]) -> String {
+    on_terminal_of(None, neg, env, args)
+}
+
+/// The same, on a terminal of `rows` lines when given (a bare pseudo-terminal has no size).
+fn on_terminal_of(rows: Option<u16>, neg: &Neg, env: &[(&str, &str)], args: &[&str]) -> String {
     let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty fills in two descriptors; the pointers it may take are optional.
+    let size = rows.map(|rows| libc::winsize {
+        ws_row: rows,
+        ws_col: 120,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    });
+    let size_ptr = size.as_ref().map_or(std::ptr::null(), |s| s as *const _);
+    // SAFETY: openpty fills in two descriptors; the size it may take is optional.
     let rc = unsafe {
         libc::openpty(
             &mut master,
             &mut slave,
             std::ptr::null_mut(),
             std::ptr::null(),
-            std::ptr::null(),
+            size_ptr,
         )
     };
     assert_eq!(rc, 0, "openpty failed");
@@ -312,19 +324,34 @@ fn on_terminal(neg: &Neg, env: &[(&str, &str)], args: &[&str]) -> String {
 fn on_a_terminal_the_view_clears_the_screen_and_colours_unless_no_color() {
     let neg = negotiation();
     let coloured = on_terminal(&neg, &[], &["watch", "{dir}", "--once"]);
-    assert!(coloured.starts_with("\x1b[H\x1b[2J"), "{coloured:?}");
+    assert!(coloured.starts_with("\x1b[H"), "{coloured:?}");
     assert!(coloured.contains("\x1b[1m"), "bold headings: {coloured:?}");
     assert!(
         coloured.contains("\x1b[36mOPEN"),
         "coloured status: {coloured:?}"
     );
     let plain = on_terminal(&neg, &[("NO_COLOR", "1")], &["watch", "{dir}", "--once"]);
-    assert!(plain.starts_with("\x1b[H\x1b[2J"), "{plain:?}");
+    assert!(plain.starts_with("\x1b[H"), "{plain:?}");
     assert!(
         !plain.contains("\x1b[1m") && !plain.contains("m\x1b[0m"),
         "{plain:?}"
     );
     assert!(plain.contains("OPEN         01-topic-0.md"));
+}
+
+#[test]
+fn on_a_short_terminal_the_view_is_cut_to_its_height_keeping_the_top() {
+    let neg = negotiation();
+    let out = on_terminal_of(
+        Some(8),
+        &neg,
+        &[("NO_COLOR", "1")],
+        &["watch", "{dir}", "--once"],
+    );
+    let lines: Vec<&str> = out.trim_end().split("\r\n").collect();
+    assert_eq!(lines.len(), 7, "one line under the height: {out:?}");
+    assert!(lines[2].starts_with("Current turn: agent-alpha"), "{out:?}");
+    assert!(lines[6].starts_with("... 15 more lines"), "{out:?}");
 }
 
 #[test]
@@ -336,11 +363,13 @@ fn text_from_the_files_cannot_send_terminal_codes() {
     );
     let out = on_terminal(&neg, &[("NO_COLOR", "1")], &["watch", "{dir}", "--once"]);
     assert!(out.contains("evil ?[2J?]0;owned? title"), "{out:?}");
-    assert_eq!(
-        out.matches('\x1b').count(),
-        2,
-        "only the view's own clear: {out:?}"
-    );
+    // The only codes are the view's own: home, clear to the end of the line, clear below.
+    for code in out.split('\x1b').skip(1) {
+        assert!(
+            ["[H", "[K", "[J"].iter().any(|own| code.starts_with(own)),
+            "a code that is not the view's: {code:?}"
+        );
+    }
 }
 
 /// A negotiation with everything a report shows: a hostile topic, a source, positions with a
