@@ -3,10 +3,10 @@
 //! view is read again when a state file, an issue, a positions file or the event log changes.
 //!
 //! On a terminal each frame is drawn over the last (cut to the terminal's height; the clock in
-//! it ticks on the wait's one-second safety re-check); otherwise every change prints a whole new snapshot under a
-//! `=== ... ===` line, and nothing is printed while nothing changed. Each snapshot is read
-//! under the shared lock, as `status` reads: a state between two changes, never half a
-//! hand-off (the turn moved but its log entry not yet written).
+//! it ticks on the wait's one-second safety re-check); otherwise every change prints a whole
+//! new snapshot under a `=== ... ===` line, and nothing is printed while nothing changed.
+//! Each snapshot is read under the shared lock, as `status` reads: a state between two
+//! changes, never half a hand-off (the turn moved but its log entry not yet written).
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -356,7 +356,7 @@ fn clean(text: &str) -> String {
 }
 
 /// `5s`, `2m05s`, `3h07m`, `2d04h`.
-pub fn duration(seconds: i64) -> String {
+fn duration(seconds: i64) -> String {
     let s = seconds.max(0);
     match s {
         0..60 => format!("{s}s"),
