@@ -23,7 +23,11 @@ use crate::{demo, links, log_view};
 
 /// Runs parley with the process arguments and returns the exit code.
 pub fn run(args: Vec<OsString>) -> u8 {
-    let json_requested = args.iter().any(|a| a == "--json");
+    // Everything after `--` belongs to another program (`feedback ask ... -- PROVIDER_CMD`).
+    let json_requested = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json");
     let mode = if json_requested {
         Mode::Json
     } else {
