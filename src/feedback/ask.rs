@@ -162,6 +162,7 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
         "session_id": session_id,
         "response": response,
         "findings": findings,
+        "request_findings": request_findings,
         "files": {
             "request": conversation::stored(iteration, "request.json"),
             "stream": conversation::stored(iteration, "stream.ndjson"),
@@ -179,7 +180,7 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
         ));
     }
     for finding in request_findings.iter().chain(&findings) {
-        outcome.warn(finding.line());
+        outcome.warn(finding.describe());
     }
     Ok(outcome)
 }

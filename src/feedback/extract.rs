@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use super::findings::{Finding, Verdict, verdict_data};
+use super::findings::{Finding, Severity, Verdict, verdict_data};
 use super::input::{Source, parse_json};
 use super::{rules, schema};
 use crate::context::Ctx;
@@ -158,10 +158,11 @@ pub fn run(ctx: &Ctx, args: &ExtractArgs) -> Result<Outcome> {
     // stdout stays the bare Response Object, ready for a pipe; findings go to stderr.
     if ctx.mode == Mode::Human {
         for finding in &findings {
-            outcome.warn(finding.line());
-        }
-        if verdict == Verdict::Invalid {
-            outcome.warn(format!("the response in {label} is invalid"));
+            let said = match finding.severity {
+                Severity::Error => format!("invalid: {}", finding.describe()),
+                Severity::Warning => finding.describe(),
+            };
+            outcome.warn(said);
         }
     }
     Ok(outcome)

@@ -53,12 +53,17 @@ impl Finding {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
+        format!("{severity:<7} {}", self.describe())
+    }
+
+    /// `/iteration: ... [INVALID_ITERATION]`; the whole payload is `(root)`.
+    pub fn describe(&self) -> String {
         let pointer = if self.pointer.is_empty() {
             "(root)"
         } else {
             &self.pointer
         };
-        format!("{severity:<7} {pointer}: {} [{}]", self.message, self.code)
+        format!("{pointer}: {} [{}]", self.message, self.code)
     }
 }
 

@@ -48,6 +48,10 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Error::usage("the provider command is empty"))?;
+    let (events, heard) = mpsc::channel();
+    // Listening before the provider starts: a Ctrl-C at any moment from here kills its group.
+    let interrupts = events.clone();
+    wait::on_interrupt(move || interrupts.send(Event::Interrupted).is_ok());
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -68,7 +72,6 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
         })?;
     let group = child.id() as libc::pid_t;
     let began = Instant::now();
-    let (events, heard) = mpsc::channel();
 
     if let Some(mut stdin) = child.stdin.take() {
         let input = input.to_vec();
@@ -80,12 +83,9 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
     }
     let stdout = collect(child.stdout.take(), events.clone());
     let stderr = collect(child.stderr.take(), events.clone());
-    let exits = events.clone();
     std::thread::spawn(move || {
-        let _ = exits.send(Event::Exited(child.wait()));
+        let _ = events.send(Event::Exited(child.wait()));
     });
-    let interrupts = events;
-    wait::on_interrupt(move || interrupts.send(Event::Interrupted).is_ok());
 
     let mut exit = None;
     let mut open_pipes = 2;

@@ -1173,21 +1173,21 @@ fn gone(pid: &str) -> bool {
     }
 }
 
-#[test]
-fn a_hanging_provider_times_out_and_its_whole_process_group_is_killed() {
-    let talk = Talk::new();
-    let pids = talk.tmp.path().join("pids");
-    let hanging = talk.script(
+/// A provider that starts a stream, then records `$$ $!` (itself and a background child) in
+/// `pids`, and hangs.
+fn hanging_provider(talk: &Talk, pids: &Path) -> String {
+    talk.script(
         "hanging.sh",
         &format!(
-            "sleep 300 &\necho \"$$ $!\" > '{}'\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\nsleep 300",
+            "sleep 300 &\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nsleep 300",
             pids.display()
         ),
-    );
-    let output = talk.ask(&["--timeout", "1"], &[&hanging]);
-    assert_not_consumed(&talk, &output, 124, "PROVIDER_TIMEOUT", "step_start");
-    assert_eq!(talk.stored_iterations(), 0);
-    let pids = std::fs::read_to_string(&pids).unwrap();
+    )
+}
+
+/// Waits (bounded) until every process named in `pids` is gone, and asserts it.
+fn assert_group_gone(pids: &Path) {
+    let pids = std::fs::read_to_string(pids).unwrap();
     // The kill is done by the time ask exits; only the reaping of orphans may lag behind.
     let deadline = Instant::now() + Duration::from_secs(10);
     for pid in pids.split_whitespace() {
@@ -1196,6 +1196,44 @@ fn a_hanging_provider_times_out_and_its_whole_process_group_is_killed() {
         }
         assert!(gone(pid), "process {pid} of the provider's group survived");
     }
+}
+
+#[test]
+fn a_hanging_provider_times_out_and_its_whole_process_group_is_killed() {
+    let talk = Talk::new();
+    let pids = talk.tmp.path().join("pids");
+    let hanging = hanging_provider(&talk, &pids);
+    let output = talk.ask(&["--timeout", "1"], &[&hanging]);
+    assert_not_consumed(&talk, &output, 124, "PROVIDER_TIMEOUT", "step_start");
+    assert_eq!(talk.stored_iterations(), 0);
+    assert_group_gone(&pids);
+}
+
+#[test]
+fn ctrl_c_during_ask_kills_the_provider_group_and_keeps_the_stream() {
+    let talk = Talk::new();
+    let pids = talk.tmp.path().join("pids");
+    let provider = hanging_provider(&talk, &pids);
+    let child = parley_std()
+        .args(["--json", "feedback", "ask"])
+        .arg(&talk.dir)
+        .arg("--artifact")
+        .arg(&talk.artifact)
+        .args(["--", &provider])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pids.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(pids.exists(), "the provider never started");
+    // SAFETY: signals the child we spawned and still own.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let output = child.wait_with_output().unwrap();
+    assert_not_consumed(&talk, &output, 130, "INTERRUPTED", "step_start");
+    assert_group_gone(&pids);
 }
 
 #[test]
