@@ -37,7 +37,20 @@ pub fn extract(stream: &[u8], label: &str) -> Result<Extracted> {
         if raw.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let message = parse_json(raw, &format!("{label} line {number}"))?;
+        let message: Value = serde_json::from_slice(raw).map_err(|e| {
+            // serde counts lines within the slice, always 1 here: only the column is news.
+            let what = e.to_string();
+            let what = what
+                .rsplit_once(" at line ")
+                .map_or(what.as_str(), |(w, _)| w);
+            Error::bad_input(
+                "NOT_JSON",
+                format!(
+                    "{label} line {number} is not JSON (column {}: {what})",
+                    e.column()
+                ),
+            )
+        })?;
         let problems = schema::wrapper(&message);
         if !problems.is_empty() {
             let said: Vec<String> = problems
