@@ -146,8 +146,8 @@ pub fn run(ctx: &Ctx, args: &MockArgs) -> Result<Outcome> {
 /// protocol, deterministic feedback otherwise.
 fn answer(seed: u64, iteration: u64, request: &Value) -> Value {
     let problems = rules::check_request(request, None);
-    if let Some(problem) = problems.iter().find(|f| f.severity == Severity::Error) {
-        return json!({
+    let mut response = match problems.iter().find(|f| f.severity == Severity::Error) {
+        Some(problem) => json!({
             "protocol_version": "1.2",
             "iteration": iteration,
             "status": "error",
@@ -155,13 +155,36 @@ fn answer(seed: u64, iteration: u64, request: &Value) -> Value {
                 "code": "INVALID_REQUEST",
                 "message": format!("{}: {}", problem.pointer, problem.message),
             },
-        });
-    }
-    let known = if iteration > 1 {
-        ids_for(seed, iteration - 1)
-    } else {
-        Vec::new()
+        }),
+        None => feedback(seed, iteration, request),
     };
+    // Every decision is acknowledged, whatever the status (the ack is CONDITIONAL on the
+    // request alone).
+    if let Some(items) = rules::applied_items(request) {
+        let known = if iteration > 1 {
+            ids_for(seed, iteration - 1)
+        } else {
+            Vec::new()
+        };
+        let acks: Vec<Value> = items
+            .iter()
+            .filter_map(|item| item["id"].as_str())
+            .map(|id| {
+                let status = if known.iter().any(|k| k == id) {
+                    "acknowledged"
+                } else {
+                    "unknown_id"
+                };
+                json!({"id": id, "processing_status": status})
+            })
+            .collect();
+        response["applied_feedback_ack"] = json!({ "items": acks });
+    }
+    response
+}
+
+/// The canned feedback for a valid request.
+fn feedback(seed: u64, iteration: u64, request: &Value) -> Value {
     let improvements: Vec<Value> = concerns_for(seed, iteration)
         .into_iter()
         .zip(ids_for(seed, iteration))
@@ -181,7 +204,7 @@ fn answer(seed: u64, iteration: u64, request: &Value) -> Value {
     let size = content
         .as_str()
         .map_or_else(|| content.to_string().len(), str::len);
-    let mut response = json!({
+    json!({
         "protocol_version": "1.2",
         "iteration": iteration,
         "status": "success",
@@ -197,21 +220,5 @@ fn answer(seed: u64, iteration: u64, request: &Value) -> Value {
                 request["artifact"]["media_type"].as_str().unwrap_or("unknown")
             ),
         },
-    });
-    if let Some(items) = rules::applied_items(request) {
-        let acks: Vec<Value> = items
-            .iter()
-            .map(|item| {
-                let id = item["id"].as_str().unwrap_or_default();
-                let status = if known.iter().any(|k| k == id) {
-                    "acknowledged"
-                } else {
-                    "unknown_id"
-                };
-                json!({"id": id, "processing_status": status})
-            })
-            .collect();
-        response["applied_feedback_ack"] = json!({ "items": acks });
-    }
-    response
+    })
 }

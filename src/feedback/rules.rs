@@ -146,10 +146,7 @@ fn against_request(response: &Value, request: &Value) -> Vec<Finding> {
             format!("the request was iteration {asked}, the response says {answered}"),
         ));
     }
-    let failed = response.get("status").and_then(Value::as_str) == Some("error");
     match (applied_items(request), response.get("applied_feedback_ack")) {
-        // A provider that failed may not have processed the decisions: the ack is optional then.
-        (Some(_), None) if failed => {}
         (Some(_), None) => findings.push(Finding::error(
             "MISSING_FIELD",
             "/applied_feedback_ack",

@@ -546,6 +546,16 @@ fn a_response_is_checked_against_its_request_and_the_previous_response() {
         &["MISSING_FIELD error /applied_feedback_ack"],
         "no acknowledgement",
     );
+    let failed = json!({
+        "protocol_version": "1.2", "iteration": 2, "status": "error",
+        "error": {"code": "INTERNAL_ERROR", "message": "down"}
+    });
+    assert_verdict(
+        validate("response", &failed, &["--request", &req]),
+        "invalid",
+        &["MISSING_FIELD error /applied_feedback_ack"],
+        "an error response must acknowledge the decisions too",
+    );
     let short = with(answer.clone(), |r| {
         r["applied_feedback_ack"]["items"]
             .as_array_mut()
