@@ -1356,3 +1356,75 @@ fn the_feedback_demo_scene_plays_three_iterations() {
     assert!(conversation.join("0003-response.json").exists());
     assert!(!conversation.join("0004-response.json").exists());
 }
+
+#[test]
+fn log_names_a_missing_or_broken_conversation() {
+    let talk = Talk::new();
+    let dir = talk.dir.to_string_lossy().into_owned();
+    let output = run(&["feedback", "log", &dir], b"");
+    assert_eq!(code(&output), 66);
+    assert_eq!(envelope(&output)["error"]["code"], "NO_CONVERSATION");
+
+    std::fs::create_dir(&talk.dir).unwrap();
+    let output = run(&["feedback", "log", &dir], b"");
+    assert_eq!(code(&output), 0);
+    assert_eq!(envelope(&output)["data"]["iterations"], json!([]));
+
+    talk.ok(
+        &[],
+        &[&bin().to_string_lossy(), "feedback", "mock-provider"],
+    );
+    std::fs::write(
+        talk.dir.join("iterations/0001-response.json"),
+        "{\"status\": ",
+    )
+    .unwrap();
+    let output = run(&["feedback", "log", &dir], b"");
+    assert_eq!(code(&output), 65);
+    let answer = envelope(&output);
+    assert_eq!(answer["error"]["code"], "MALFORMED_STATE");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("0001-response.json")
+    );
+    // ask refuses to build on a broken conversation too, before running anything.
+    let output = talk.ask(&[], &["/nonexistent/provider"]);
+    assert_eq!(code(&output), 65);
+}
+
+#[test]
+fn an_ask_killed_mid_round_leaves_the_iteration_free() {
+    let talk = Talk::new();
+    let pids = talk.tmp.path().join("pids");
+    let provider = hanging_provider(&talk, &pids);
+    let mut child = parley_std()
+        .args(["feedback", "ask"])
+        .arg(&talk.dir)
+        .arg("--artifact")
+        .arg(&talk.artifact)
+        .args(["--", &provider])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pids.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(pids.exists(), "the provider never started");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The orphaned provider is beyond ask's reach once ask is killed -9; clean it up here.
+    for pid in std::fs::read_to_string(&pids).unwrap().split_whitespace() {
+        // SAFETY: signals the test's own provider processes.
+        unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+    }
+    assert_eq!(talk.stored_iterations(), 0);
+    let first = talk.ok(
+        &[],
+        &[&bin().to_string_lossy(), "feedback", "mock-provider"],
+    );
+    assert_eq!(first["data"]["iteration"], 1);
+}
