@@ -172,3 +172,20 @@ fn list(options: &Value) -> String {
         })
         .unwrap_or_else(|| options.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_published_schemas_are_valid_draft_2020_12_schemas() {
+        for text in [REQUEST_SCHEMA, RESPONSE_SCHEMA, WRAPPER_SCHEMA] {
+            let schema: Value = serde_json::from_str(text).unwrap();
+            assert!(jsonschema::meta::is_valid(&schema), "{text}");
+            assert_eq!(
+                schema["$schema"],
+                "https://json-schema.org/draft/2020-12/schema"
+            );
+        }
+    }
+}
