@@ -44,6 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -240,6 +241,149 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;feedback' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)')
+            [CompletionResult]::new('extract', 'extract', [CompletionResultType]::ParameterValue, 'Print the Response Object carried by a tool''s NDJSON stream, then check it')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Send the next request to a provider, check its answer and keep the round in DIR')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Every iteration in DIR, and what became of each feedback item')
+            [CompletionResult]::new('mock-provider', 'mock-provider', [CompletionResultType]::ParameterValue, 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;feedback;validate' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('request', 'request', [CompletionResultType]::ParameterValue, 'Check a Request Object')
+            [CompletionResult]::new('response', 'response', [CompletionResultType]::ParameterValue, 'Check a Response Object')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;feedback;validate;request' {
+            [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: applied ids must be among its areas for improvement')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;validate;response' {
+            [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'The request it answers: iteration echoed, one acknowledgement per applied decision')
+            [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: unknown applied ids must be marked unknown_id')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;validate;help' {
+            [CompletionResult]::new('request', 'request', [CompletionResultType]::ParameterValue, 'Check a Request Object')
+            [CompletionResult]::new('response', 'response', [CompletionResultType]::ParameterValue, 'Check a Response Object')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;feedback;validate;help;request' {
+            break
+        }
+        'parley;feedback;validate;help;response' {
+            break
+        }
+        'parley;feedback;validate;help;help' {
+            break
+        }
+        'parley;feedback;extract' {
+            [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'Also check the response against the request it answers')
+            [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'Also check the response against the previous response')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;ask' {
+            [CompletionResult]::new('--artifact', '--artifact', [CompletionResultType]::ParameterName, 'The file to get feedback on, sent as text')
+            [CompletionResult]::new('--media-type', '--media-type', [CompletionResultType]::ParameterName, 'Its MIME type [default: guessed from the file name, text/plain when unknown]')
+            [CompletionResult]::new('--artifact-ref', '--artifact-ref', [CompletionResultType]::ParameterName, 'An identifier of this version of the artifact (a commit, a checksum)')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;log' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;mock-provider' {
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Varies the canned feedback; the same seed and request give the same stream')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'The session to answer in, as a tool''s --session [default: one made from the seed]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;feedback;help' {
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)')
+            [CompletionResult]::new('extract', 'extract', [CompletionResultType]::ParameterValue, 'Print the Response Object carried by a tool''s NDJSON stream, then check it')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Send the next request to a provider, check its answer and keep the round in DIR')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Every iteration in DIR, and what became of each feedback item')
+            [CompletionResult]::new('mock-provider', 'mock-provider', [CompletionResultType]::ParameterValue, 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;feedback;help;validate' {
+            [CompletionResult]::new('request', 'request', [CompletionResultType]::ParameterValue, 'Check a Request Object')
+            [CompletionResult]::new('response', 'response', [CompletionResultType]::ParameterValue, 'Check a Response Object')
+            break
+        }
+        'parley;feedback;help;validate;request' {
+            break
+        }
+        'parley;feedback;help;validate;response' {
+            break
+        }
+        'parley;feedback;help;extract' {
+            break
+        }
+        'parley;feedback;help;ask' {
+            break
+        }
+        'parley;feedback;help;log' {
+            break
+        }
+        'parley;feedback;help;mock-provider' {
+            break
+        }
+        'parley;feedback;help;help' {
+            break
+        }
         'parley;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register an agent while registration is open (register.sh DIR AGENT)')
@@ -258,6 +402,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -310,6 +455,37 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;demo' {
+            break
+        }
+        'parley;help;feedback' {
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)')
+            [CompletionResult]::new('extract', 'extract', [CompletionResultType]::ParameterValue, 'Print the Response Object carried by a tool''s NDJSON stream, then check it')
+            [CompletionResult]::new('ask', 'ask', [CompletionResultType]::ParameterValue, 'Send the next request to a provider, check its answer and keep the round in DIR')
+            [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Every iteration in DIR, and what became of each feedback item')
+            [CompletionResult]::new('mock-provider', 'mock-provider', [CompletionResultType]::ParameterValue, 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback')
+            break
+        }
+        'parley;help;feedback;validate' {
+            [CompletionResult]::new('request', 'request', [CompletionResultType]::ParameterValue, 'Check a Request Object')
+            [CompletionResult]::new('response', 'response', [CompletionResultType]::ParameterValue, 'Check a Response Object')
+            break
+        }
+        'parley;help;feedback;validate;request' {
+            break
+        }
+        'parley;help;feedback;validate;response' {
+            break
+        }
+        'parley;help;feedback;extract' {
+            break
+        }
+        'parley;help;feedback;ask' {
+            break
+        }
+        'parley;help;feedback;log' {
+            break
+        }
+        'parley;help;feedback;mock-provider' {
             break
         }
         'parley;help;help' {

@@ -25,6 +25,9 @@ _parley() {
             parley,end-analysis)
                 cmd="parley__subcmd__end__subcmd__analysis"
                 ;;
+            parley,feedback)
+                cmd="parley__subcmd__feedback"
+                ;;
             parley,file-draft-issue)
                 cmd="parley__subcmd__file__subcmd__draft__subcmd__issue"
                 ;;
@@ -70,6 +73,66 @@ _parley() {
             parley,watch)
                 cmd="parley__subcmd__watch"
                 ;;
+            parley__subcmd__feedback,ask)
+                cmd="parley__subcmd__feedback__subcmd__ask"
+                ;;
+            parley__subcmd__feedback,extract)
+                cmd="parley__subcmd__feedback__subcmd__extract"
+                ;;
+            parley__subcmd__feedback,help)
+                cmd="parley__subcmd__feedback__subcmd__help"
+                ;;
+            parley__subcmd__feedback,log)
+                cmd="parley__subcmd__feedback__subcmd__log"
+                ;;
+            parley__subcmd__feedback,mock-provider)
+                cmd="parley__subcmd__feedback__subcmd__mock__subcmd__provider"
+                ;;
+            parley__subcmd__feedback,validate)
+                cmd="parley__subcmd__feedback__subcmd__validate"
+                ;;
+            parley__subcmd__feedback__subcmd__help,ask)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__ask"
+                ;;
+            parley__subcmd__feedback__subcmd__help,extract)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__extract"
+                ;;
+            parley__subcmd__feedback__subcmd__help,help)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__help"
+                ;;
+            parley__subcmd__feedback__subcmd__help,log)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__log"
+                ;;
+            parley__subcmd__feedback__subcmd__help,mock-provider)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__mock__subcmd__provider"
+                ;;
+            parley__subcmd__feedback__subcmd__help,validate)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__validate"
+                ;;
+            parley__subcmd__feedback__subcmd__help__subcmd__validate,request)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__validate__subcmd__request"
+                ;;
+            parley__subcmd__feedback__subcmd__help__subcmd__validate,response)
+                cmd="parley__subcmd__feedback__subcmd__help__subcmd__validate__subcmd__response"
+                ;;
+            parley__subcmd__feedback__subcmd__validate,help)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__help"
+                ;;
+            parley__subcmd__feedback__subcmd__validate,request)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__request"
+                ;;
+            parley__subcmd__feedback__subcmd__validate,response)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__response"
+                ;;
+            parley__subcmd__feedback__subcmd__validate__subcmd__help,help)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__help"
+                ;;
+            parley__subcmd__feedback__subcmd__validate__subcmd__help,request)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__request"
+                ;;
+            parley__subcmd__feedback__subcmd__validate__subcmd__help,response)
+                cmd="parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__response"
+                ;;
             parley__subcmd__help,completions)
                 cmd="parley__subcmd__help__subcmd__completions"
                 ;;
@@ -78,6 +141,9 @@ _parley() {
                 ;;
             parley__subcmd__help,end-analysis)
                 cmd="parley__subcmd__help__subcmd__end__subcmd__analysis"
+                ;;
+            parley__subcmd__help,feedback)
+                cmd="parley__subcmd__help__subcmd__feedback"
                 ;;
             parley__subcmd__help,file-draft-issue)
                 cmd="parley__subcmd__help__subcmd__file__subcmd__draft__subcmd__issue"
@@ -124,6 +190,27 @@ _parley() {
             parley__subcmd__help,watch)
                 cmd="parley__subcmd__help__subcmd__watch"
                 ;;
+            parley__subcmd__help__subcmd__feedback,ask)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__ask"
+                ;;
+            parley__subcmd__help__subcmd__feedback,extract)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__extract"
+                ;;
+            parley__subcmd__help__subcmd__feedback,log)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__log"
+                ;;
+            parley__subcmd__help__subcmd__feedback,mock-provider)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__mock__subcmd__provider"
+                ;;
+            parley__subcmd__help__subcmd__feedback,validate)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__validate"
+                ;;
+            parley__subcmd__help__subcmd__feedback__subcmd__validate,request)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__validate__subcmd__request"
+                ;;
+            parley__subcmd__help__subcmd__feedback__subcmd__validate,response)
+                cmd="parley__subcmd__help__subcmd__feedback__subcmd__validate__subcmd__response"
+                ;;
             *)
                 ;;
         esac
@@ -131,7 +218,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo feedback help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -178,7 +265,7 @@ _parley() {
                     return 0
                     ;;
                 --scene)
-                    COMPREPLY=($(compgen -W "negotiation all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "negotiation feedback all" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)
@@ -199,6 +286,380 @@ _parley() {
                 return 0
             fi
             case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback)
+            opts="-h -V --json --lock-timeout --help --version validate extract ask log mock-provider help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__ask)
+            opts="-h -V --artifact --media-type --artifact-ref --apply --timeout --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --artifact)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --media-type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --artifact-ref)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --apply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__extract)
+            opts="-h -V --request --previous --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --request)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --previous)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help)
+            opts="validate extract ask log mock-provider help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__ask)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__extract)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__mock__subcmd__provider)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__validate)
+            opts="request response"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__validate__subcmd__request)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__help__subcmd__validate__subcmd__response)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__log)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__mock__subcmd__provider)
+            opts="-h -V --seed --session --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate)
+            opts="-h -V --json --lock-timeout --help --version request response help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__help)
+            opts="request response help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__request)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__help__subcmd__response)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__request)
+            opts="-h -V --previous --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --previous)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__feedback__subcmd__validate__subcmd__response)
+            opts="-h -V --request --previous --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --request)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --previous)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -285,7 +746,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo feedback help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -329,6 +790,118 @@ _parley() {
         parley__subcmd__help__subcmd__end__subcmd__analysis)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback)
+            opts="validate extract ask log mock-provider"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__ask)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__extract)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__mock__subcmd__provider)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__validate)
+            opts="request response"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__validate__subcmd__request)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__feedback__subcmd__validate__subcmd__response)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

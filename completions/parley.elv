@@ -41,6 +41,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand feedback 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;init'= {
@@ -219,6 +220,128 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;feedback'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'
+            cand extract 'Print the Response Object carried by a tool''s NDJSON stream, then check it'
+            cand ask 'Send the next request to a provider, check its answer and keep the round in DIR'
+            cand log 'Every iteration in DIR, and what became of each feedback item'
+            cand mock-provider 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;feedback;validate'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand request 'Check a Request Object'
+            cand response 'Check a Response Object'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;feedback;validate;request'= {
+            cand --previous 'The previous response: applied ids must be among its areas for improvement'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;validate;response'= {
+            cand --request 'The request it answers: iteration echoed, one acknowledgement per applied decision'
+            cand --previous 'The previous response: unknown applied ids must be marked unknown_id'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;validate;help'= {
+            cand request 'Check a Request Object'
+            cand response 'Check a Response Object'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;feedback;validate;help;request'= {
+        }
+        &'parley;feedback;validate;help;response'= {
+        }
+        &'parley;feedback;validate;help;help'= {
+        }
+        &'parley;feedback;extract'= {
+            cand --request 'Also check the response against the request it answers'
+            cand --previous 'Also check the response against the previous response'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;ask'= {
+            cand --artifact 'The file to get feedback on, sent as text'
+            cand --media-type 'Its MIME type [default: guessed from the file name, text/plain when unknown]'
+            cand --artifact-ref 'An identifier of this version of the artifact (a commit, a checksum)'
+            cand --apply 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)'
+            cand --timeout 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;log'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;mock-provider'= {
+            cand --seed 'Varies the canned feedback; the same seed and request give the same stream'
+            cand --session 'The session to answer in, as a tool''s --session [default: one made from the seed]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;feedback;help'= {
+            cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'
+            cand extract 'Print the Response Object carried by a tool''s NDJSON stream, then check it'
+            cand ask 'Send the next request to a provider, check its answer and keep the round in DIR'
+            cand log 'Every iteration in DIR, and what became of each feedback item'
+            cand mock-provider 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;feedback;help;validate'= {
+            cand request 'Check a Request Object'
+            cand response 'Check a Response Object'
+        }
+        &'parley;feedback;help;validate;request'= {
+        }
+        &'parley;feedback;help;validate;response'= {
+        }
+        &'parley;feedback;help;extract'= {
+        }
+        &'parley;feedback;help;ask'= {
+        }
+        &'parley;feedback;help;log'= {
+        }
+        &'parley;feedback;help;mock-provider'= {
+        }
+        &'parley;feedback;help;help'= {
+        }
         &'parley;help'= {
             cand init 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
             cand register 'Register an agent while registration is open (register.sh DIR AGENT)'
@@ -237,6 +360,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand feedback 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;help;init'= {
@@ -272,6 +396,29 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;completions'= {
         }
         &'parley;help;demo'= {
+        }
+        &'parley;help;feedback'= {
+            cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'
+            cand extract 'Print the Response Object carried by a tool''s NDJSON stream, then check it'
+            cand ask 'Send the next request to a provider, check its answer and keep the round in DIR'
+            cand log 'Every iteration in DIR, and what became of each feedback item'
+            cand mock-provider 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback'
+        }
+        &'parley;help;feedback;validate'= {
+            cand request 'Check a Request Object'
+            cand response 'Check a Response Object'
+        }
+        &'parley;help;feedback;validate;request'= {
+        }
+        &'parley;help;feedback;validate;response'= {
+        }
+        &'parley;help;feedback;extract'= {
+        }
+        &'parley;help;feedback;ask'= {
+        }
+        &'parley;help;feedback;log'= {
+        }
+        &'parley;help;feedback;mock-provider'= {
         }
         &'parley;help;help'= {
         }

@@ -23,7 +23,11 @@ use crate::{demo, links, log_view};
 
 /// Runs parley with the process arguments and returns the exit code.
 pub fn run(args: Vec<OsString>) -> u8 {
-    let json_requested = args.iter().any(|a| a == "--json");
+    // Everything after `--` belongs to another program (`feedback ask ... -- PROVIDER_CMD`).
+    let json_requested = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json");
     let mode = if json_requested {
         Mode::Json
     } else {
@@ -159,6 +163,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Links(_) => "links",
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
+        Command::Feedback(cli) => crate::feedback::command_name(&cli.command),
     }
 }
 
@@ -353,6 +358,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
+        Command::Feedback(cli) => crate::feedback::dispatch(ctx, cli.command),
     }
 }
 

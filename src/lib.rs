@@ -11,6 +11,7 @@ pub mod clock;
 pub mod context;
 pub mod demo;
 pub mod error;
+pub mod feedback;
 pub mod links;
 pub mod log_view;
 pub mod names;

@@ -12,7 +12,8 @@ use crate::error::{Error, Status};
 #[derive(Debug)]
 pub struct Outcome {
     pub status: Status,
-    /// Set for answers other than 0: `WAITING`, `NAME_TAKEN`, `NOT_READY`, ...
+    /// Set for answers other than 0: `WAITING`, `NAME_TAKEN`, `NOT_READY`, ... `None` for
+    /// success and for a verdict; the JSON `ok` is true exactly when it is `None`.
     pub code: Option<&'static str>,
     /// Lines for stdout, in the human form. The key lines agents look for live here.
     pub lines: Vec<String>,
@@ -38,6 +39,15 @@ impl Outcome {
         Outcome {
             status,
             code: Some(code),
+            ..Outcome::ok(data)
+        }
+    }
+
+    /// A verdict on an input (valid or not): exit 0 when it `passed`, 1 when not, and in JSON
+    /// `ok` true and `error` null either way, since judging the input was done as asked.
+    pub fn verdict(passed: bool, data: Value) -> Outcome {
+        Outcome {
+            status: if passed { Status::Ok } else { Status::NotNow },
             ..Outcome::ok(data)
         }
     }
@@ -115,7 +125,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                 })
             });
             let envelope = json!({
-                "ok": outcome.status == Status::Ok,
+                "ok": outcome.code.is_none(),
                 "command": command,
                 "data": data,
                 "error": error,

@@ -77,7 +77,8 @@ pub fn until<T>(
 ) -> Result<T> {
     let began = Instant::now();
     let (sender, receiver) = mpsc::channel();
-    listen_for_interrupt(sender.clone());
+    let interrupts = sender.clone();
+    on_interrupt(move || interrupts.send(Wake::Interrupted).is_ok());
     // The watch starts before the first check, so no change can fall between the two.
     let source = watch(dir, watched, options, default_interval, sender)?;
     let recheck = match &source {
@@ -218,15 +219,21 @@ fn is_watched(root: &Path, path: &Path, watched: &[String]) -> bool {
         })
 }
 
-/// The Ctrl-C handler is process-wide and set once; each wait registers where to say it.
-fn listen_for_interrupt(sender: Sender<Wake>) {
-    static LISTENER: OnceLock<Mutex<Option<Sender<Wake>>>> = OnceLock::new();
+/// What Ctrl-C does: tells whoever registered last, or ends the process with 130 when nobody
+/// is listening any more.
+type InterruptListener = Box<dyn Fn() -> bool + Send>;
+
+/// Registers `deliver` as what Ctrl-C does from now on (the handler is process-wide and set
+/// once; each blocking operation registers where to say it). `deliver` returns whether it was
+/// heard; when it was not, the process exits with 130.
+pub fn on_interrupt(deliver: impl Fn() -> bool + Send + 'static) {
+    static LISTENER: OnceLock<Mutex<Option<InterruptListener>>> = OnceLock::new();
     let slot = LISTENER.get_or_init(|| {
         let _ = ctrlc::set_handler(|| {
             let delivered = LISTENER
                 .get()
                 .and_then(|slot| slot.lock().ok())
-                .and_then(|guard| guard.as_ref().map(|s| s.send(Wake::Interrupted).is_ok()))
+                .and_then(|guard| guard.as_ref().map(|deliver| deliver()))
                 .unwrap_or(false);
             if !delivered {
                 std::process::exit(i32::from(Status::Interrupted.exit_code()));
@@ -235,7 +242,7 @@ fn listen_for_interrupt(sender: Sender<Wake>) {
         Mutex::new(None)
     });
     if let Ok(mut guard) = slot.lock() {
-        *guard = Some(sender);
+        *guard = Some(Box::new(deliver));
     }
 }
 

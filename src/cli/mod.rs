@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::EXIT_CODES;
 
+pub mod feedback;
 pub mod views;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
@@ -78,6 +79,8 @@ pub enum Command {
     Completions(CompletionsCli),
     /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
+    /// The Agent Feedback Protocol: validate payloads, extract responses, ask a provider
+    Feedback(feedback::FeedbackCli),
 }
 
 #[derive(Debug, Args)]

@@ -292,14 +292,24 @@ impl<'a> Locked<'a> {
 
     /// Replaces `rel` atomically with `content` (temp, fsync, rename, fsync directory).
     pub fn replace(&self, rel: &str, content: &str) -> Result<()> {
+        self.replace_bytes(rel, content.as_bytes())
+    }
+
+    /// [`Locked::replace`] with raw bytes (a provider's output is kept as it came).
+    pub fn replace_bytes(&self, rel: &str, content: &[u8]) -> Result<()> {
         let path = self.store.writable_path(rel)?;
-        write_atomic(&path, content.as_bytes())
+        write_atomic(&path, content)
     }
 
     /// Creates `rel` with `content`; fails with `Ok(false)` if anything is already there.
     pub fn create_new(&self, rel: &str, content: &str) -> Result<bool> {
+        self.create_new_bytes(rel, content.as_bytes())
+    }
+
+    /// [`Locked::create_new`] with raw bytes.
+    pub fn create_new_bytes(&self, rel: &str, content: &[u8]) -> Result<bool> {
         let path = self.store.writable_path(rel)?;
-        create_exclusive(&path, content.as_bytes())
+        create_exclusive(&path, content)
     }
 
     /// Creates the directory `rel` if it is missing.

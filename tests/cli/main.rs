@@ -6,6 +6,7 @@ mod applets;
 mod bad_input;
 mod concurrency;
 mod defects;
+mod feedback;
 mod flows;
 mod surface;
 mod views;

@@ -1,0 +1,164 @@
+//! `parley feedback log DIR`: every stored iteration, and what became of each feedback item.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::conversation::{self, Iteration};
+use super::rules;
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::Outcome;
+use crate::store::Store;
+
+/// The fate of one feedback item across the conversation.
+#[derive(Debug, Serialize)]
+struct Item {
+    id: String,
+    /// The iteration whose response raised it first.
+    raised_in: u64,
+    /// Later responses that raised it again.
+    raised_again_in: Vec<u64>,
+    /// The latest decision on it, `None` when never answered.
+    status: Option<String>,
+    reason_code: Option<String>,
+    explanation: Option<String>,
+    /// The iteration whose request carried that decision.
+    decided_in: Option<u64>,
+}
+
+pub fn run(ctx: &Ctx, dir: PathBuf) -> Result<Outcome> {
+    if !conversation::exists(&dir)? {
+        return Err(Error::new(
+            Status::NotFound,
+            "NO_CONVERSATION",
+            format!("{} does not exist", dir.display()),
+        )
+        .with_hint("`parley feedback ask DIR ...` starts a conversation"));
+    }
+    let store = Store::new(dir.clone(), ctx.lock_timeout);
+    // Lock-free: every file is replaced atomically and an iteration counts once its response
+    // is written, last, so what is read is a consistent prefix of the conversation.
+    let past = conversation::load(&store)?;
+    let mut items: Vec<Item> = Vec::new();
+    for iteration in &past.iterations {
+        for decision in rules::applied_items(&iteration.request)
+            .into_iter()
+            .flatten()
+        {
+            let id = decision["id"].as_str().unwrap_or_default();
+            if let Some(item) = items.iter_mut().find(|item| item.id == id) {
+                item.status = decision["status"].as_str().map(str::to_owned);
+                item.reason_code = decision["reason_code"].as_str().map(str::to_owned);
+                item.explanation = decision["explanation"].as_str().map(str::to_owned);
+                item.decided_in = Some(iteration.number);
+            }
+        }
+        for raised in improvements(&iteration.response) {
+            let id = raised["id"].as_str().unwrap_or_default();
+            match items.iter_mut().find(|item| item.id == id) {
+                Some(item) => item.raised_again_in.push(iteration.number),
+                None => items.push(Item {
+                    id: id.to_owned(),
+                    raised_in: iteration.number,
+                    raised_again_in: Vec::new(),
+                    status: None,
+                    reason_code: None,
+                    explanation: None,
+                    decided_in: None,
+                }),
+            }
+        }
+    }
+    let iterations: Vec<Value> = past.iterations.iter().map(summary).collect();
+    let mut outcome = Outcome::ok(json!({
+        "dir": dir,
+        "session_id": past.session_id,
+        "iterations": iterations,
+        "items": items,
+    }));
+    outcome.push(format!(
+        "{}: {} iteration{}{}",
+        dir.display(),
+        past.iterations.len(),
+        if past.iterations.len() == 1 { "" } else { "s" },
+        past.session_id
+            .as_deref()
+            .map(|id| format!(", session {id}"))
+            .unwrap_or_default()
+    ));
+    for (iteration, data) in past.iterations.iter().zip(&iterations) {
+        outcome.push(format!(
+            "iteration {}: {} ({}), {} decision(s), confidence {}, raised {}",
+            iteration.number,
+            data["media_type"].as_str().unwrap_or("?"),
+            data["artifact_ref"].as_str().unwrap_or("no ref"),
+            data["decisions"].as_array().map_or(0, Vec::len),
+            data["confidence"].as_str().unwrap_or("?"),
+            list(&data["raised"]),
+        ));
+    }
+    if !items.is_empty() {
+        outcome.push("feedback items:".to_owned());
+    }
+    for item in &items {
+        let fate = match (&item.status, item.decided_in) {
+            (Some(status), Some(at)) => {
+                let mut fate = format!("{status} in {at}");
+                if let Some(code) = &item.reason_code {
+                    fate.push_str(&format!(" ({code})"));
+                }
+                if let Some(text) = &item.explanation {
+                    fate.push_str(&format!(": {text}"));
+                }
+                fate
+            }
+            _ => "never answered".to_owned(),
+        };
+        outcome.push(format!(
+            "  {}  raised in {}  {fate}",
+            item.id, item.raised_in
+        ));
+    }
+    Ok(outcome)
+}
+
+fn improvements(response: &Value) -> impl Iterator<Item = &Value> {
+    response["feedback"]["areas_for_improvement"]
+        .as_array()
+        .into_iter()
+        .flatten()
+}
+
+/// One iteration, for `data.iterations`.
+fn summary(iteration: &Iteration) -> Value {
+    let request = &iteration.request;
+    let response = &iteration.response;
+    let raised: Vec<&Value> = improvements(response).map(|item| &item["id"]).collect();
+    json!({
+        "iteration": iteration.number,
+        "media_type": request["artifact"]["media_type"],
+        "artifact_ref": request["artifact"].get("artifact_ref"),
+        "decisions": rules::applied_items(request).cloned().unwrap_or_default(),
+        "status": response["status"],
+        "confidence": response["feedback"]["confidence"]["level"],
+        "raised": raised,
+        "acknowledged": response["applied_feedback_ack"]["items"].as_array().cloned().unwrap_or_default(),
+        "summary": response["feedback"]["general_summary"],
+    })
+}
+
+fn list(ids: &Value) -> String {
+    let ids: Vec<&str> = ids
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    if ids.is_empty() {
+        "nothing".to_owned()
+    } else {
+        ids.join(", ")
+    }
+}
