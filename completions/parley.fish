@@ -43,6 +43,14 @@ complete -c parley -n "__fish_parley_needs_command" -f -a "log" -d 'Print the ev
 complete -c parley -n "__fish_parley_needs_command" -f -a "links" -d 'Create links named like the old scripts that run this binary'
 complete -c parley -n "__fish_parley_needs_command" -f -a "completions" -d 'Print a completion script for a shell'
 complete -c parley -n "__fish_parley_needs_command" -f -a "demo" -d 'Play a protocol end to end between scripted agents, each step a separate process'
+complete -c parley -n "__fish_parley_needs_command" -f -a "agent" -d 'Agent identities and heartbeats (operative protocol)'
+complete -c parley -n "__fish_parley_needs_command" -f -a "scope" -d 'Scope normalization and overlap (operative protocol)'
+complete -c parley -n "__fish_parley_needs_command" -f -a "reserve" -d 'Reserve a scope for an agent, renew it, or take over a stale one'
+complete -c parley -n "__fish_parley_needs_command" -f -a "release" -d 'Release a reservation (owner only)'
+complete -c parley -n "__fish_parley_needs_command" -f -a "reservations" -d 'List held reservations (or archived ones)'
+complete -c parley -n "__fish_parley_needs_command" -f -a "event" -d 'Send a protocol event, or mark one seen or accepted'
+complete -c parley -n "__fish_parley_needs_command" -f -a "events" -d 'The protocol event timeline'
+complete -c parley -n "__fish_parley_needs_command" -f -a "session" -d 'Start a session: register a new identity or adopt one (never prompts)'
 complete -c parley -n "__fish_parley_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand init" -l topic -d 'What is negotiated, written to topic.md' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l topic-file -d 'Read the topic from a file' -r -F
@@ -138,19 +146,185 @@ complete -c parley -n "__fish_parley_using_subcommand demo" -l lock-timeout -d '
 complete -c parley -n "__fish_parley_using_subcommand demo" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c parley -n "__fish_parley_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "init" -d 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "register" -d 'Register an agent while registration is open (register.sh DIR AGENT)'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "wait-for-start" -d 'Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "file-draft-issue" -d 'File a private draft issue in the analysis phase; prints the file name'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "end-analysis" -d 'End the holder\'s analysis turn; the last one merges all drafts'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "poll" -d 'One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "wait" -d 'Block until it is the agent\'s turn (0) or the negotiation is finished (2)'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "new-issue" -d 'Raise a new issue in the positions phase; prints the file name'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "hand-off" -d 'Pass the turn to the next agent (holder only)'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "status" -d 'Print the turn, the agents and every issue with its status'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "finish" -d 'Check that everything is agreed and audited, then mark the negotiation done'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "log" -d 'Print the event log of a negotiation'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "links" -d 'Create links named like the old scripts that run this binary'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "completions" -d 'Print a completion script for a shell'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "demo" -d 'Play a protocol end to end between scripted agents, each step a separate process'
-complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -f -a "register" -d 'Create an identity for this session; a name that already has a record is refused'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -f -a "heartbeat" -d 'Record that the agent is alive now (idempotent)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -f -a "list" -d 'Every agent with its liveness (active, stale, evicted)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -f -a "show" -d 'One agent\'s record, liveness and reservations'
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l role -d 'What the agent does (free text, one line)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l agent -d 'The agent to show (reading a record is not a heartbeat)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "register" -d 'Create an identity for this session; a name that already has a record is refused'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "heartbeat" -d 'Record that the agent is alive now (idempotent)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "list" -d 'Every agent with its liveness (active, stale, evicted)'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "show" -d 'One agent\'s record, liveness and reservations'
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -f -a "overlap" -d 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from help" -f -a "overlap" -d 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l scope -d 'The path or directory to reserve (relative to the project root)' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l bead -d 'The bead (work item) the reservation is for' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l ttl -d 'Minutes the reservation holds without renewal (1 to 10080)' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l takeover-stale -d 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out'
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand reserve" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand reserve" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand release" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand release" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand release" -l scope -d 'The reserved scope, as it was reserved' -r
+complete -c parley -n "__fish_parley_using_subcommand release" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand release" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand release" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand release" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand reservations" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand reservations" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand reservations" -l archived -d 'List archived reservations (released or expired) instead of the held ones'
+complete -c parley -n "__fish_parley_using_subcommand reservations" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand reservations" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand reservations" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -f -a "handoff" -d 'Pass work to another agent (shown as "Passed to")'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -f -a "blocked" -d 'Ask another agent for input you are blocked on (shown as "Needs input")'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -f -a "read" -d 'Mark an event addressed to you as seen ("Seen")'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -f -a "ack" -d 'Accept an event addressed to you ("Accepted"; idempotent)'
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l from -d 'The sending agent' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l to -d 'The receiving agent' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l bead -d 'The bead the event is about' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l scope -d 'The scope the event is about' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l subject -d 'One-line subject' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l summary -d 'What was done' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l next-action -d 'What the receiver should do next' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l requires-ack -d 'Whether the receiver must accept it' -r -f -a "true\t''
+false\t''"
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l from -d 'The sending agent' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l to -d 'The receiving agent' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l bead -d 'The bead the event is about' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l scope -d 'The scope the event is about' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l subject -d 'One-line subject' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l blocker -d 'What blocks the sender' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l requested-action -d 'What the receiver is asked to do' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l urgency -d 'How urgent it is' -r -f -a "low\t''
+medium\t''
+high\t''"
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l event -d 'The event\'s id (proto_YYYYMMDD_NNN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l event -d 'The event\'s id (proto_YYYYMMDD_NNN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "handoff" -d 'Pass work to another agent (shown as "Passed to")'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "blocked" -d 'Ask another agent for input you are blocked on (shown as "Needs input")'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "read" -d 'Mark an event addressed to you as seen ("Seen")'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "ack" -d 'Accept an event addressed to you ("Accepted"; idempotent)'
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand events" -l bead -d 'Only events about this bead' -r
+complete -c parley -n "__fish_parley_using_subcommand events" -l agent -d 'Only events from or to this agent (a filter, not a heartbeat)' -r
+complete -c parley -n "__fish_parley_using_subcommand events" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand events" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand events" -l unacked -d 'Only events that require an acknowledgement not given yet'
+complete -c parley -n "__fish_parley_using_subcommand events" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand events" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand events" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand session" -l register -d 'Start the session under a new, unique identity' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l adopt -d 'Resume an existing identity, if the evidence allows it' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l scope -d 'The scope the adopting session claims (checked against uncommitted changes)' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l role -d 'The role of a newly registered identity' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
+complete -c parley -n "__fish_parley_using_subcommand session" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l non-interactive -d 'Never prompt (parley never does; accepted for the protocol\'s command line)'
+complete -c parley -n "__fish_parley_using_subcommand session" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand session" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand session" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "init" -d 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "register" -d 'Register an agent while registration is open (register.sh DIR AGENT)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "wait-for-start" -d 'Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "file-draft-issue" -d 'File a private draft issue in the analysis phase; prints the file name'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "end-analysis" -d 'End the holder\'s analysis turn; the last one merges all drafts'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "poll" -d 'One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "wait" -d 'Block until it is the agent\'s turn (0) or the negotiation is finished (2)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "new-issue" -d 'Raise a new issue in the positions phase; prints the file name'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "hand-off" -d 'Pass the turn to the next agent (holder only)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "status" -d 'Print the turn, the agents and every issue with its status'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "finish" -d 'Check that everything is agreed and audited, then mark the negotiation done'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "log" -d 'Print the event log of a negotiation'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "links" -d 'Create links named like the old scripts that run this binary'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "completions" -d 'Print a completion script for a shell'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "demo" -d 'Play a protocol end to end between scripted agents, each step a separate process'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "agent" -d 'Agent identities and heartbeats (operative protocol)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "scope" -d 'Scope normalization and overlap (operative protocol)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "reserve" -d 'Reserve a scope for an agent, renew it, or take over a stale one'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "release" -d 'Release a reservation (owner only)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "reservations" -d 'List held reservations (or archived ones)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "event" -d 'Send a protocol event, or mark one seen or accepted'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "events" -d 'The protocol event timeline'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "session" -d 'Start a session: register a new identity or adopt one (never prompts)'
+complete -c parley -n "__fish_parley_using_subcommand help; and not __fish_seen_subcommand_from init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log links completions demo agent scope reserve release reservations event events session help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "register" -d 'Create an identity for this session; a name that already has a record is refused'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "heartbeat" -d 'Record that the agent is alive now (idempotent)'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "list" -d 'Every agent with its liveness (active, stale, evicted)'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from agent" -f -a "show" -d 'One agent\'s record, liveness and reservations'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from scope" -f -a "overlap" -d 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "handoff" -d 'Pass work to another agent (shown as "Passed to")'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "blocked" -d 'Ask another agent for input you are blocked on (shown as "Needs input")'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "read" -d 'Mark an event addressed to you as seen ("Seen")'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "ack" -d 'Accept an event addressed to you ("Accepted"; idempotent)'

@@ -19,7 +19,7 @@ use crate::negotiation::{
 };
 use crate::output::{self, Mode, Outcome};
 use crate::wait::WaitOptions;
-use crate::{demo, links, log_view};
+use crate::{demo, links, log_view, operative};
 
 /// Runs parley with the process arguments and returns the exit code.
 pub fn run(args: Vec<OsString>) -> u8 {
@@ -157,6 +157,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Links(_) => "links",
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
+        Command::Operative(command) => command.name(),
     }
 }
 
@@ -327,6 +328,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
+        Command::Operative(command) => operative::dispatch(ctx, command),
     }
 }
 

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod operative;
+
 use crate::error::EXIT_CODES;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
@@ -72,6 +74,8 @@ pub enum Command {
     Completions(CompletionsCli),
     /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
+    #[command(flatten)]
+    Operative(operative::OperativeCommand),
 }
 
 #[derive(Debug, Args)]
