@@ -31,6 +31,9 @@ const INHERITED: &[&str] = &[
     "CODEX_THREAD_ID",
     "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
     "PARLEY_LOCK_TIMEOUT",
+    "PARLEY_AGENT",
+    "PARLEY_PROJECT_ROOT",
+    "BB_AGENT_STALE_MINUTES",
 ];
 
 /// `parley` with no inherited identity, and `PARLEY_NOW` = [`NOW`].
