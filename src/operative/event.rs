@@ -45,14 +45,14 @@ pub fn blocked(
 }
 
 fn send(ctx: &Ctx, project: &Project, envelope: &Envelope, payload: Payload) -> Result<Outcome> {
-    let event_type = match payload {
-        Payload::Handoff(_) => EventType::Handoff,
-        Payload::Blocked(_) => EventType::Blocked,
+    let (event_type, verb) = match payload {
+        Payload::Handoff(_) => (EventType::Handoff, "handoff"),
+        Payload::Blocked(_) => (EventType::Blocked, "blocked"),
         Payload::Incursion(_) | Payload::Resume(_) => {
-            unreachable!("system events are raised by reserve and session")
+            unreachable!("system events are raised by reserve and session only")
         }
     };
-    let label = format!("parley event {} {}", event_type.label(), envelope.from);
+    let label = format!("parley event {verb} {}", envelope.from);
     let mut book = Book::open(project, ctx, &label)?;
     let result = (|| {
         book.acting(&envelope.from)?;
