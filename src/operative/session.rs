@@ -7,7 +7,8 @@
 //! Adoption is allowed when `git status` shows uncommitted changes inside the claimed scope
 //! (`uncommitted_scope`, checked first) or the identity owns an `in_progress` bead
 //! (`in_progress_ownership`); it then counts as the agent's heartbeat and records a RESUME
-//! event. Otherwise it is refused (exit 4) with the result of each check.
+//! event (an identity whose record was lost gets it back). Otherwise it is refused (exit 4)
+//! with the result of each check.
 
 use serde_json::{Value, json};
 
@@ -136,22 +137,6 @@ fn register(book: &mut Book, agent: &AgentName, role: Option<String>) -> Result<
 }
 
 fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Outcome> {
-    if book.state.agent(agent).is_none() {
-        let reason = format!(
-            "{agent} has no record, so there is no identity to resume: register it as a new one"
-        );
-        return Ok(Outcome::answer(
-            Status::Forbidden,
-            "NOT_REGISTERED",
-            json!({
-                "decision": "adopt",
-                "agent": agent,
-                "recommendation": recommendation("register", reason.clone()),
-            }),
-        )
-        .line(format!("{agent} has no record to adopt"))
-        .line(format!("Recommendation: register: {reason}")));
-    }
     let root = book.project.root.clone();
 
     // Check 1: uncommitted changes inside the claimed scope.
@@ -223,6 +208,12 @@ fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
         .line(format!("Recommendation: register: {reason}")));
     };
 
+    // The evidence is what the protocol asks for; a lost record (a cleaned `.parley/`) is
+    // recreated rather than making the identity unrecoverable.
+    let recreated = book.state.agent(agent).is_none();
+    if recreated {
+        register_in(book, agent, None)?;
+    }
     book.acting(agent)?;
     let bead_id = owned
         .first()
@@ -256,6 +247,7 @@ fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
     data["evidence"] = json!(evidence);
     data["event"] = json!(id);
     data["checks"] = checks;
+    data["record_recreated"] = json!(recreated);
     data["recommendation"] = recommendation("adopt", advice.clone());
     Ok(Outcome::ok(data)
         .line(format!("adopted {agent} ({})", reason.as_str()))

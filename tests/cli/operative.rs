@@ -1304,7 +1304,7 @@ fn adoption_needs_evidence_in_a_real_git_repository() {
 #[test]
 fn adoption_through_an_in_progress_bead_never_writes_the_beads_file() {
     let project = Project::git();
-    project.register(NOW, "amber-otter");
+    // No record: a lost `.parley/` must not make an identity with evidence unrecoverable.
     let beads = "{\"id\":\"bb-1\",\"status\":\"open\",\"assignee\":\"amber-otter\"}\n\
                  not json\n\
                  {\"id\":\"bb-2\",\"status\":\"in_progress\",\"assignee\":\"amber-otter\"}\n\
@@ -1316,6 +1316,8 @@ fn adoption_through_an_in_progress_bead_never_writes_the_beads_file() {
         0,
     );
     assert_eq!(adopted["data"]["resume_reason"], "in_progress_ownership");
+    assert_eq!(adopted["data"]["record_recreated"], true);
+    assert_eq!(project.liveness(&min(1), "amber-otter"), "active");
     assert!(
         adopted["data"]["evidence"]
             .as_str()
@@ -1373,7 +1375,7 @@ fn a_session_without_a_decision_is_a_structured_refusal() {
         &["session", "--non-interactive", "--adopt", "nobody-here"],
         4,
     );
-    assert_eq!(nobody["error"]["code"], "NOT_REGISTERED");
+    assert_eq!(nobody["error"]["code"], "ADOPTION_REFUSED");
     assert_eq!(nobody["data"]["recommendation"]["action"], "register");
 }
 
