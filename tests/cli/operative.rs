@@ -1458,3 +1458,71 @@ fn every_failure_exits_non_zero_with_json_too() {
         assert!(envelope["error"]["code"].is_string(), "{args:?}");
     }
 }
+
+#[test]
+fn killed_takeovers_leave_a_readable_consistent_state() {
+    let project = Project::new();
+    let agents: Vec<String> = (0..12).map(|i| format!("agent-{i:02}")).collect();
+    for agent in &agents {
+        project.register(NOW, agent);
+    }
+    let first = project.expect(
+        NOW,
+        &["reserve", "--agent", "agent-00", "--scope", "src"],
+        0,
+    );
+    let original = first["data"]["id"].as_str().unwrap().to_owned();
+    // 31 minutes later the owner is evicted: every other agent races to take it over, and
+    // every other process is killed with SIGKILL wherever it happens to be.
+    let scopes = ["src", "src/lib", "src/lib/parser.ts", "src/*"];
+    let later = min(31);
+    let mut children: Vec<_> = agents[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, agent)| {
+            parley_std()
+                .env("PARLEY_NOW", &later)
+                .env("PARLEY_PROJECT_ROOT", &project.root)
+                .args(["reserve", "--agent", agent, "--scope", scopes[i % 4]])
+                .arg("--takeover-stale")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children.iter_mut().step_by(2) {
+        let _ = child.kill();
+    }
+    for mut child in children {
+        let _ = child.wait();
+    }
+    // Whatever was interrupted, everything still reads, nothing overlaps across agents, and
+    // the original reservation was ended at most once.
+    let held = project.expect(&later, &["reservations"], 0);
+    let held = held["data"]["reservations"].as_array().unwrap().clone();
+    for (i, a) in held.iter().enumerate() {
+        for b in &held[i + 1..] {
+            if a["agent"] != b["agent"] {
+                let class = classify(a["scope"].as_str().unwrap(), b["scope"].as_str().unwrap());
+                assert_eq!(class, Overlap::Disjoint, "{a} and {b} overlap");
+            }
+        }
+    }
+    assert!(held.len() <= 1, "{held:?}");
+    let archived = project.expect(&later, &["reservations", "--archived"], 0);
+    let ended = archived["data"]["reservations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["id"] == original.as_str())
+        .count();
+    assert!(ended <= 1, "{archived}");
+    project.expect(&later, &["events"], 0);
+    // And the next command works on it.
+    let next = project.run_at(
+        &later,
+        &["reserve", "--agent", "agent-00", "--scope", "docs"],
+    );
+    assert_eq!(code(&next), 0, "{}", stderr(&next));
+}
