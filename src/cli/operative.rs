@@ -157,7 +157,14 @@ pub struct HandoffCli {
     #[arg(long, value_name = "TEXT")]
     pub next_action: String,
     /// Whether the receiver must accept it
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(
+        long,
+        value_name = "BOOL",
+        default_value_t = true,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        action = clap::ArgAction::Set
+    )]
     pub requires_ack: bool,
 }
 
