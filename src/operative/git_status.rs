@@ -3,10 +3,13 @@
 //! `-z` is what makes the parse robust: entries end in NUL, paths are never quoted or
 //! escaped (spaces, quotes, newlines and non-ASCII bytes come through as they are), and a
 //! rename or copy entry is followed by a second field holding the original path. Both paths
-//! of a rename count as changed. Paths are relative to the repository's top level.
+//! of a rename count as changed. Paths are relative to the repository's top level. The
+//! project's own `.parley/` folder is left out: coordination state is not work.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
+
+use crate::store::PARLEY_DIR;
 
 use super::project::git_top_level;
 use super::scope::Scope;
@@ -41,9 +44,13 @@ pub fn changes(root: &Path) -> WorkTree {
         Err(e) => return WorkTree::Unknown(format!("git could not run: {e}")),
     };
     let top = top.to_string_lossy().into_owned();
+    // parley's own state is not work: counting it would make every scope that contains it
+    // (the root, say) look changed as soon as any parley command ran.
+    let own_state = Scope::of_file(&root.to_string_lossy(), PARLEY_DIR);
     let scopes = parse_porcelain_z(&output.stdout)
         .into_iter()
         .map(|path| Scope::of_file(&top, &path))
+        .filter(|path| !own_state.contains(path))
         .collect();
     WorkTree::Changes(scopes)
 }

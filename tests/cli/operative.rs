@@ -1251,6 +1251,20 @@ fn adoption_needs_evidence_in_a_real_git_repository() {
             .unwrap()
             .is_empty()
     );
+    // parley's own state (untracked `.parley/`) is no evidence, even for the whole root.
+    let root_claim = project.expect(
+        &min(1),
+        &[
+            "session",
+            "--non-interactive",
+            "--adopt",
+            "amber-otter",
+            "--scope",
+            ".",
+        ],
+        4,
+    );
+    assert_eq!(root_claim["error"]["code"], "ADOPTION_REFUSED");
     // A change outside the scope is no evidence.
     project.write("docs/notes.md", "notes\n");
     project.expect(
