@@ -519,7 +519,7 @@ _parley() {
                     return 0
                     ;;
                 --scene)
-                    COMPREPLY=($(compgen -W "negotiation all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "negotiation operative all" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)

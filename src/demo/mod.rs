@@ -5,6 +5,7 @@
 //! inspection. `parley demo` alone plays the negotiation; `--scene all` plays every scene.
 
 mod negotiation;
+mod operative;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,17 +37,20 @@ const SCENE_LIMIT: Duration = Duration::from_secs(120);
 pub enum Scene {
     /// A complete negotiation (the default)
     Negotiation,
+    /// Operative scopes: reservations, a takeover, events and an adoption
+    Operative,
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
     /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[Scene::Negotiation];
+    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Operative];
 
     fn name(self) -> &'static str {
         match self {
             Scene::Negotiation => "negotiation",
+            Scene::Operative => "operative",
             Scene::All => "all",
         }
     }
@@ -54,6 +58,7 @@ impl Scene {
     fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Outcome> {
         match self {
             Scene::Negotiation => negotiation::play(stage, work, agents),
+            Scene::Operative => operative::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }

@@ -1540,3 +1540,37 @@ fn killed_takeovers_leave_a_readable_consistent_state() {
     );
     assert_eq!(code(&next), 0, "{}", stderr(&next));
 }
+
+#[test]
+fn the_operative_demo_scene_plays_end_to_end() {
+    let tmp = TempDir::new().unwrap();
+    let output = parley()
+        .args(["demo", "--scene", "operative", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let events =
+        std::fs::read_to_string(tmp.path().join("operative/.parley/operative/events.jsonl"))
+            .unwrap();
+    let types: Vec<String> = events
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["event_type"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "INCURSION",
+            "INCURSION",
+            "INCURSION",
+            "BLOCKED",
+            "RESUME",
+            "HANDOFF"
+        ]
+    );
+}
