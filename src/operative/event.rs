@@ -16,6 +16,7 @@ use super::event_log::{
 };
 use super::project::Project;
 use super::scope::Scope;
+use super::stamp::Stamp;
 
 /// The envelope of an event an agent sends.
 #[derive(Debug, Clone)]
@@ -52,6 +53,22 @@ fn send(ctx: &Ctx, project: &Project, envelope: &Envelope, payload: Payload) -> 
             unreachable!("system events are raised by reserve and session only")
         }
     };
+    // Built and validated before the lock is taken: a bad field touches nothing. The id and
+    // the time are given under the lock, where the log's length is known.
+    let now = Stamp(ctx.clock.now());
+    let mut event = Event {
+        id: event_log::event_id(now, 0),
+        version: VERSION.to_owned(),
+        event_type,
+        project_root: project.root_text(),
+        bead_id: Some(envelope.bead.clone()),
+        from_agent: Some(envelope.from.clone()),
+        to_agent: Some(envelope.to.clone()),
+        scope: envelope.scope.clone(),
+        created_at: now,
+        payload,
+    }
+    .checked()?;
     let label = format!("parley event {verb} {}", envelope.from);
     let mut book = Book::open(project, ctx, &label)?;
     let result = (|| {
@@ -62,18 +79,8 @@ fn send(ctx: &Ctx, project: &Project, envelope: &Envelope, payload: Payload) -> 
                 envelope.to
             )));
         }
-        let event = Event {
-            id: book.next_event_id()?,
-            version: VERSION.to_owned(),
-            event_type,
-            project_root: book.project_root(),
-            bead_id: Some(envelope.bead.clone()),
-            from_agent: Some(envelope.from.clone()),
-            to_agent: Some(envelope.to.clone()),
-            scope: envelope.scope.clone(),
-            created_at: book.now,
-            payload,
-        };
+        event.id = book.next_event_id()?;
+        event.created_at = book.now;
         let line = format!("{} {}: {}", event_type.label(), envelope.to, event.id);
         let data = json!(event);
         book.emit(event)?;
