@@ -11,8 +11,7 @@ use super::agent_name::AgentName;
 use super::bead::BeadId;
 use super::book::{Book, not_registered};
 use super::event_log::{
-    self, BlockedPayload, Event, EventType, HandoffPayload, Payload, Receipt, ReceiptAction,
-    VERSION,
+    self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
 };
 use super::project::Project;
 use super::scope::Scope;
@@ -33,7 +32,7 @@ pub fn handoff(
     envelope: &Envelope,
     payload: HandoffPayload,
 ) -> Result<Outcome> {
-    send(ctx, project, envelope, Payload::Handoff(payload))
+    send(ctx, project, envelope, "handoff", Payload::Handoff(payload))
 }
 
 pub fn blocked(
@@ -42,17 +41,18 @@ pub fn blocked(
     envelope: &Envelope,
     payload: BlockedPayload,
 ) -> Result<Outcome> {
-    send(ctx, project, envelope, Payload::Blocked(payload))
+    send(ctx, project, envelope, "blocked", Payload::Blocked(payload))
 }
 
-fn send(ctx: &Ctx, project: &Project, envelope: &Envelope, payload: Payload) -> Result<Outcome> {
-    let (event_type, verb) = match payload {
-        Payload::Handoff(_) => (EventType::Handoff, "handoff"),
-        Payload::Blocked(_) => (EventType::Blocked, "blocked"),
-        Payload::Incursion(_) | Payload::Resume(_) => {
-            unreachable!("system events are raised by reserve and session only")
-        }
-    };
+/// Records an event an agent sends; `verb` names its command for the lock label.
+fn send(
+    ctx: &Ctx,
+    project: &Project,
+    envelope: &Envelope,
+    verb: &str,
+    payload: Payload,
+) -> Result<Outcome> {
+    let event_type = payload.event_type();
     // Built and validated before the lock is taken: a bad field touches nothing. The id and
     // the time are given under the lock, where the log's length is known.
     let now = Stamp(ctx.clock.now());

@@ -137,7 +137,7 @@ pub enum Payload {
 }
 
 impl Payload {
-    fn event_type(&self) -> EventType {
+    pub fn event_type(&self) -> EventType {
         match self {
             Payload::Handoff(_) => EventType::Handoff,
             Payload::Blocked(_) => EventType::Blocked,
