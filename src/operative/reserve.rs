@@ -85,7 +85,6 @@ pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Outcome> 
 
 fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
     book.acting(&args.agent)?;
-    let now = book.now;
     let conflicts: Vec<Conflict> = book
         .state
         .reservations
@@ -97,100 +96,104 @@ fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
                 reservation: r.clone(),
                 overlap,
                 owner: book.liveness(&r.agent),
-                ttl_expired: ttl_expired(r, now),
+                ttl_expired: ttl_expired(r, book.now),
             })
         })
         .collect();
-    let root = book.project.root.clone();
-    let shown = |scope: &Scope| scope.relative_to(&root);
+    if conflicts.iter().any(Conflict::holds) {
+        refuse_active(book, args, &conflicts)
+    } else if !conflicts.is_empty() && !args.takeover_stale {
+        refuse_stale(book, args, &conflicts)
+    } else {
+        grant(book, args, &conflicts)
+    }
+}
 
-    let holding: Vec<&Conflict> = conflicts.iter().filter(|c| c.holds()).collect();
-    if !holding.is_empty() {
-        let mut events = Vec::new();
-        for conflict in &holding {
-            let hint = format!(
-                "{} holds {} and is active: wait for a release or ask for a HANDOFF; --takeover-stale cannot take it",
-                conflict.reservation.agent,
-                shown(&conflict.reservation.scope)
-            );
-            events.push(incursion(book, args, conflict, hint)?);
-        }
-        let owners: Vec<String> = holding
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} ({}, {} overlap, until {})",
-                    c.reservation.agent,
-                    shown(&c.reservation.scope),
-                    c.overlap,
-                    c.reservation.expires_at
-                )
-            })
-            .collect();
-        let message = format!(
-            "{} is reserved by an active owner: {}",
-            shown(&args.scope),
-            owners.join("; ")
+/// A scope relative to the project root, for human lines.
+fn shown(book: &Book, scope: &Scope) -> String {
+    scope.relative_to(&book.project.root)
+}
+
+/// Some conflict is held by an active owner: refused whatever the flag (exit 3).
+fn refuse_active(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+    let mut events = Vec::new();
+    let mut owners = Vec::new();
+    for conflict in conflicts.iter().filter(|c| c.holds()) {
+        let (owner, scope) = (
+            &conflict.reservation.agent,
+            shown(book, &conflict.reservation.scope),
         );
-        return Ok(Outcome::answer(
-            Status::AlreadyExists,
-            "SCOPE_RESERVED",
-            json!({
-                "scope": args.scope,
-                "conflicts": conflicts.iter().map(Conflict::view).collect::<Vec<_>>(),
-                "events": events,
-            }),
-        )
-        .line(message)
-        .line("Hint: an active owner's reservation cannot be taken over; wait for its release"));
+        let hint = format!(
+            "{owner} holds {scope} and is active: wait for a release or ask for a HANDOFF; --takeover-stale cannot take it"
+        );
+        events.push(incursion(book, args, conflict, hint)?);
+        owners.push(format!(
+            "{owner} ({scope}, {} overlap, until {})",
+            conflict.overlap, conflict.reservation.expires_at
+        ));
     }
+    Ok(Outcome::answer(
+        Status::AlreadyExists,
+        "SCOPE_RESERVED",
+        refusal_data(args, conflicts, events),
+    )
+    .line(format!(
+        "{} is reserved by an active owner: {}",
+        shown(book, &args.scope),
+        owners.join("; ")
+    ))
+    .line("Hint: an active owner's reservation cannot be taken over; wait for its release"))
+}
 
-    if !conflicts.is_empty() && !args.takeover_stale {
-        let mut events = Vec::new();
-        for conflict in &conflicts {
-            let hint = format!(
-                "{} can be taken over ({}): re-run with --takeover-stale",
-                shown(&conflict.reservation.scope),
-                conflict.weakness()
-            );
-            events.push(incursion(book, args, conflict, hint)?);
-        }
-        let found: Vec<String> = conflicts
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} holds {} ({})",
-                    c.reservation.agent,
-                    shown(&c.reservation.scope),
-                    c.weakness()
-                )
-            })
-            .collect();
-        return Ok(Outcome::answer(
-            Status::AlreadyExists,
-            "STALE_OWNER_FOUND",
-            json!({
-                "scope": args.scope,
-                "conflicts": conflicts.iter().map(Conflict::view).collect::<Vec<_>>(),
-                "events": events,
-            }),
-        )
-        .line(format!(
-            "{} overlaps a stale reservation: {}",
-            shown(&args.scope),
-            found.join("; ")
-        ))
-        .line(format!(
-            "Hint: take it over with: parley reserve --agent {} --scope {} --takeover-stale",
-            args.agent,
-            shown(&args.scope)
-        )));
+/// Every conflict can be taken over, but `--takeover-stale` was not given (exit 3).
+fn refuse_stale(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+    let mut events = Vec::new();
+    let mut found = Vec::new();
+    for conflict in conflicts {
+        let scope = shown(book, &conflict.reservation.scope);
+        let hint = format!(
+            "{scope} can be taken over ({}): re-run with --takeover-stale",
+            conflict.weakness()
+        );
+        events.push(incursion(book, args, conflict, hint)?);
+        found.push(format!(
+            "{} holds {scope} ({})",
+            conflict.reservation.agent,
+            conflict.weakness()
+        ));
     }
+    let scope = shown(book, &args.scope);
+    Ok(Outcome::answer(
+        Status::AlreadyExists,
+        "STALE_OWNER_FOUND",
+        refusal_data(args, conflicts, events),
+    )
+    .line(format!(
+        "{scope} overlaps a stale reservation: {}",
+        found.join("; ")
+    ))
+    .line(format!(
+        "Hint: take it over with: parley reserve --agent {} --scope {scope} --takeover-stale",
+        args.agent
+    )))
+}
 
+fn refusal_data(args: &ReserveArgs, conflicts: &[Conflict], events: Vec<String>) -> Value {
+    json!({
+        "scope": args.scope,
+        "conflicts": conflicts.iter().map(Conflict::view).collect::<Vec<_>>(),
+        "events": events,
+    })
+}
+
+/// No conflict, or only ones that can be and are taken over: archive those, then create the
+/// reservation or renew the agent's own.
+fn grant(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+    let now = book.now;
     let mut lines = Vec::new();
     let mut taken_over = Vec::new();
     let mut events = Vec::new();
-    for conflict in &conflicts {
+    for conflict in conflicts {
         let hint = format!(
             "taken over by {} with --takeover-stale ({}); the prior reservation is archived as expired",
             args.agent,
@@ -202,7 +205,7 @@ fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
         book.archive(record);
         lines.push(format!(
             "took over {} from {} ({})",
-            shown(&conflict.reservation.scope),
+            shown(book, &conflict.reservation.scope),
             conflict.reservation.agent,
             conflict.weakness()
         ));
@@ -237,10 +240,9 @@ fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
     };
     book.changed();
     lines.push(format!(
-        "{} {} until {}",
+        "{} {} until {expires_at}",
         if renewed { "renewed" } else { "reserved" },
-        shown(&args.scope),
-        expires_at
+        shown(book, &args.scope),
     ));
     let mut data = reservation_view(&reservation, now);
     data["renewed"] = json!(renewed);
