@@ -1574,3 +1574,47 @@ fn the_operative_demo_scene_plays_end_to_end() {
         ]
     );
 }
+
+#[test]
+fn the_documented_session_runs_as_written() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/operative.md"),
+    )
+    .unwrap();
+    let section = &doc[doc.find("## Commands").unwrap()..];
+    let start = section.find("```sh\n").unwrap() + "```sh\n".len();
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let work = TempDir::new().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin().parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = parley_std_env(std::process::Command::new("bash"))
+        .args(["-e", "-c", block])
+        .current_dir(work.path())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    for expected in [
+        "partial ",
+        "exit 3",
+        "Passed to",
+        "Seen:",
+        "Accepted:",
+        "exit 4",
+        "registered quiet-lynx",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+}
+
+/// `command` without the variables a test must not inherit, and on the real clock.
+fn parley_std_env(mut command: std::process::Command) -> std::process::Command {
+    for var in INHERITED.iter().chain(&["PARLEY_NOW"]) {
+        command.env_remove(var);
+    }
+    command
+}

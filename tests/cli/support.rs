@@ -25,7 +25,7 @@ pub fn bin() -> PathBuf {
 }
 
 /// Variables a test process must not inherit from the shell that runs the tests.
-const INHERITED: &[&str] = &[
+pub const INHERITED: &[&str] = &[
     "NEGOTIATE_PARTICIPANT_ID",
     "CLAUDE_SESSION_ID",
     "CODEX_THREAD_ID",
