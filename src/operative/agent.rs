@@ -107,7 +107,7 @@ pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outc
 
 pub fn list(ctx: &Ctx, project: &Project) -> Result<Outcome> {
     let thresholds = Thresholds::from_env()?;
-    let now = Stamp(ctx.clock.now());
+    let now = Stamp::now(&ctx.clock);
     let (mut state, warnings) = State::load(&project.store)?;
     state.agents.sort_by(|a, b| a.agent.cmp(&b.agent));
     let views: Vec<Value> = state
@@ -134,7 +134,7 @@ pub fn list(ctx: &Ctx, project: &Project) -> Result<Outcome> {
 
 pub fn show(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> {
     let thresholds = Thresholds::from_env()?;
-    let now = Stamp(ctx.clock.now());
+    let now = Stamp::now(&ctx.clock);
     let (state, warnings) = State::load(&project.store)?;
     let Some(record) = state.agent(agent) else {
         return Err(Error::new(

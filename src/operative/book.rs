@@ -52,7 +52,7 @@ impl<'p> Book<'p> {
             state_changed: state.needs_repair,
             state,
             thresholds,
-            now: Stamp(ctx.clock.now()),
+            now: Stamp::now(&ctx.clock),
             warnings,
             archive: Vec::new(),
             events: Vec::new(),

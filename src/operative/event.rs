@@ -55,7 +55,7 @@ fn send(
     let event_type = payload.event_type();
     // Built and validated before the lock is taken: a bad field touches nothing. The id and
     // the time are given under the lock, where the log's length is known.
-    let now = Stamp(ctx.clock.now());
+    let now = Stamp::now(&ctx.clock);
     let mut event = Event {
         id: event_log::event_id(now, 0),
         version: VERSION.to_owned(),

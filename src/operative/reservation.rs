@@ -38,7 +38,7 @@ pub fn reservation_view(reservation: &Reservation, now: Stamp) -> Value {
 }
 
 pub fn list(ctx: &Ctx, project: &Project, archived: bool) -> Result<Outcome> {
-    let now = Stamp(ctx.clock.now());
+    let now = Stamp::now(&ctx.clock);
     if archived {
         let lines = state::read_archive(&project.store)?;
         let mut out = Outcome::ok(json!({ "reservations": lines.records }));

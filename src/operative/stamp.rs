@@ -2,16 +2,22 @@
 
 use std::fmt;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::clock::{format_stamp, parse_stamp};
+use crate::clock::{Clock, format_stamp, parse_stamp};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Stamp(pub DateTime<Utc>);
 
 impl Stamp {
+    /// Now, to the whole second: the precision of every stored time, so a comparison between
+    /// "now" and a stored time never turns on a fraction that was not written.
+    pub fn now(clock: &Clock) -> Stamp {
+        Stamp(clock.now().trunc_subsecs(0))
+    }
+
     pub fn time(self) -> DateTime<Utc> {
         self.0
     }
