@@ -1618,3 +1618,22 @@ fn parley_std_env(mut command: std::process::Command) -> std::process::Command {
     }
     command
 }
+
+#[test]
+fn a_planted_link_is_never_followed() {
+    let project = Project::new();
+    project.register(NOW, "amber-otter");
+    let outside = project.tmp.path().join("outside.json");
+    std::fs::write(&outside, "{}").unwrap();
+    let state = project.state_path("state.json");
+    std::fs::remove_file(&state).unwrap();
+    std::os::unix::fs::symlink(&outside, &state).unwrap();
+    for args in [
+        &["agent", "list"][..],
+        &["agent", "register", "--agent", "cobalt-harbor"][..],
+    ] {
+        let refused = project.expect(NOW, args, 65);
+        assert_eq!(refused["error"]["code"], "SYMLINK", "{args:?}");
+    }
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "{}");
+}
