@@ -45,6 +45,14 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
+            [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
+            [CompletionResult]::new('reserve', 'reserve', [CompletionResultType]::ParameterValue, 'Reserve a scope for an agent, renew it, or take over a stale one')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Release a reservation (owner only)')
+            [CompletionResult]::new('reservations', 'reservations', [CompletionResultType]::ParameterValue, 'List held reservations (or archived ones)')
+            [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Send a protocol event, or mark one seen or accepted')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -384,6 +392,282 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;feedback;help;help' {
             break
         }
+        'parley;agent' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Create an identity for this session; a name that already has a record is refused')
+            [CompletionResult]::new('heartbeat', 'heartbeat', [CompletionResultType]::ParameterValue, 'Record that the agent is alive now (idempotent)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Every agent with its liveness (active, stale, evicted)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One agent''s record, liveness and reservations')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;agent;register' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'What the agent does (free text, one line)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;agent;heartbeat' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;agent;list' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;agent;show' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent to show (reading a record is not a heartbeat)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;agent;help' {
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Create an identity for this session; a name that already has a record is refused')
+            [CompletionResult]::new('heartbeat', 'heartbeat', [CompletionResultType]::ParameterValue, 'Record that the agent is alive now (idempotent)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Every agent with its liveness (active, stale, evicted)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One agent''s record, liveness and reservations')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;agent;help;register' {
+            break
+        }
+        'parley;agent;help;heartbeat' {
+            break
+        }
+        'parley;agent;help;list' {
+            break
+        }
+        'parley;agent;help;show' {
+            break
+        }
+        'parley;agent;help;help' {
+            break
+        }
+        'parley;scope' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('overlap', 'overlap', [CompletionResultType]::ParameterValue, 'Classify two scopes: exact, partial or disjoint (then the normalized forms)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;scope;overlap' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;scope;help' {
+            [CompletionResult]::new('overlap', 'overlap', [CompletionResultType]::ParameterValue, 'Classify two scopes: exact, partial or disjoint (then the normalized forms)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;scope;help;overlap' {
+            break
+        }
+        'parley;scope;help;help' {
+            break
+        }
+        'parley;reserve' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The path or directory to reserve (relative to the project root)')
+            [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'The bead (work item) the reservation is for')
+            [CompletionResult]::new('--ttl', '--ttl', [CompletionResultType]::ParameterName, 'Minutes the reservation holds without renewal (1 to 10080)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--takeover-stale', '--takeover-stale', [CompletionResultType]::ParameterName, 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;release' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The reserved scope, as it was reserved')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;reservations' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'List archived reservations (released or expired) instead of the held ones')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;event' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('handoff', 'handoff', [CompletionResultType]::ParameterValue, 'Pass work to another agent (shown as "Passed to")')
+            [CompletionResult]::new('blocked', 'blocked', [CompletionResultType]::ParameterValue, 'Ask another agent for input you are blocked on (shown as "Needs input")')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark an event addressed to you as seen ("Seen")')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Accept an event addressed to you ("Accepted"; idempotent)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;event;handoff' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The sending agent')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The receiving agent')
+            [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'The bead the event is about')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The scope the event is about')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'One-line subject')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'What was done')
+            [CompletionResult]::new('--next-action', '--next-action', [CompletionResultType]::ParameterName, 'What the receiver should do next')
+            [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;event;blocked' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The sending agent')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The receiving agent')
+            [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'The bead the event is about')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The scope the event is about')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'One-line subject')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--blocker', '--blocker', [CompletionResultType]::ParameterName, 'What blocks the sender')
+            [CompletionResult]::new('--requested-action', '--requested-action', [CompletionResultType]::ParameterName, 'What the receiver is asked to do')
+            [CompletionResult]::new('--urgency', '--urgency', [CompletionResultType]::ParameterName, 'How urgent it is')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;event;read' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;event;ack' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;event;help' {
+            [CompletionResult]::new('handoff', 'handoff', [CompletionResultType]::ParameterValue, 'Pass work to another agent (shown as "Passed to")')
+            [CompletionResult]::new('blocked', 'blocked', [CompletionResultType]::ParameterValue, 'Ask another agent for input you are blocked on (shown as "Needs input")')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark an event addressed to you as seen ("Seen")')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Accept an event addressed to you ("Accepted"; idempotent)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;event;help;handoff' {
+            break
+        }
+        'parley;event;help;blocked' {
+            break
+        }
+        'parley;event;help;read' {
+            break
+        }
+        'parley;event;help;ack' {
+            break
+        }
+        'parley;event;help;help' {
+            break
+        }
+        'parley;events' {
+            [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'Only events about this bead')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only events from or to this agent (a filter, not a heartbeat)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--unacked', '--unacked', [CompletionResultType]::ParameterName, 'Only events that require an acknowledgement not given yet')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;session' {
+            [CompletionResult]::new('--register', '--register', [CompletionResultType]::ParameterName, 'Start the session under a new, unique identity')
+            [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Resume an existing identity, if the evidence allows it')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The scope the adopting session claims (checked against uncommitted changes)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'The role of a newly registered identity')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--non-interactive', '--non-interactive', [CompletionResultType]::ParameterName, 'Never prompt (parley never does; accepted for the protocol''s command line)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'parley;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register an agent while registration is open (register.sh DIR AGENT)')
@@ -403,6 +687,14 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
+            [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
+            [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
+            [CompletionResult]::new('reserve', 'reserve', [CompletionResultType]::ParameterValue, 'Reserve a scope for an agent, renew it, or take over a stale one')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Release a reservation (owner only)')
+            [CompletionResult]::new('reservations', 'reservations', [CompletionResultType]::ParameterValue, 'List held reservations (or archived ones)')
+            [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Send a protocol event, or mark one seen or accepted')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
+            [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -486,6 +778,66 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;feedback;mock-provider' {
+            break
+        }
+        'parley;help;agent' {
+            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Create an identity for this session; a name that already has a record is refused')
+            [CompletionResult]::new('heartbeat', 'heartbeat', [CompletionResultType]::ParameterValue, 'Record that the agent is alive now (idempotent)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'Every agent with its liveness (active, stale, evicted)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One agent''s record, liveness and reservations')
+            break
+        }
+        'parley;help;agent;register' {
+            break
+        }
+        'parley;help;agent;heartbeat' {
+            break
+        }
+        'parley;help;agent;list' {
+            break
+        }
+        'parley;help;agent;show' {
+            break
+        }
+        'parley;help;scope' {
+            [CompletionResult]::new('overlap', 'overlap', [CompletionResultType]::ParameterValue, 'Classify two scopes: exact, partial or disjoint (then the normalized forms)')
+            break
+        }
+        'parley;help;scope;overlap' {
+            break
+        }
+        'parley;help;reserve' {
+            break
+        }
+        'parley;help;release' {
+            break
+        }
+        'parley;help;reservations' {
+            break
+        }
+        'parley;help;event' {
+            [CompletionResult]::new('handoff', 'handoff', [CompletionResultType]::ParameterValue, 'Pass work to another agent (shown as "Passed to")')
+            [CompletionResult]::new('blocked', 'blocked', [CompletionResultType]::ParameterValue, 'Ask another agent for input you are blocked on (shown as "Needs input")')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Mark an event addressed to you as seen ("Seen")')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Accept an event addressed to you ("Accepted"; idempotent)')
+            break
+        }
+        'parley;help;event;handoff' {
+            break
+        }
+        'parley;help;event;blocked' {
+            break
+        }
+        'parley;help;event;read' {
+            break
+        }
+        'parley;help;event;ack' {
+            break
+        }
+        'parley;help;events' {
+            break
+        }
+        'parley;help;session' {
             break
         }
         'parley;help;help' {

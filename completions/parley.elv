@@ -42,6 +42,14 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand feedback 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
+            cand agent 'Agent identities and heartbeats (operative protocol)'
+            cand scope 'Scope normalization and overlap (operative protocol)'
+            cand reserve 'Reserve a scope for an agent, renew it, or take over a stale one'
+            cand release 'Release a reservation (owner only)'
+            cand reservations 'List held reservations (or archived ones)'
+            cand event 'Send a protocol event, or mark one seen or accepted'
+            cand events 'The protocol event timeline'
+            cand session 'Start a session: register a new identity or adopt one (never prompts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;init'= {
@@ -342,6 +350,250 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback;help;help'= {
         }
+        &'parley;agent'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand register 'Create an identity for this session; a name that already has a record is refused'
+            cand heartbeat 'Record that the agent is alive now (idempotent)'
+            cand list 'Every agent with its liveness (active, stale, evicted)'
+            cand show 'One agent''s record, liveness and reservations'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;agent;register'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --role 'What the agent does (free text, one line)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;agent;heartbeat'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;agent;list'= {
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;agent;show'= {
+            cand --agent 'The agent to show (reading a record is not a heartbeat)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;agent;help'= {
+            cand register 'Create an identity for this session; a name that already has a record is refused'
+            cand heartbeat 'Record that the agent is alive now (idempotent)'
+            cand list 'Every agent with its liveness (active, stale, evicted)'
+            cand show 'One agent''s record, liveness and reservations'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;agent;help;register'= {
+        }
+        &'parley;agent;help;heartbeat'= {
+        }
+        &'parley;agent;help;list'= {
+        }
+        &'parley;agent;help;show'= {
+        }
+        &'parley;agent;help;help'= {
+        }
+        &'parley;scope'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand overlap 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;scope;overlap'= {
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;scope;help'= {
+            cand overlap 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;scope;help;overlap'= {
+        }
+        &'parley;scope;help;help'= {
+        }
+        &'parley;reserve'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --scope 'The path or directory to reserve (relative to the project root)'
+            cand --bead 'The bead (work item) the reservation is for'
+            cand --ttl 'Minutes the reservation holds without renewal (1 to 10080)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --takeover-stale 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;release'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --scope 'The reserved scope, as it was reserved'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;reservations'= {
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --archived 'List archived reservations (released or expired) instead of the held ones'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;event'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand handoff 'Pass work to another agent (shown as "Passed to")'
+            cand blocked 'Ask another agent for input you are blocked on (shown as "Needs input")'
+            cand read 'Mark an event addressed to you as seen ("Seen")'
+            cand ack 'Accept an event addressed to you ("Accepted"; idempotent)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;event;handoff'= {
+            cand --from 'The sending agent'
+            cand --to 'The receiving agent'
+            cand --bead 'The bead the event is about'
+            cand --scope 'The scope the event is about'
+            cand --subject 'One-line subject'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --summary 'What was done'
+            cand --next-action 'What the receiver should do next'
+            cand --requires-ack 'Whether the receiver must accept it'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;event;blocked'= {
+            cand --from 'The sending agent'
+            cand --to 'The receiving agent'
+            cand --bead 'The bead the event is about'
+            cand --scope 'The scope the event is about'
+            cand --subject 'One-line subject'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --blocker 'What blocks the sender'
+            cand --requested-action 'What the receiver is asked to do'
+            cand --urgency 'How urgent it is'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;event;read'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;event;ack'= {
+            cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;event;help'= {
+            cand handoff 'Pass work to another agent (shown as "Passed to")'
+            cand blocked 'Ask another agent for input you are blocked on (shown as "Needs input")'
+            cand read 'Mark an event addressed to you as seen ("Seen")'
+            cand ack 'Accept an event addressed to you ("Accepted"; idempotent)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;event;help;handoff'= {
+        }
+        &'parley;event;help;blocked'= {
+        }
+        &'parley;event;help;read'= {
+        }
+        &'parley;event;help;ack'= {
+        }
+        &'parley;event;help;help'= {
+        }
+        &'parley;events'= {
+            cand --bead 'Only events about this bead'
+            cand --agent 'Only events from or to this agent (a filter, not a heartbeat)'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --unacked 'Only events that require an acknowledgement not given yet'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;session'= {
+            cand --register 'Start the session under a new, unique identity'
+            cand --adopt 'Resume an existing identity, if the evidence allows it'
+            cand --scope 'The scope the adopting session claims (checked against uncommitted changes)'
+            cand --role 'The role of a newly registered identity'
+            cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --non-interactive 'Never prompt (parley never does; accepted for the protocol''s command line)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'parley;help'= {
             cand init 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
             cand register 'Register an agent while registration is open (register.sh DIR AGENT)'
@@ -361,6 +613,14 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand feedback 'The Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
+            cand agent 'Agent identities and heartbeats (operative protocol)'
+            cand scope 'Scope normalization and overlap (operative protocol)'
+            cand reserve 'Reserve a scope for an agent, renew it, or take over a stale one'
+            cand release 'Release a reservation (owner only)'
+            cand reservations 'List held reservations (or archived ones)'
+            cand event 'Send a protocol event, or mark one seen or accepted'
+            cand events 'The protocol event timeline'
+            cand session 'Start a session: register a new identity or adopt one (never prompts)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;help;init'= {
@@ -419,6 +679,49 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;feedback;log'= {
         }
         &'parley;help;feedback;mock-provider'= {
+        }
+        &'parley;help;agent'= {
+            cand register 'Create an identity for this session; a name that already has a record is refused'
+            cand heartbeat 'Record that the agent is alive now (idempotent)'
+            cand list 'Every agent with its liveness (active, stale, evicted)'
+            cand show 'One agent''s record, liveness and reservations'
+        }
+        &'parley;help;agent;register'= {
+        }
+        &'parley;help;agent;heartbeat'= {
+        }
+        &'parley;help;agent;list'= {
+        }
+        &'parley;help;agent;show'= {
+        }
+        &'parley;help;scope'= {
+            cand overlap 'Classify two scopes: exact, partial or disjoint (then the normalized forms)'
+        }
+        &'parley;help;scope;overlap'= {
+        }
+        &'parley;help;reserve'= {
+        }
+        &'parley;help;release'= {
+        }
+        &'parley;help;reservations'= {
+        }
+        &'parley;help;event'= {
+            cand handoff 'Pass work to another agent (shown as "Passed to")'
+            cand blocked 'Ask another agent for input you are blocked on (shown as "Needs input")'
+            cand read 'Mark an event addressed to you as seen ("Seen")'
+            cand ack 'Accept an event addressed to you ("Accepted"; idempotent)'
+        }
+        &'parley;help;event;handoff'= {
+        }
+        &'parley;help;event;blocked'= {
+        }
+        &'parley;help;event;read'= {
+        }
+        &'parley;help;event;ack'= {
+        }
+        &'parley;help;events'= {
+        }
+        &'parley;help;session'= {
         }
         &'parley;help;help'= {
         }

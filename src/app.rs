@@ -19,7 +19,7 @@ use crate::negotiation::{
 };
 use crate::output::{self, Mode, Outcome};
 use crate::wait::WaitOptions;
-use crate::{demo, links, log_view};
+use crate::{demo, links, log_view, operative};
 
 /// Runs parley with the process arguments and returns the exit code.
 pub fn run(args: Vec<OsString>) -> u8 {
@@ -164,6 +164,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
         Command::Feedback(cli) => crate::feedback::command_name(&cli.command),
+        Command::Operative(command) => command.name(),
     }
 }
 
@@ -359,6 +360,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
         Command::Feedback(cli) => crate::feedback::dispatch(ctx, cli.command),
+        Command::Operative(command) => operative::dispatch(ctx, command),
     }
 }
 

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod operative;
+
 use crate::error::EXIT_CODES;
 
 pub mod feedback;
@@ -81,6 +83,8 @@ pub enum Command {
     Demo(DemoCli),
     /// The Agent Feedback Protocol: validate payloads, extract responses, ask a provider
     Feedback(feedback::FeedbackCli),
+    #[command(flatten)]
+    Operative(operative::OperativeCommand),
 }
 
 #[derive(Debug, Args)]

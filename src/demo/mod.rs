@@ -6,6 +6,7 @@
 
 mod feedback;
 mod negotiation;
+mod operative;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -39,18 +40,21 @@ pub enum Scene {
     Negotiation,
     /// Three rounds of `feedback ask` against `feedback mock-provider`
     Feedback,
+    /// Operative scopes: reservations, a takeover, events and an adoption
+    Operative,
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
     /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Feedback];
+    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Operative, Scene::Feedback];
 
     fn name(self) -> &'static str {
         match self {
             Scene::Negotiation => "negotiation",
             Scene::Feedback => "feedback",
+            Scene::Operative => "operative",
             Scene::All => "all",
         }
     }
@@ -59,6 +63,7 @@ impl Scene {
         match self {
             Scene::Negotiation => negotiation::play(stage, work, agents),
             Scene::Feedback => feedback::play(stage, work),
+            Scene::Operative => operative::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }

@@ -8,6 +8,7 @@ mod concurrency;
 mod defects;
 mod feedback;
 mod flows;
+mod operative;
 mod surface;
 mod views;
 mod waiting;

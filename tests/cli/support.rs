@@ -25,13 +25,16 @@ pub fn bin() -> PathBuf {
 }
 
 /// Variables a test process must not inherit from the shell that runs the tests.
-const INHERITED: &[&str] = &[
+pub const INHERITED: &[&str] = &[
     "NEGOTIATE_PARTICIPANT_ID",
     "CLAUDE_SESSION_ID",
     "CODEX_THREAD_ID",
     "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
     "PARLEY_LOCK_TIMEOUT",
     "NO_COLOR",
+    "PARLEY_AGENT",
+    "PARLEY_PROJECT_ROOT",
+    "BB_AGENT_STALE_MINUTES",
 ];
 
 /// `parley` with no inherited identity, and `PARLEY_NOW` = [`NOW`].

@@ -1,0 +1,174 @@
+//! `parley event handoff|blocked|read|ack`: events agents send each other, and the
+//! receiver's receipts ("Seen", "Accepted").
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::Outcome;
+
+use super::agent_name::AgentName;
+use super::bead::BeadId;
+use super::book::{Book, not_registered};
+use super::event_log::{
+    self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
+};
+use super::project::Project;
+use super::scope::Scope;
+use super::stamp::Stamp;
+
+/// The envelope of an event an agent sends.
+#[derive(Debug, Clone)]
+pub struct Envelope {
+    pub from: AgentName,
+    pub to: AgentName,
+    pub bead: BeadId,
+    pub scope: Option<Scope>,
+}
+
+pub fn handoff(
+    ctx: &Ctx,
+    project: &Project,
+    envelope: &Envelope,
+    payload: HandoffPayload,
+) -> Result<Outcome> {
+    send(ctx, project, envelope, "handoff", Payload::Handoff(payload))
+}
+
+pub fn blocked(
+    ctx: &Ctx,
+    project: &Project,
+    envelope: &Envelope,
+    payload: BlockedPayload,
+) -> Result<Outcome> {
+    send(ctx, project, envelope, "blocked", Payload::Blocked(payload))
+}
+
+/// Records an event an agent sends; `verb` names its command for the lock label.
+fn send(
+    ctx: &Ctx,
+    project: &Project,
+    envelope: &Envelope,
+    verb: &str,
+    payload: Payload,
+) -> Result<Outcome> {
+    let event_type = payload.event_type();
+    // Built and validated before the lock is taken: a bad field touches nothing. The id and
+    // the time are given under the lock, where the log's length is known.
+    let now = Stamp::now(&ctx.clock);
+    let mut event = Event {
+        id: event_log::event_id(now, 0),
+        version: VERSION.to_owned(),
+        event_type,
+        project_root: project.root_text(),
+        bead_id: Some(envelope.bead.clone()),
+        from_agent: Some(envelope.from.clone()),
+        to_agent: Some(envelope.to.clone()),
+        scope: envelope.scope.clone(),
+        created_at: now,
+        payload,
+    }
+    .checked()?;
+    let label = format!("parley event {verb} {}", envelope.from);
+    let mut book = Book::open(project, ctx, &label)?;
+    let result = (|| {
+        book.acting(&envelope.from)?;
+        if book.state.agent(&envelope.to).is_none() {
+            return Err(not_registered(&envelope.to).with_hint(format!(
+                "{} must be registered to receive events",
+                envelope.to
+            )));
+        }
+        event.id = book.next_event_id()?;
+        event.created_at = book.now;
+        let line = format!("{} {}: {}", event_type.label(), envelope.to, event.id);
+        let data = json!(event);
+        book.emit(event)?;
+        Ok(Outcome::ok(data).line(line))
+    })();
+    book.settle(result)
+}
+
+pub fn receipt(
+    ctx: &Ctx,
+    project: &Project,
+    agent: &AgentName,
+    event_id: &str,
+    action: ReceiptAction,
+) -> Result<Outcome> {
+    if !event_log::is_event_id(event_id) {
+        return Err(Error::bad_input(
+            "INVALID_EVENT_ID",
+            format!("{event_id:?} is not an event id (proto_YYYYMMDD_NNN)"),
+        ));
+    }
+    let verb = match action {
+        ReceiptAction::Read => "read",
+        ReceiptAction::Ack => "ack",
+    };
+    let mut book = Book::open(project, ctx, &format!("parley event {verb} {agent}"))?;
+    let result = (|| {
+        book.acting(agent)?;
+        let store = &book.project.store;
+        let events = event_log::read_events(store)?;
+        book.warnings.extend(events.warnings);
+        let Some(event) = events.records.iter().find(|e| e.id == event_id) else {
+            return Err(Error::new(
+                Status::NotFound,
+                "EVENT_NOT_FOUND",
+                format!("no event {event_id} in this project"),
+            )
+            .with_hint("parley events lists them"));
+        };
+        if event.to_agent.as_ref() != Some(agent) {
+            let to = event
+                .to_agent
+                .as_ref()
+                .map(|a| a.to_string())
+                .unwrap_or_else(|| "nobody".to_owned());
+            return Err(Error::forbidden(
+                "NOT_RECIPIENT",
+                format!("{event_id} is addressed to {to}; only its recipient may mark it"),
+            ));
+        }
+        let receipts = event_log::read_receipts(store)?;
+        book.warnings.extend(receipts.warnings);
+        let (read_at, acked_at) = event_log::first_receipts(&receipts.records, event_id);
+        let already = match action {
+            ReceiptAction::Read => read_at,
+            ReceiptAction::Ack => acked_at,
+        };
+        let at = already.unwrap_or(book.now);
+        if already.is_none() {
+            // Accepting an event also means having seen it.
+            if action == ReceiptAction::Ack && read_at.is_none() {
+                book.receipt(Receipt {
+                    event_id: event_id.to_owned(),
+                    agent: agent.clone(),
+                    action: ReceiptAction::Read,
+                    at,
+                });
+            }
+            book.receipt(Receipt {
+                event_id: event_id.to_owned(),
+                agent: agent.clone(),
+                action,
+                at,
+            });
+        }
+        let line = match already {
+            Some(at) => format!("{}: {event_id} (already, at {at})", action.label()),
+            None => format!("{}: {event_id}", action.label()),
+        };
+        Ok(Outcome::ok(json!({
+            "event": event_id,
+            "agent": agent,
+            "action": verb,
+            "label": action.label(),
+            "at": at,
+            "already": already.is_some(),
+        }))
+        .line(line))
+    })();
+    book.settle(result)
+}

@@ -1,0 +1,54 @@
+//! `parley release`: the owner ends its reservation of a scope; it is archived as `released`.
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::Outcome;
+
+use super::agent_name::AgentName;
+use super::book::Book;
+use super::project::Project;
+use super::scope::Scope;
+use super::state::ArchivedReservation;
+
+pub fn run(ctx: &Ctx, project: &Project, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
+    let mut book = Book::open(project, ctx, &format!("parley release {agent}"))?;
+    let result = decide(&mut book, agent, scope);
+    book.settle(result)
+}
+
+fn decide(book: &mut Book, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
+    book.acting(agent)?;
+    let shown = scope.relative_to(&book.project.root);
+    // Only an exact match is released: releasing part of a reservation, or a reservation
+    // through one of its parents, would be a guess.
+    let Some(held) = book
+        .state
+        .reservations
+        .iter()
+        .find(|r| &r.scope == scope)
+        .cloned()
+    else {
+        return Err(Error::new(
+            Status::NotFound,
+            "NO_RESERVATION",
+            format!("nobody holds a reservation of {shown}"),
+        )
+        .with_hint("parley reservations lists the held scopes, as they were reserved"));
+    };
+    if &held.agent != agent {
+        return Err(Error::forbidden(
+            "NOT_OWNER",
+            format!(
+                "{shown} is reserved by {}; only the owner may release it",
+                held.agent
+            ),
+        )
+        .with_hint("ask the owner to release it, or take it over once it is stale"));
+    }
+    let record = ArchivedReservation::released(&held, book.now);
+    let view = json!(record);
+    book.archive(record);
+    Ok(Outcome::ok(view).line(format!("released {shown}")))
+}
