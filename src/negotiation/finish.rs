@@ -1,6 +1,7 @@
 //! `finish DIR`: checks that the negotiation is really over, then marks it done. Every failed
 //! check is listed at once (exit 1), so one run tells what remains.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -10,10 +11,13 @@ use crate::error::{Result, Status};
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::audit_template::{audit_failures, source_files};
+use super::digest::{self, ACCEPT_EVENT, Ledger};
+use super::issues::POSITIONS_DIR;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, issue_reports};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, lock, open};
+use super::{Actor, State, lock, log, open, resolve};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -23,6 +27,8 @@ pub struct FinishArgs {
     pub dir: PathBuf,
     /// A human may finish with ESCALATE issues; they are listed as unresolved.
     pub allow_escalated: bool,
+    /// Acknowledge edits of recorded positions (they are listed, and logged as accepted).
+    pub accept_edits: bool,
 }
 
 pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
@@ -36,12 +42,23 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     state.ensure_not_finished(&store)?;
 
     let reports = issue_reports(&store)?;
-    let (failures, unresolved) = check(&store, &state, &reports, args.allow_escalated)?;
+    let (events, _) = log::read(&store)?;
+    let people = resolve::by_people(&store, &events)?;
+    let ledger = Ledger::from_events(&events);
+    let edits = digest::unaccepted_edits(&store, &state, &ledger)?;
+    let Checked {
+        mut failures,
+        unresolved,
+        resolved,
+    } = check(&store, &state, &reports, &people, args.allow_escalated)?;
+    if !args.accept_edits {
+        failures.extend(edits.iter().map(|edit| edit.describe()));
+    }
     if !failures.is_empty() {
         let mut out = Outcome::answer(
             Status::NotNow,
             "NOT_READY",
-            json!({"failures": failures, "unresolved": unresolved}),
+            json!({"failures": failures, "unresolved": unresolved, "edits": edits}),
         );
         for failure in &failures {
             out.push(failure.clone());
@@ -51,9 +68,23 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
             failures.len(),
             if failures.len() == 1 { "" } else { "s" }
         ));
+        if !edits.is_empty() && !args.accept_edits {
+            out.push(
+                "Positions are append-only: finish --accept-edits acknowledges the edits listed above.",
+            );
+        }
         return Ok(out);
     }
 
+    // The final record: any later change, status lines included, is an edit.
+    digest::record(&locked, &state, ctx, actor)?;
+    if !edits.is_empty() {
+        actor
+            .event(ctx, ACCEPT_EVENT)
+            .change(None, Some(format!("{} edits", edits.len())))
+            .with_detail(json!(edits))
+            .append(&locked)?;
+    }
     locked.replace(TURN_FILE, "done\n")?;
     actor
         .event(ctx, "finish")
@@ -63,7 +94,15 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         "final": args.dir.join(FINAL_FILE),
         "issues": reports.len(),
         "unresolved": unresolved,
+        "resolved": resolved,
+        "accepted_edits": edits,
     }));
+    for edit in &edits {
+        out.push(format!("ACCEPTED {}", edit.describe()));
+    }
+    for (file, by) in &resolved {
+        out.push(format!("RESOLVED by {by}: {file}"));
+    }
     for file in &unresolved {
         out.push(format!("UNRESOLVED (escalated): {file}"));
     }
@@ -74,15 +113,26 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     Ok(out)
 }
 
-/// Every reason the negotiation cannot finish, and the escalated issues let through.
+/// What the checks found.
+struct Checked {
+    failures: Vec<String>,
+    /// ESCALATE issues let through by `--allow-escalated`.
+    unresolved: Vec<String>,
+    /// Issues a person settled: file → the person.
+    resolved: BTreeMap<String, String>,
+}
+
+/// Every reason the negotiation cannot finish, and the issues let through.
 fn check(
     store: &Store,
     state: &State,
     reports: &[IssueReport],
+    people: &BTreeMap<String, String>,
     allow_escalated: bool,
-) -> Result<(Vec<String>, Vec<String>)> {
+) -> Result<Checked> {
     let mut failures = Vec::new();
     let mut unresolved = Vec::new();
+    let mut resolved = BTreeMap::new();
     if state.phase == Phase::Analysis {
         failures.push("WRONG PHASE: still in the analysis phase".to_owned());
     }
@@ -94,6 +144,11 @@ fn check(
         match report.status {
             None => failures.push(format!("NO POSITIONS: {file}")),
             Some(IssueStatus::Escalate) if allow_escalated => unresolved.push(file.clone()),
+            Some(IssueStatus::Agreed)
+                if let Some(by) = people.get(&format!("{POSITIONS_DIR}/{file}")) =>
+            {
+                resolved.insert(file.clone(), by.clone());
+            }
             Some(IssueStatus::Agreed) => {
                 let registered_challenger = report
                     .challenge_authors
@@ -123,8 +178,15 @@ fn check(
         match store.read(name)? {
             None => failures.push(format!("MISSING: {name}")),
             Some(text) if text.trim().is_empty() => failures.push(format!("EMPTY: {name}")),
+            Some(text) if name == AUDIT_FILE => {
+                failures.extend(audit_failures(&text, &source_files(store)?));
+            }
             Some(_) => {}
         }
     }
-    Ok((failures, unresolved))
+    Ok(Checked {
+        failures,
+        unresolved,
+        resolved,
+    })
 }
