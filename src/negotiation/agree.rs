@@ -10,6 +10,9 @@
 //!   yet there when this turn began (as recorded at the last hand-over): the challenge must
 //!   come before the turn in which the issue is agreed.
 //! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
+//! - `TWO_AGENTS_NEEDED`: positions from fewer than two agents. `finish` requires two for
+//!   every agreed issue, so an agreement it would refuse is refused here already: an agent
+//!   that agrees with another's position without stating its own must state it first.
 //!
 //! Only entries by registered agents count.
 
@@ -127,6 +130,17 @@ fn broken_rules(
             "SELF_AGREEMENT",
             "rule 7 (no self-agreement): no other agent has written a position on this issue"
                 .to_owned(),
+        ));
+    } else if positions
+        .position_authors()
+        .into_iter()
+        .filter(|a| registered(a))
+        .count()
+        < 2
+    {
+        broken.push((
+            "TWO_AGENTS_NEEDED",
+            format!("an agreement needs positions from two agents; {agent} has written none"),
         ));
     }
     broken
