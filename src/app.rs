@@ -249,7 +249,7 @@ fn read_input(what: &str, path: &Path) -> Result<String> {
     };
     String::from_utf8(bytes).map_err(|_| {
         Error::bad_input(
-            "UNREADABLE_INPUT",
+            "NOT_TEXT",
             format!("the {what} in {} is not UTF-8 text", path.display()),
         )
     })
