@@ -23,7 +23,7 @@ use crate::error::Result;
 use crate::store::{Locked, Store};
 
 use super::issues::{self, POSITIONS_DIR};
-use super::log::Event;
+use super::log::{self, Event};
 use super::positions::{self, SectionKind};
 use super::{Actor, State};
 
@@ -179,7 +179,7 @@ impl Ledger {
     }
 
     pub fn load(store: &Store) -> Result<Ledger> {
-        let (events, _) = super::log::read(store)?;
+        let (events, _) = log::read(store)?;
         Ok(Ledger::from_events(&events))
     }
 
@@ -232,6 +232,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
     let holder = state.turn.word();
     let status_may_change = state.turn.holder().is_some();
     let mut found = Vec::new();
+    let mut events = Vec::new();
     for file in files {
         let current = store.read(&file)?;
         let digest = current.as_deref().map(FileDigest::of);
@@ -245,22 +246,26 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
                 holder,
                 status_may_change,
             ) {
-                actor
-                    .event(ctx, EDIT_EVENT)
-                    .change(None, Some(file.clone()))
-                    .with_detail(json!(edit))
-                    .append(locked)?;
+                events.push(
+                    actor
+                        .event(ctx, EDIT_EVENT)
+                        .change(None, Some(file.clone()))
+                        .with_detail(json!(edit)),
+                );
                 found.push(edit);
             }
         }
         if recorded.map(|(_, d)| d) != digest.as_ref() && (recorded.is_some() || digest.is_some()) {
-            actor
-                .event(ctx, DIGEST_EVENT)
-                .change(None, Some(file.clone()))
-                .with_detail(json!(DigestRecord { file, digest }))
-                .append(locked)?;
+            events.push(
+                actor
+                    .event(ctx, DIGEST_EVENT)
+                    .change(None, Some(file.clone()))
+                    .with_detail(json!(DigestRecord { file, digest })),
+            );
         }
     }
+    // One write and one sync for the whole record, however many files changed.
+    log::append_all(locked, &events)?;
     Ok(found)
 }
 

@@ -53,10 +53,22 @@ impl Event {
     }
 
     pub fn append(&self, locked: &Locked) -> Result<()> {
-        locked.ensure_dir(PARLEY_DIR)?;
-        let line = serde_json::to_string(self).expect("an event always serializes");
-        locked.append_line(FILE, &line)
+        append_all(locked, std::slice::from_ref(self))
     }
+}
+
+/// Appends several events in one write (one sync), e.g. the digests of a hand-over.
+pub fn append_all(locked: &Locked, events: &[Event]) -> Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    locked.ensure_dir(PARLEY_DIR)?;
+    let lines: Vec<String> = events
+        .iter()
+        .map(|event| serde_json::to_string(event).expect("an event always serializes"))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    locked.append_lines(FILE, &lines)
 }
 
 /// Reads the whole log. Lines that do not parse are reported as warnings, with their number.
