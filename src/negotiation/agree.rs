@@ -50,7 +50,7 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
     let (text, positions) = on.require_positions("agree")?;
     let ledger = Ledger::load(&store)?;
-    let recorded = ledger.baseline(&on.rel);
+    let recorded = ledger.at_turn_start(&on.rel);
     let broken = broken_rules(positions, &state, &args.agent, |title| {
         recorded.is_none_or(|digest| digest.has_entry(title))
     });
@@ -70,14 +70,11 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         ));
     }
     let text = positions::set_status(text, IssueStatus::Agreed, args.decision.as_str());
-    write_positions(&locked, &mut state, ctx, &args.agent, &on.rel, &text)?;
-    actor
-        .event(ctx, "status")
-        .change(
-            Some(format!("{}: OPEN", on.rel)),
-            Some(format!("{}: AGREED", on.rel)),
-        )
-        .append(&locked)?;
+    let event = actor.event(ctx, "status").change(
+        Some(format!("{}: OPEN", on.rel)),
+        Some(format!("{}: AGREED", on.rel)),
+    );
+    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

@@ -1,7 +1,8 @@
 //! Append-only, checked. Whenever the turn changes hands in the positions phase (hand-off,
 //! skip) and when the negotiation finishes, parley records in the event log a digest of every
 //! positions file that changed since its last record: one digest per entry, one for the text
-//! before the first entry, one for the status section. A later change that is not a pure
+//! before the first entry, one for the status section. The rule commands (`position`,
+//! `challenge`, `agree`, `escalate`, `resolve`) record the file they write at once, too. A later change that is not a pure
 //! append (an entry edited, deleted, renamed, or a new entry slipped in before recorded ones)
 //! is an *edit*: the next hand-over logs it (naming the agent whose turn was ending), and
 //! `check`, `status` and `finish` report it until `finish --accept-edits` acknowledges it.
@@ -30,6 +31,8 @@ use super::{Actor, State};
 pub const DIGEST_EVENT: &str = "digest";
 pub const EDIT_EVENT: &str = "edit";
 pub const ACCEPT_EVENT: &str = "accept-edits";
+/// The event `give_turn` logs; it closes the record of a hand-over.
+const TURN_EVENT: &str = "turn";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntryDigest {
@@ -137,6 +140,10 @@ impl Edit {
 pub struct Ledger {
     /// File → (when recorded, what).
     pub baselines: BTreeMap<String, (String, FileDigest)>,
+    /// File → what was recorded when the current turn began (the hand-over's record).
+    turn_start: BTreeMap<String, FileDigest>,
+    /// Files recorded since the last `turn` event.
+    recorded_this_turn: BTreeSet<String>,
     pub pending: Vec<Edit>,
     pub accepted: Vec<Edit>,
 }
@@ -149,6 +156,7 @@ impl Ledger {
             match event.event.as_str() {
                 DIGEST_EVENT => {
                     if let Ok(record) = serde_json::from_value::<DigestRecord>(detail(event)) {
+                        ledger.recorded_this_turn.insert(record.file.clone());
                         match record.digest {
                             Some(digest) => {
                                 ledger
@@ -157,6 +165,18 @@ impl Ledger {
                             }
                             None => {
                                 ledger.baselines.remove(&record.file);
+                            }
+                        }
+                    }
+                }
+                TURN_EVENT => {
+                    for file in std::mem::take(&mut ledger.recorded_this_turn) {
+                        match ledger.baselines.get(&file) {
+                            Some((_, digest)) => {
+                                ledger.turn_start.insert(file, digest.clone());
+                            }
+                            None => {
+                                ledger.turn_start.remove(&file);
                             }
                         }
                     }
@@ -183,9 +203,10 @@ impl Ledger {
         Ok(Ledger::from_events(&events))
     }
 
-    /// The recorded digest of `file` (`positions/NN-TOPIC.md`), if any.
-    pub fn baseline(&self, file: &str) -> Option<&FileDigest> {
-        self.baselines.get(file).map(|(_, digest)| digest)
+    /// What was recorded of `file` (`positions/NN-TOPIC.md`) when the current turn began,
+    /// if anything: entries written later, by command or by hand, are not in it.
+    pub fn at_turn_start(&self, file: &str) -> Option<&FileDigest> {
+        self.turn_start.get(file)
     }
 }
 
@@ -229,44 +250,88 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
     for issue in issues::list(store, POSITIONS_DIR)? {
         files.insert(format!("{POSITIONS_DIR}/{}", issue.file));
     }
-    let holder = state.turn.word();
-    let status_may_change = state.turn.holder().is_some();
     let mut found = Vec::new();
     let mut events = Vec::new();
     for file in files {
         let current = store.read(&file)?;
-        let digest = current.as_deref().map(FileDigest::of);
-        let recorded = ledger.baselines.get(&file);
-        if let Some((since, baseline)) = recorded {
-            for edit in compare(
-                &file,
-                baseline,
-                since,
-                current.as_deref(),
-                holder,
-                status_may_change,
-            ) {
-                events.push(
-                    actor
-                        .event(ctx, EDIT_EVENT)
-                        .change(None, Some(file.clone()))
-                        .with_detail(json!(edit)),
-                );
-                found.push(edit);
-            }
-        }
-        if recorded.map(|(_, d)| d) != digest.as_ref() && (recorded.is_some() || digest.is_some()) {
-            events.push(
-                actor
-                    .event(ctx, DIGEST_EVENT)
-                    .change(None, Some(file.clone()))
-                    .with_detail(json!(DigestRecord { file, digest })),
-            );
-        }
+        let (edits, mut recorded) = record_file(
+            &ledger,
+            state,
+            ctx,
+            actor,
+            &file,
+            current.as_deref(),
+            current.as_deref(),
+        );
+        events.append(&mut recorded);
+        found.extend(edits);
     }
     // One write and one sync for the whole record, however many files changed.
     log::append_all(locked, &events)?;
     Ok(found)
+}
+
+/// The events that record one positions file a command is rewriting from `before` to
+/// `after`: the edits between its last record and `before`, then the digest of `after`. A
+/// command's own entries are thereby recorded as soon as they are written; changing them
+/// later, even in the same turn, is an edit.
+pub fn seal(
+    ledger: &Ledger,
+    state: &State,
+    ctx: &Ctx,
+    actor: Actor,
+    file: &str,
+    before: Option<&str>,
+    after: &str,
+) -> Vec<Event> {
+    record_file(ledger, state, ctx, actor, file, before, Some(after)).1
+}
+
+/// The edits of `file` since its last record (as it was: `before`), and the events that log
+/// them and record `after` when it differs from the last record.
+fn record_file(
+    ledger: &Ledger,
+    state: &State,
+    ctx: &Ctx,
+    actor: Actor,
+    file: &str,
+    before: Option<&str>,
+    after: Option<&str>,
+) -> (Vec<Edit>, Vec<Event>) {
+    let mut events = Vec::new();
+    let recorded = ledger.baselines.get(file);
+    let edits = match recorded {
+        Some((since, baseline)) => compare(
+            file,
+            baseline,
+            since,
+            before,
+            state.turn.word(),
+            state.turn.holder().is_some(),
+        ),
+        None => Vec::new(),
+    };
+    for edit in &edits {
+        events.push(
+            actor
+                .event(ctx, EDIT_EVENT)
+                .change(None, Some(file.to_owned()))
+                .with_detail(json!(edit)),
+        );
+    }
+    let digest = after.map(FileDigest::of);
+    if recorded.map(|(_, d)| d) != digest.as_ref() && (recorded.is_some() || digest.is_some()) {
+        events.push(
+            actor
+                .event(ctx, DIGEST_EVENT)
+                .change(None, Some(file.to_owned()))
+                .with_detail(json!(DigestRecord {
+                    file: file.to_owned(),
+                    digest
+                })),
+        );
+    }
+    (edits, events)
 }
 
 /// The edits that turn `baseline` into `current` (`None`: the file is gone).

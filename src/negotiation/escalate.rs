@@ -36,14 +36,11 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
     let (text, _) = on.require_positions("escalate")?;
     let text = positions::set_status(text, IssueStatus::Escalate, args.summary.as_str());
-    write_positions(&locked, &mut state, ctx, &args.agent, &on.rel, &text)?;
-    actor
-        .event(ctx, "status")
-        .change(
-            Some(format!("{}: OPEN", on.rel)),
-            Some(format!("{}: ESCALATE", on.rel)),
-        )
-        .append(&locked)?;
+    let event = actor.event(ctx, "status").change(
+        Some(format!("{}: OPEN", on.rel)),
+        Some(format!("{}: ESCALATE", on.rel)),
+    );
+    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

@@ -81,12 +81,11 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
             positions::new_file(&title, &entry)
         }
     };
-    write_positions(&locked, &mut state, ctx, &args.agent, &on.rel, &text)?;
     let title = positions::entry_title(&args.agent, args.kind, round);
-    actor
+    let event = actor
         .event(ctx, "entry")
-        .change(None, Some(format!("{}: {title}", on.rel)))
-        .append(&locked)?;
+        .change(None, Some(format!("{}: {title}", on.rel)));
+    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

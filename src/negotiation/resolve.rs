@@ -21,7 +21,7 @@ use crate::store::Store;
 use super::issues::{IssueRef, POSITIONS_DIR};
 use super::log::Event;
 use super::positions::{self, IssueStatus, Positions, SectionKind};
-use super::rules::Text;
+use super::rules::{OnIssue, Text, write_positions};
 use super::turn::Phase;
 use super::{Actor, State, lock, open};
 
@@ -67,7 +67,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
         agent: None,
     };
     let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let mut state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
     if state.agents.list.iter().any(|a| a.name.as_str() == args.by) {
         return Err(Error::forbidden(
@@ -82,8 +82,12 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
     let issue = args.issue.find(&store)?;
     let rel = format!("{POSITIONS_DIR}/{}", issue.file);
     let text = store.read(&rel)?;
-    let status = text.as_deref().map(|t| Positions::parse(t).status);
-    let Some(text) = text.filter(|_| status == Some(IssueStatus::Escalate)) else {
+    let positions = text.as_deref().map(Positions::parse);
+    let status = positions.as_ref().map(|p| p.status);
+    let Some(current) = text
+        .as_deref()
+        .filter(|_| status == Some(IssueStatus::Escalate))
+    else {
         return Err(Error::forbidden(
             "NOT_ESCALATED",
             format!(
@@ -94,17 +98,22 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
         .with_hint("agents escalate with `parley escalate DIR AGENT ISSUE --summary TEXT`"));
     };
     let body = format!("{}\n\n{}", marker(&args.by), args.decision.as_str());
-    let text = positions::set_status(&text, IssueStatus::Agreed, &body);
-    locked.preflight(&[&rel])?;
-    locked.replace(&rel, &text)?;
-    actor
+    let resolved = positions::set_status(current, IssueStatus::Agreed, &body);
+    let event = actor
         .event(ctx, RESOLVE_EVENT)
         .change(
             Some(format!("{rel}: ESCALATE")),
             Some(format!("{rel}: AGREED")),
         )
-        .with_detail(json!({"file": rel, "by": args.by, "decision": args.decision.as_str()}))
-        .append(&locked)?;
+        .with_detail(json!({"file": rel, "by": args.by, "decision": args.decision.as_str()}));
+    let on = OnIssue {
+        issue,
+        rel,
+        text,
+        positions,
+    };
+    write_positions(&locked, &mut state, ctx, actor, &on, &resolved, event)?;
+    let OnIssue { issue, rel, .. } = on;
     Ok(Outcome::ok(json!({
         "file": issue.file,
         "path": rel,

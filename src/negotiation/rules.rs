@@ -6,10 +6,12 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::store::Locked;
 
+use super::digest::{self, Ledger};
 use super::issues::{IssueFile, IssueRef, POSITIONS_DIR};
+use super::log::{self, Event};
 use super::positions::{self, IssueStatus, Positions};
 use super::turn::Phase;
-use super::{State, note_activity};
+use super::{Actor, State, note_activity};
 
 /// The longest body, decision or summary accepted: a position is an argument, not a dump.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024;
@@ -119,17 +121,33 @@ pub fn holder_on_issue(
     })
 }
 
-/// Writes the new positions file and counts the command as the holder's activity.
+/// Writes the new text of a positions file, counts the command as the agent's activity, and
+/// logs the command's `event` with the record of the file ([`digest::seal`]) in one append.
 pub fn write_positions(
     locked: &Locked,
     state: &mut State,
     ctx: &Ctx,
-    agent: &Name,
-    rel: &str,
+    actor: Actor,
+    on: &OnIssue,
     text: &str,
+    event: Event,
 ) -> Result<()> {
+    let ledger = Ledger::load(locked.store())?;
+    let mut events = digest::seal(
+        &ledger,
+        state,
+        ctx,
+        actor,
+        &on.rel,
+        on.text.as_deref(),
+        text,
+    );
+    events.push(event);
     locked.ensure_dir(POSITIONS_DIR)?;
-    locked.preflight(&[rel, super::turn::STARTED_FILE])?;
-    locked.replace(rel, text)?;
-    note_activity(locked, state, agent, ctx)
+    locked.preflight(&[&on.rel, super::turn::STARTED_FILE])?;
+    locked.replace(&on.rel, text)?;
+    if let Some(agent) = actor.agent {
+        note_activity(locked, state, agent, ctx)?;
+    }
+    log::append_all(locked, &events)
 }

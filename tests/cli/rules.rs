@@ -315,9 +315,10 @@ fn entries_need_the_turn_the_positions_phase_an_open_issue_and_a_real_body() {
             .contains("ESCALATE")
     );
 
-    // A finished negotiation takes nothing at all.
+    // A finished negotiation takes nothing at all. (make_finishable rewrites the positions
+    // files by hand, which are edits of what the commands recorded.)
     neg.make_finishable();
-    neg.ok(&["finish", "{dir}"]);
+    neg.ok(&["finish", "{dir}", "--accept-edits"]);
     refused(
         &neg,
         &["position", "{dir}", "agent-alpha", "2", "--body", "x"],
@@ -859,6 +860,28 @@ fn a_deleted_entry_and_another_agents_rewritten_entry_stay_reported_after_hand_o
         "{out}"
     );
     assert!(out.contains("last turn holder: done"), "{out}");
+}
+
+#[test]
+fn an_entry_written_by_a_command_is_recorded_at_once() {
+    let neg = debate(5);
+    say(&neg, "position", "agent-alpha", "1", "Use OAuth.");
+    // No hand-off yet: the command's own record is enough to see the entry rewritten.
+    let path = "positions/01-topic-0.md";
+    neg.write(path, &neg.read(path).replace("Use OAuth.", "Use API keys."));
+    let (exit, out, _) = check_lines(&neg);
+    assert_eq!(exit, 1, "{out}");
+    assert!(
+        out.contains(
+            "EDITED: positions/01-topic-0.md — agent-alpha's position (round 1) (line 3): changed"
+        ),
+        "{out}"
+    );
+    // The next command on the file logs the edit before recording the file anew.
+    say(&neg, "challenge", "agent-alpha", "1", "Keys leak.");
+    let log = neg.read(".parley/log.jsonl");
+    assert_eq!(log.matches(r#""event":"edit""#).count(), 1, "{log}");
+    assert_eq!(check_lines(&neg).0, 1);
 }
 
 #[test]
