@@ -13,7 +13,6 @@ use crate::store::Store;
 
 use super::audit_template::{audit_failures, source_files};
 use super::digest::{self, ACCEPT_EVENT, Ledger};
-use super::issues::POSITIONS_DIR;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, issue_reports};
 use super::turn::{Phase, TURN_FILE, Turn};
@@ -41,16 +40,16 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
 
-    let reports = issue_reports(&store)?;
+    let mut reports = issue_reports(&store)?;
     let (events, _) = log::read(&store)?;
-    let people = resolve::by_people(&store, &events)?;
+    resolve::mark_resolutions(&store, &events, &mut reports)?;
     let ledger = Ledger::from_events(&events);
     let edits = digest::unaccepted_edits(&store, &state, &ledger)?;
     let Checked {
         mut failures,
         unresolved,
         resolved,
-    } = check(&store, &state, &reports, &people, args.allow_escalated)?;
+    } = check(&store, &state, &reports, args.allow_escalated)?;
     if !args.accept_edits {
         failures.extend(edits.iter().map(|edit| edit.describe()));
     }
@@ -127,7 +126,6 @@ fn check(
     store: &Store,
     state: &State,
     reports: &[IssueReport],
-    people: &BTreeMap<String, String>,
     allow_escalated: bool,
 ) -> Result<Checked> {
     let mut failures = Vec::new();
@@ -144,12 +142,12 @@ fn check(
         match report.status {
             None => failures.push(format!("NO POSITIONS: {file}")),
             Some(IssueStatus::Escalate) if allow_escalated => unresolved.push(file.clone()),
-            Some(IssueStatus::Agreed)
-                if let Some(by) = people.get(&format!("{POSITIONS_DIR}/{file}")) =>
-            {
-                resolved.insert(file.clone(), by.clone());
-            }
             Some(IssueStatus::Agreed) => {
+                if let Some(by) = &report.resolved_by {
+                    // A person's decision: the checks of an agents' agreement do not apply.
+                    resolved.insert(file.clone(), by.clone());
+                    continue;
+                }
                 let registered_challenger = report
                     .challenge_authors
                     .iter()

@@ -125,7 +125,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
 
 /// The issues settled by a person, as `positions/NN-TOPIC.md` → the person: a `resolve`
 /// event in the log, and the file still AGREED with that person's marker line.
-pub fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
+fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
     let mut claimed: BTreeMap<String, String> = BTreeMap::new();
     for event in events.iter().filter(|e| e.event == RESOLVE_EVENT) {
         let detail = event.detail.as_ref();
@@ -151,4 +151,19 @@ pub fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, Str
         }
     }
     Ok(verified)
+}
+
+/// Fills `resolved_by` in the reports of issues a person settled.
+pub fn mark_resolutions(
+    store: &Store,
+    events: &[Event],
+    reports: &mut [super::status::IssueReport],
+) -> Result<()> {
+    let people = by_people(store, events)?;
+    for report in reports {
+        report.resolved_by = people
+            .get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+            .cloned();
+    }
+    Ok(())
 }

@@ -135,12 +135,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     let state = State::load(&store)?;
     let mut reports = issue_reports(&store)?;
     let (events, _) = log::read(&store)?;
-    let people = resolve::by_people(&store, &events)?;
-    for report in &mut reports {
-        report.resolved_by = people
-            .get(&format!("{POSITIONS_DIR}/{}", report.file.file))
-            .cloned();
-    }
+    resolve::mark_resolutions(&store, &events, &mut reports)?;
     let edits = digest::unaccepted_edits(&store, &state, &Ledger::from_events(&events))?;
     let summary = summarize(&reports);
 
