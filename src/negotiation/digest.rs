@@ -113,11 +113,24 @@ pub struct Edit {
 impl Edit {
     /// The line `check`, `status` and `finish` print.
     pub fn describe(&self) -> String {
+        let since = &self.since;
         let (word, what) = match self.change.as_str() {
-            "deleted" => ("DELETED", "removed"),
-            "inserted" => ("INSERTED", "added before entries already recorded"),
-            "status" => ("STATUS EDITED", "changed while nobody held the turn"),
-            _ => ("EDITED", "changed"),
+            "deleted" => (
+                "DELETED",
+                format!("removed since it was recorded at {since}"),
+            ),
+            "inserted" => (
+                "INSERTED",
+                format!("added before entries recorded at {since}"),
+            ),
+            "status" => (
+                "STATUS EDITED",
+                format!("changed since it was recorded at {since}, while nobody held the turn"),
+            ),
+            _ => (
+                "EDITED",
+                format!("changed since it was recorded at {since}"),
+            ),
         };
         let place = self
             .line
@@ -128,8 +141,8 @@ impl Edit {
             _ => String::new(),
         };
         format!(
-            "{word}: {} — {}{place}{owner}: {what} since it was recorded at {}; last turn holder: {}",
-            self.file, self.entry, self.since, self.holder
+            "{word}: {} — {}{place}{owner}: {what}; last turn holder: {}",
+            self.file, self.entry, self.holder
         )
     }
 }

@@ -755,7 +755,18 @@ fn pure_appends_and_status_changes_by_the_holder_are_not_edits() {
     let (exit, out, _) = check_lines(&neg);
     assert_eq!(exit, 0, "{out}");
     assert!(out.starts_with("No edits:"), "{out}");
+    // What the holder typed by hand this turn is not recorded yet: it may still revise it.
+    neg.write(
+        path,
+        &neg.read(path).replace("Fine.", "Fine, on reflection."),
+    );
+    assert_eq!(check_lines(&neg).0, 0);
     hand_off(&neg, "agent-alpha");
+    // Once handed over, it is recorded like the rest.
+    let revised = neg.read(path);
+    neg.write(path, &revised.replace("on reflection", "after all"));
+    assert_eq!(check_lines(&neg).0, 1);
+    neg.write(path, &revised);
     // The status line goes back to OPEN, by the holder: allowed.
     let text = neg
         .read(path)
