@@ -11,7 +11,7 @@ use crate::error::{Result, Status};
 use crate::output::Outcome;
 use crate::store::Store;
 
-use super::audit_template::{audit_failures, source_files};
+use super::audit_template::{self, source_files};
 use super::digest::{self, ACCEPT_EVENT, Ledger};
 use super::positions::IssueStatus;
 use super::status::{IssueReport, issue_reports};
@@ -49,6 +49,7 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         mut failures,
         unresolved,
         resolved,
+        warnings,
     } = check(&store, &state, &reports, args.allow_escalated)?;
     if !args.accept_edits {
         failures.extend(edits.iter().map(|edit| edit.describe()));
@@ -71,6 +72,9 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
             out.push(
                 "Positions are append-only: finish --accept-edits acknowledges the edits listed above.",
             );
+        }
+        for warning in warnings {
+            out.warn(warning);
         }
         return Ok(out);
     }
@@ -105,6 +109,9 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     for file in &unresolved {
         out.push(format!("UNRESOLVED (escalated): {file}"));
     }
+    for warning in warnings {
+        out.warn(warning);
+    }
     out.push(format!(
         "Negotiation complete. Final document: {}",
         args.dir.join(FINAL_FILE).display()
@@ -119,6 +126,8 @@ struct Checked {
     unresolved: Vec<String>,
     /// Issues a person settled: file → the person.
     resolved: BTreeMap<String, String>,
+    /// Worth saying, not worth refusing: placeholders left in the audit.
+    warnings: Vec<String>,
 }
 
 /// Every reason the negotiation cannot finish, and the issues let through.
@@ -131,6 +140,7 @@ fn check(
     let mut failures = Vec::new();
     let mut unresolved = Vec::new();
     let mut resolved = BTreeMap::new();
+    let mut warnings = Vec::new();
     if state.phase == Phase::Analysis {
         failures.push("WRONG PHASE: still in the analysis phase".to_owned());
     }
@@ -177,7 +187,9 @@ fn check(
             None => failures.push(format!("MISSING: {name}")),
             Some(text) if text.trim().is_empty() => failures.push(format!("EMPTY: {name}")),
             Some(text) if name == AUDIT_FILE => {
-                failures.extend(audit_failures(&text, &source_files(store)?));
+                let review = audit_template::review(&text, &source_files(store)?);
+                failures.extend(review.missing);
+                warnings.extend(review.placeholders);
             }
             Some(_) => {}
         }
@@ -186,5 +198,6 @@ fn check(
         failures,
         unresolved,
         resolved,
+        warnings,
     })
 }

@@ -174,6 +174,20 @@ fn entries_are_numbered_per_agent_and_the_file_is_created_with_heading_and_statu
     );
 }
 
+/// A copy of a directory tree (regular files and directories only).
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
 fn say_file(neg: &Neg, command: &str, agent: &str, issue: &str, file: &str) {
     neg.ok(&[command, "{dir}", agent, issue, "--file", file]);
 }
@@ -697,18 +711,19 @@ fn audit_template_writes_a_section_per_source_and_finish_checks_them() {
     assert!(template.contains("\n## Synthesis notes\n"));
     refused(&neg, &["audit-template", "{dir}"], 3, "AUDIT_EXISTS");
 
-    // The skeleton as written is not an audit.
-    let audit = neg.read("coverage-audit.md");
+    // The skeleton as written has every section: finish takes it, with a warning per
+    // placeholder left in (checked on a copy, so the negotiation goes on here).
     neg.make_finishable();
-    neg.write("coverage-audit.md", &audit);
-    let output = neg.run(&["finish", "{dir}"]);
-    assert_eq!(code(&output), 1);
+    neg.write("coverage-audit.md", &template);
+    let copy = Neg::empty();
+    copy_dir(&neg.dir, &copy.dir);
+    let output = copy.run(&["finish", "{dir}"]);
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
     assert!(
-        stdout(&output).contains(
-            "AUDIT INCOMPLETE: coverage-audit.md line 4 still holds a [TODO: ...] placeholder"
-        ),
+        stderr(&output)
+            .contains("warning: coverage-audit.md line 4 still holds a [TODO: ...] placeholder"),
         "{}",
-        stdout(&output)
+        stderr(&output)
     );
     // A missing section is named.
     neg.write(
