@@ -10,12 +10,11 @@
 //!   yet there when this turn began (as recorded at the last hand-over): the challenge must
 //!   come before the turn in which the issue is agreed.
 //! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
-//! - `TWO_AGENTS_NEEDED`: positions from fewer than two agents. `finish` requires two for
-//!   every agreed issue, so an agreement it would refuse is refused here already: an agent
-//!   that agrees with another's position without stating its own must state it first.
 //!
-//! Only entries by registered agents count.
+//! Only entries by registered agents count. The agreeing agent need not have written a
+//! position itself: its decision is its part, and `finish` counts it (see [`agreed_by`]).
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -27,9 +26,13 @@ use crate::output::Outcome;
 
 use super::digest::Ledger;
 use super::issues::IssueRef;
+use super::log::Event;
 use super::positions::{self, EntryKind, IssueStatus, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
 use super::{Actor, State, lock, open};
+
+/// The event `agree` and `escalate` log.
+pub const STATUS_EVENT: &str = "status";
 
 #[derive(Debug, Clone)]
 pub struct AgreeArgs {
@@ -70,7 +73,7 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         ));
     }
     let text = positions::set_status(text, IssueStatus::Agreed, args.decision.as_str());
-    let event = actor.event(ctx, "status").change(
+    let event = actor.event(ctx, STATUS_EVENT).change(
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: AGREED", on.rel)),
     );
@@ -128,17 +131,25 @@ fn broken_rules(
             "rule 7 (no self-agreement): no other agent has written a position on this issue"
                 .to_owned(),
         ));
-    } else if positions
-        .position_authors()
-        .into_iter()
-        .filter(|a| registered(a))
-        .count()
-        < 2
-    {
-        broken.push((
-            "TWO_AGENTS_NEEDED",
-            format!("an agreement needs positions from two agents; {agent} has written none"),
-        ));
     }
     broken
+}
+
+/// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the
+/// last such event of each file). `finish` counts that agent as taking part in the issue.
+pub fn agreed_by(events: &[Event]) -> BTreeMap<String, String> {
+    let mut agreers = BTreeMap::new();
+    for event in events
+        .iter()
+        .filter(|e| e.command == "agree" && e.event == STATUS_EVENT)
+    {
+        let file = event
+            .after
+            .as_deref()
+            .and_then(|after| after.strip_suffix(": AGREED"));
+        if let (Some(file), Some(agent)) = (file, &event.agent) {
+            agreers.insert(file.to_owned(), agent.clone());
+        }
+    }
+    agreers
 }

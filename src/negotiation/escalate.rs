@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::agree::STATUS_EVENT;
 use super::issues::IssueRef;
 use super::positions::{self, IssueStatus};
 use super::rules::{Text, holder_on_issue, write_positions};
@@ -36,7 +37,7 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
     let (text, _) = on.require_positions("escalate")?;
     let text = positions::set_status(text, IssueStatus::Escalate, args.summary.as_str());
-    let event = actor.event(ctx, "status").change(
+    let event = actor.event(ctx, STATUS_EVENT).change(
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: ESCALATE", on.rel)),
     );

@@ -13,10 +13,11 @@ use crate::store::Store;
 
 use super::audit_template::{self, source_files};
 use super::digest::{self, ACCEPT_EVENT, Ledger};
+use super::issues::POSITIONS_DIR;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, issue_reports};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, lock, log, open, resolve};
+use super::{Actor, State, agree, lock, log, open, resolve};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -50,7 +51,13 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         unresolved,
         resolved,
         warnings,
-    } = check(&store, &state, &reports, args.allow_escalated)?;
+    } = check(
+        &store,
+        &state,
+        &reports,
+        &agree::agreed_by(&events),
+        args.allow_escalated,
+    )?;
     if !args.accept_edits {
         failures.extend(edits.iter().map(|edit| edit.describe()));
     }
@@ -135,6 +142,7 @@ fn check(
     store: &Store,
     state: &State,
     reports: &[IssueReport],
+    agreers: &BTreeMap<String, String>,
     allow_escalated: bool,
 ) -> Result<Checked> {
     let mut failures = Vec::new();
@@ -167,11 +175,22 @@ fn check(
                         "MISSING CHALLENGE: {file} — no \"## NAME's challenge (round N)\" entry by a registered agent"
                     ));
                 }
-                let debaters = report
+                // The agents who argued, and the one who agreed with `agree` (its decision
+                // is its part in the issue).
+                let mut debaters: Vec<&str> = report
                     .position_authors
                     .iter()
                     .filter(|a| state.agents.contains(a))
-                    .count();
+                    .map(|a| a.as_str())
+                    .collect();
+                let agreer = agreers.get(&format!("{POSITIONS_DIR}/{file}"));
+                if let Some(agreer) = agreer
+                    && !debaters.contains(&agreer.as_str())
+                    && state.agents.list.iter().any(|a| a.name.as_str() == agreer)
+                {
+                    debaters.push(agreer);
+                }
+                let debaters = debaters.len();
                 if debaters < 2 {
                     failures.push(format!(
                         "TOO FEW AGENTS: {file} — positions from {debaters} registered agent{}; an agreement needs two",

@@ -372,17 +372,8 @@ fn agree_refusals_name_their_rule() {
     assert!(message.contains("challenge-before-agree"), "{message}");
     hand_off(&neg, "agent-alpha");
 
-    // beta has alpha's position and challenge from an earlier turn, but an agreement needs
-    // positions from two agents (finish checks it too): beta states its own first.
-    let envelope = refused(
-        &neg,
-        &["agree", "{dir}", "agent-beta", "1", "--decision", "OAuth"],
-        4,
-        "TWO_AGENTS_NEEDED",
-    );
-    let message = envelope["error"]["message"].as_str().unwrap().to_owned();
-    assert!(message.contains("positions from two agents"), "{message}");
-    say(&neg, "position", "agent-beta", "1", "OAuth, fine.");
+    // beta finds alpha's position and alpha's challenge from an earlier turn: it may agree
+    // (its decision is its part in the issue).
     neg.ok(&["agree", "{dir}", "agent-beta", "1", "--decision", "OAuth"]);
 
     // No self-agreement: beta only challenged alpha's position on issue 2, so alpha, the
@@ -447,6 +438,34 @@ fn agree_refusals_name_their_rule() {
         4,
         "ISSUE_CLOSED",
     );
+}
+
+#[test]
+fn finish_counts_the_agent_that_agreed_with_agree_as_taking_part() {
+    let neg = debate(5);
+    say(&neg, "position", "agent-alpha", "1", "Use OAuth.");
+    say(&neg, "challenge", "agent-alpha", "1", "Keys are simpler.");
+    say(&neg, "position", "agent-alpha", "2", "Sign entries.");
+    say(&neg, "challenge", "agent-alpha", "2", "Signing costs keys.");
+    hand_off(&neg, "agent-alpha");
+    neg.ok(&["agree", "{dir}", "agent-beta", "1", "--decision", "OAuth"]);
+    // Issue 2 is marked AGREED by hand: nothing says who agreed, so one agent took part.
+    let path = "positions/02-topic-1.md";
+    neg.write(
+        path,
+        &neg.read(path)
+            .replace("## Status: OPEN", "## Status: AGREED\nSign."),
+    );
+    neg.write("coverage-audit.md", "# Coverage Audit\n\nAll included.\n");
+    neg.write("final.md", "# Final\n");
+    let output = neg.run(&["finish", "{dir}"]);
+    assert_eq!(code(&output), 1);
+    let out = stdout(&output);
+    assert!(
+        out.contains("TOO FEW AGENTS: 02-topic-1.md — positions from 1 registered agent"),
+        "{out}"
+    );
+    assert!(!out.contains("01-topic-0.md"), "{out}");
 }
 
 #[test]
