@@ -460,3 +460,82 @@ fn fnv(text: &str) -> String {
     }
     format!("{hash:016x}")
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::names::Name;
+    use crate::negotiation::positions::{EntryKind, IssueStatus};
+
+    /// A body as an agent writes it: a few lines of prose, blank lines included.
+    fn body() -> impl Strategy<Value = String> {
+        "[A-Za-z0-9 .,'#-]{1,30}(\n[A-Za-z0-9 .,'#-]{0,30}){0,3}".prop_filter("prose only", |b| {
+            !b.lines().any(positions::is_structural) && !b.trim().is_empty()
+        })
+    }
+
+    fn agent(name: &str) -> Name {
+        Name::parse_str("agent name", name).unwrap()
+    }
+
+    proptest! {
+        /// What the commands write (an entry appended, the status set) is never an edit of
+        /// what was recorded before, except a status change while nobody holds the turn.
+        #[test]
+        fn appends_and_status_changes_by_the_commands_are_not_edits(
+            bodies in prop::collection::vec(body(), 1..6),
+            decision in body(),
+        ) {
+            let (alpha, beta) = (agent("agent-alpha"), agent("agent-beta"));
+            let first = positions::entry_block(&alpha, EntryKind::Position, 1, &bodies[0]);
+            let mut text = positions::new_file("Title", &first);
+            for (round, body) in bodies.iter().enumerate().skip(1) {
+                let who = if round % 2 == 0 { &alpha } else { &beta };
+                let recorded = FileDigest::of(&text);
+                let entry = positions::entry_block(who, EntryKind::Challenge, round as u64, body);
+                text = positions::append_entry(&text, &entry);
+                prop_assert!(compare("f", &recorded, "t", Some(&text), "agent-alpha", false).is_empty());
+                prop_assert_eq!(FileDigest::of(&text).entries.len(), round + 1);
+            }
+            let recorded = FileDigest::of(&text);
+            let agreed = positions::set_status(&text, IssueStatus::Agreed, &decision);
+            prop_assert_eq!(positions::Positions::parse(&agreed).status, IssueStatus::Agreed);
+            prop_assert!(compare("f", &recorded, "t", Some(&agreed), "agent-alpha", true).is_empty());
+            let after_finish = compare("f", &recorded, "t", Some(&agreed), "done", false);
+            prop_assert_eq!(after_finish.len(), 1);
+            prop_assert_eq!(after_finish[0].change.as_str(), "status");
+        }
+
+        /// Changing the text of any recorded entry is one edit, naming that entry.
+        #[test]
+        fn an_edited_entry_is_found_and_named(
+            bodies in prop::collection::vec(body(), 2..6),
+            pick in any::<prop::sample::Index>(),
+            extra in "[a-z]{1,10}",
+        ) {
+            let alpha = agent("agent-alpha");
+            let first = positions::entry_block(&alpha, EntryKind::Position, 1, &bodies[0]);
+            let mut text = positions::new_file("Title", &first);
+            for (index, body) in bodies.iter().enumerate().skip(1) {
+                let entry = positions::entry_block(&alpha, EntryKind::Position, index as u64 + 1, body);
+                text = positions::append_entry(&text, &entry);
+            }
+            let recorded = FileDigest::of(&text);
+            let target = pick.index(bodies.len());
+            let sections = positions::sections(&text);
+            let entry = sections
+                .iter()
+                .filter(|s| matches!(s.kind, SectionKind::Entry(_)))
+                .nth(target)
+                .unwrap();
+            let heading_end = entry.start + entry.text.find('\n').unwrap() + 1;
+            let edited = format!("{}{extra} {}", &text[..heading_end], &text[heading_end..]);
+            let edits = compare("f", &recorded, "t", Some(&edited), "agent-beta", true);
+            prop_assert_eq!(edits.len(), 1);
+            prop_assert_eq!(edits[0].change.as_str(), "edited");
+            prop_assert_eq!(&edits[0].entry, &recorded.entries[target].entry);
+        }
+    }
+}
