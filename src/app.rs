@@ -15,7 +15,7 @@ use crate::error::{Error, Result, Status};
 use crate::names::Name;
 use crate::negotiation::issues::{IssueRef, IssueText};
 use crate::negotiation::positions::EntryKind;
-use crate::negotiation::rules::Text;
+use crate::negotiation::rules::{self, Text};
 use crate::negotiation::{
     agree, audit_template, check, end_analysis, escalate, file_draft_issue, finish, hand_off, init,
     new_issue, poll, position, register, resolve, status, wait_for_start,
@@ -231,22 +231,39 @@ fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
     Ok(text)
 }
 
-/// Reads text a command takes from a file (`-`: stdin), as UTF-8.
+/// Reads text a command takes from a file (`-`: stdin), as UTF-8. At most one byte more than
+/// the longest text accepted is read, so a huge input is refused without being held whole.
 fn read_input(what: &str, path: &Path) -> Result<String> {
-    let bytes = if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| Error::io("read", Path::new("stdin"), e))?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|e| {
-            Error::new(
-                Status::NotFound,
-                "UNREADABLE_INPUT",
-                format!("cannot read the {what} file {}: {e}", path.display()),
-            )
-        })?
+    use std::io::Read;
+    let limit = rules::MAX_TEXT_BYTES as u64 + 1;
+    let unreadable = |e: std::io::Error| {
+        Error::new(
+            Status::NotFound,
+            "UNREADABLE_INPUT",
+            format!("cannot read the {what} file {}: {e}", path.display()),
+        )
     };
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", Path::new("stdin"), e))?;
+    } else {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(limit).read_to_end(&mut bytes))
+            .map_err(unreadable)?;
+    }
+    if bytes.len() as u64 == limit {
+        return Err(Error::bad_input(
+            "TEXT_TOO_LONG",
+            format!(
+                "the {what} in {} is longer than {} bytes",
+                path.display(),
+                rules::MAX_TEXT_BYTES
+            ),
+        ));
+    }
     String::from_utf8(bytes).map_err(|_| {
         Error::bad_input(
             "NOT_TEXT",

@@ -291,6 +291,21 @@ fn entries_need_the_turn_the_positions_phase_an_open_issue_and_a_real_body() {
         65,
         "EMPTY_TEXT",
     );
+    neg.write("huge.md", &"An argument.\n".repeat(30_000));
+    let huge = neg.path("huge.md");
+    refused(
+        &neg,
+        &[
+            "position",
+            "{dir}",
+            "agent-alpha",
+            "1",
+            "--file",
+            huge.to_str().unwrap(),
+        ],
+        65,
+        "TEXT_TOO_LONG",
+    );
     refused(
         &neg,
         &[
