@@ -37,6 +37,13 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('new-issue', 'new-issue', [CompletionResultType]::ParameterValue, 'Raise a new issue in the positions phase; prints the file name')
             [CompletionResult]::new('hand-off', 'hand-off', [CompletionResultType]::ParameterValue, 'Pass the turn to the next agent (holder only)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status (--watch: keep it live)')
+            [CompletionResult]::new('position', 'position', [CompletionResultType]::ParameterValue, 'Append the holder''s position on an issue, numbered as its next round')
+            [CompletionResult]::new('challenge', 'challenge', [CompletionResultType]::ParameterValue, 'Append the holder''s challenge on an issue: the strongest case against it')
+            [CompletionResult]::new('agree', 'agree', [CompletionResultType]::ParameterValue, 'Mark an issue AGREED (holder only, after another agent''s challenge)')
+            [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Mark an issue ESCALATE, for a person to settle (holder only)')
+            [CompletionResult]::new('resolve', 'resolve', [CompletionResultType]::ParameterValue, 'A person settles an escalated issue')
+            [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished')
@@ -178,9 +185,82 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;position' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;challenge' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;agree' {
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED`')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the decision from FILE (`-` is stdin)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;escalate' {
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'The disagreement, for the person who will settle it')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;resolve' {
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The person''s decision')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'The person who decides (not an agent of the negotiation)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;audit-template' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;check' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'parley;finish' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--allow-escalated', '--allow-escalated', [CompletionResultType]::ParameterName, 'Finish although some issues are ESCALATE; they are listed as unresolved')
+            [CompletionResult]::new('--accept-edits', '--accept-edits', [CompletionResultType]::ParameterName, 'Finish although recorded positions were edited; the edits are listed and logged as accepted')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -679,6 +759,13 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('new-issue', 'new-issue', [CompletionResultType]::ParameterValue, 'Raise a new issue in the positions phase; prints the file name')
             [CompletionResult]::new('hand-off', 'hand-off', [CompletionResultType]::ParameterValue, 'Pass the turn to the next agent (holder only)')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Print the turn, the agents and every issue with its status (--watch: keep it live)')
+            [CompletionResult]::new('position', 'position', [CompletionResultType]::ParameterValue, 'Append the holder''s position on an issue, numbered as its next round')
+            [CompletionResult]::new('challenge', 'challenge', [CompletionResultType]::ParameterValue, 'Append the holder''s challenge on an issue: the strongest case against it')
+            [CompletionResult]::new('agree', 'agree', [CompletionResultType]::ParameterValue, 'Mark an issue AGREED (holder only, after another agent''s challenge)')
+            [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Mark an issue ESCALATE, for a person to settle (holder only)')
+            [CompletionResult]::new('resolve', 'resolve', [CompletionResultType]::ParameterValue, 'A person settles an escalated issue')
+            [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished')
@@ -726,6 +813,27 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;status' {
+            break
+        }
+        'parley;help;position' {
+            break
+        }
+        'parley;help;challenge' {
+            break
+        }
+        'parley;help;agree' {
+            break
+        }
+        'parley;help;escalate' {
+            break
+        }
+        'parley;help;resolve' {
+            break
+        }
+        'parley;help;audit-template' {
+            break
+        }
+        'parley;help;check' {
             break
         }
         'parley;help;finish' {

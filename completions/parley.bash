@@ -19,6 +19,18 @@ _parley() {
             parley,agent)
                 cmd="parley__subcmd__agent"
                 ;;
+            parley,agree)
+                cmd="parley__subcmd__agree"
+                ;;
+            parley,audit-template)
+                cmd="parley__subcmd__audit__subcmd__template"
+                ;;
+            parley,challenge)
+                cmd="parley__subcmd__challenge"
+                ;;
+            parley,check)
+                cmd="parley__subcmd__check"
+                ;;
             parley,completions)
                 cmd="parley__subcmd__completions"
                 ;;
@@ -27,6 +39,9 @@ _parley() {
                 ;;
             parley,end-analysis)
                 cmd="parley__subcmd__end__subcmd__analysis"
+                ;;
+            parley,escalate)
+                cmd="parley__subcmd__escalate"
                 ;;
             parley,event)
                 cmd="parley__subcmd__event"
@@ -64,6 +79,9 @@ _parley() {
             parley,poll)
                 cmd="parley__subcmd__poll"
                 ;;
+            parley,position)
+                cmd="parley__subcmd__position"
+                ;;
             parley,register)
                 cmd="parley__subcmd__register"
                 ;;
@@ -78,6 +96,9 @@ _parley() {
                 ;;
             parley,reserve)
                 cmd="parley__subcmd__reserve"
+                ;;
+            parley,resolve)
+                cmd="parley__subcmd__resolve"
                 ;;
             parley,scope)
                 cmd="parley__subcmd__scope"
@@ -220,6 +241,18 @@ _parley() {
             parley__subcmd__help,agent)
                 cmd="parley__subcmd__help__subcmd__agent"
                 ;;
+            parley__subcmd__help,agree)
+                cmd="parley__subcmd__help__subcmd__agree"
+                ;;
+            parley__subcmd__help,audit-template)
+                cmd="parley__subcmd__help__subcmd__audit__subcmd__template"
+                ;;
+            parley__subcmd__help,challenge)
+                cmd="parley__subcmd__help__subcmd__challenge"
+                ;;
+            parley__subcmd__help,check)
+                cmd="parley__subcmd__help__subcmd__check"
+                ;;
             parley__subcmd__help,completions)
                 cmd="parley__subcmd__help__subcmd__completions"
                 ;;
@@ -228,6 +261,9 @@ _parley() {
                 ;;
             parley__subcmd__help,end-analysis)
                 cmd="parley__subcmd__help__subcmd__end__subcmd__analysis"
+                ;;
+            parley__subcmd__help,escalate)
+                cmd="parley__subcmd__help__subcmd__escalate"
                 ;;
             parley__subcmd__help,event)
                 cmd="parley__subcmd__help__subcmd__event"
@@ -265,6 +301,9 @@ _parley() {
             parley__subcmd__help,poll)
                 cmd="parley__subcmd__help__subcmd__poll"
                 ;;
+            parley__subcmd__help,position)
+                cmd="parley__subcmd__help__subcmd__position"
+                ;;
             parley__subcmd__help,register)
                 cmd="parley__subcmd__help__subcmd__register"
                 ;;
@@ -279,6 +318,9 @@ _parley() {
                 ;;
             parley__subcmd__help,reserve)
                 cmd="parley__subcmd__help__subcmd__reserve"
+                ;;
+            parley__subcmd__help,resolve)
+                cmd="parley__subcmd__help__subcmd__resolve"
                 ;;
             parley__subcmd__help,scope)
                 cmd="parley__subcmd__help__subcmd__scope"
@@ -365,7 +407,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo feedback agent scope reserve release reservations event events session help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo feedback agent scope reserve release reservations event events session help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -588,6 +630,94 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__agree)
+            opts="-h -V --decision --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --decision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__audit__subcmd__template)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__challenge)
+            opts="-h -V --file --body --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__check)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__completions)
             opts="-h -V --json --lock-timeout --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -639,6 +769,28 @@ _parley() {
                 return 0
             fi
             case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__escalate)
+            opts="-h -V --summary --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --summary)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1363,7 +1515,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__finish)
-            opts="-h -V --allow-escalated --json --lock-timeout --help --version"
+            opts="-h -V --allow-escalated --accept-edits --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1399,7 +1551,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status finish log watch report links completions demo feedback agent scope reserve release reservations event events session help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo feedback agent scope reserve release reservations event events session help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1482,6 +1634,62 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__agree)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__audit__subcmd__template)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__challenge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1511,6 +1719,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__end__subcmd__analysis)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__escalate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1846,6 +2068,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__position)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__register)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1903,6 +2139,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__reserve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__resolve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2156,6 +2406,32 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__position)
+            opts="-h -V --file --body --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__register)
             opts="-h -V --auto --participant --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2276,6 +2552,32 @@ _parley() {
                     return 0
                     ;;
                 --ttl)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__resolve)
+            opts="-h -V --decision --by --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --decision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --by)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -34,6 +34,13 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
             cand status 'Print the turn, the agents and every issue with its status (--watch: keep it live)'
+            cand position 'Append the holder''s position on an issue, numbered as its next round'
+            cand challenge 'Append the holder''s challenge on an issue: the strongest case against it'
+            cand agree 'Mark an issue AGREED (holder only, after another agent''s challenge)'
+            cand escalate 'Mark an issue ESCALATE, for a person to settle (holder only)'
+            cand resolve 'A person settles an escalated issue'
+            cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
+            cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished'
@@ -164,9 +171,75 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;position'= {
+            cand --file 'Read the body from FILE (`-` is stdin)'
+            cand --body 'The body itself'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;challenge'= {
+            cand --file 'Read the body from FILE (`-` is stdin)'
+            cand --body 'The body itself'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;agree'= {
+            cand --decision 'The decision, written under `## Status: AGREED`'
+            cand --file 'Read the decision from FILE (`-` is stdin)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;escalate'= {
+            cand --summary 'The disagreement, for the person who will settle it'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;resolve'= {
+            cand --decision 'The person''s decision'
+            cand --by 'The person who decides (not an agent of the negotiation)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;audit-template'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;check'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'parley;finish'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --allow-escalated 'Finish although some issues are ESCALATE; they are listed as unresolved'
+            cand --accept-edits 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -605,6 +678,13 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand new-issue 'Raise a new issue in the positions phase; prints the file name'
             cand hand-off 'Pass the turn to the next agent (holder only)'
             cand status 'Print the turn, the agents and every issue with its status (--watch: keep it live)'
+            cand position 'Append the holder''s position on an issue, numbered as its next round'
+            cand challenge 'Append the holder''s challenge on an issue: the strongest case against it'
+            cand agree 'Mark an issue AGREED (holder only, after another agent''s challenge)'
+            cand escalate 'Mark an issue ESCALATE, for a person to settle (holder only)'
+            cand resolve 'A person settles an escalated issue'
+            cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
+            cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exits 2 once it is finished'
@@ -642,6 +722,20 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;hand-off'= {
         }
         &'parley;help;status'= {
+        }
+        &'parley;help;position'= {
+        }
+        &'parley;help;challenge'= {
+        }
+        &'parley;help;agree'= {
+        }
+        &'parley;help;escalate'= {
+        }
+        &'parley;help;resolve'= {
+        }
+        &'parley;help;audit-template'= {
+        }
+        &'parley;help;check'= {
         }
         &'parley;help;finish'= {
         }

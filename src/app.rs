@@ -7,15 +7,18 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches};
 
+use crate::cli::negotiation_rules::EntryCli;
 use crate::cli::{Cli, Command, IssueTextCli, WaitingCli};
 use crate::clock::Clock;
 use crate::context::{Ctx, DEFAULT_LOCK_TIMEOUT};
 use crate::error::{Error, Result, Status};
 use crate::names::Name;
-use crate::negotiation::issues::IssueText;
+use crate::negotiation::issues::{IssueRef, IssueText};
+use crate::negotiation::positions::EntryKind;
+use crate::negotiation::rules::{self, Text};
 use crate::negotiation::{
-    end_analysis, file_draft_issue, finish, hand_off, init, new_issue, poll, register, report,
-    status, wait_for_start, watch,
+    agree, audit_template, check, end_analysis, escalate, file_draft_issue, finish, hand_off, init,
+    new_issue, poll, position, register, report, resolve, status, wait_for_start, watch,
 };
 use crate::output::{self, Mode, Outcome};
 use crate::wait::WaitOptions;
@@ -155,6 +158,13 @@ fn command_name(command: &Command) -> &'static str {
         Command::Wait(_) => "wait",
         Command::NewIssue(_) => "new-issue",
         Command::HandOff(_) => "hand-off",
+        Command::Position(_) => "position",
+        Command::Challenge(_) => "challenge",
+        Command::Agree(_) => "agree",
+        Command::Escalate(_) => "escalate",
+        Command::Resolve(_) => "resolve",
+        Command::AuditTemplate(_) => "audit-template",
+        Command::Check(_) => "check",
         Command::Status(_) => "status",
         Command::Finish(_) => "finish",
         Command::Log(_) => "log",
@@ -239,6 +249,83 @@ fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
         ));
     }
     Ok(text)
+}
+
+/// Reads text a command takes from a file (`-`: stdin), as UTF-8. At most one byte more than
+/// the longest text accepted is read, so a huge input is refused without being held whole.
+fn read_input(what: &str, path: &Path) -> Result<String> {
+    use std::io::Read;
+    let limit = rules::MAX_TEXT_BYTES as u64 + 1;
+    let unreadable = |e: std::io::Error| {
+        Error::new(
+            Status::NotFound,
+            "UNREADABLE_INPUT",
+            format!("cannot read the {what} file {}: {e}", path.display()),
+        )
+    };
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", Path::new("stdin"), e))?;
+    } else {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(limit).read_to_end(&mut bytes))
+            .map_err(unreadable)?;
+    }
+    if bytes.len() as u64 == limit {
+        return Err(Error::bad_input(
+            "TEXT_TOO_LONG",
+            format!(
+                "the {what} in {} is longer than {} bytes",
+                path.display(),
+                rules::MAX_TEXT_BYTES
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        Error::bad_input(
+            "NOT_TEXT",
+            format!("the {what} in {} is not UTF-8 text", path.display()),
+        )
+    })
+}
+
+/// The body of a position or challenge: --body, --file, `-`, or stdin when it is not a
+/// terminal.
+fn entry_body(cli: &EntryCli) -> Result<Text> {
+    use std::io::IsTerminal;
+    let raw = match (&cli.body, &cli.file, cli.stdin.as_deref()) {
+        (Some(text), _, _) => text.clone(),
+        (None, Some(file), _) => read_input("body", file)?,
+        (None, None, Some("-")) => read_input("body", Path::new("-"))?,
+        (None, None, Some(other)) => {
+            return Err(Error::usage(format!(
+                "unexpected argument '{other}': the body comes from --body TEXT, --file FILE or - (stdin)"
+            )));
+        }
+        (None, None, None) if !std::io::stdin().is_terminal() => {
+            read_input("body", Path::new("-"))?
+        }
+        (None, None, None) => {
+            return Err(Error::usage(
+                "no body: give it with --body TEXT, --file FILE or - (stdin)",
+            ));
+        }
+    };
+    Text::parse("body", &raw)
+}
+
+fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
+    let args = position::EntryArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        body: entry_body(&cli)?,
+        kind,
+        dir: cli.dir,
+    };
+    position::run(ctx, &args)
 }
 
 fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
@@ -338,6 +425,44 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Status(cli) if cli.watch => {
             watch::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
         }
+        Command::Position(cli) => entry(ctx, cli, EntryKind::Position),
+        Command::Challenge(cli) => entry(ctx, cli, EntryKind::Challenge),
+        Command::Agree(cli) => {
+            let raw = match (cli.decision, &cli.file) {
+                (Some(text), _) => text,
+                (None, Some(file)) => read_input("decision", file)?,
+                (None, None) => return Err(Error::usage("give --decision TEXT or --file FILE")),
+            };
+            let args = agree::AgreeArgs {
+                agent: agent(&cli.agent)?,
+                issue: IssueRef::parse(&cli.issue)?,
+                decision: Text::parse("decision", &raw)?,
+                dir: cli.dir,
+            };
+            agree::run(ctx, &args)
+        }
+        Command::Escalate(cli) => {
+            let args = escalate::EscalateArgs {
+                agent: agent(&cli.agent)?,
+                issue: IssueRef::parse(&cli.issue)?,
+                summary: Text::parse("summary", &cli.summary)?,
+                dir: cli.dir,
+            };
+            escalate::run(ctx, &args)
+        }
+        Command::Resolve(cli) => {
+            let args = resolve::ResolveArgs {
+                issue: IssueRef::parse(&cli.issue)?,
+                decision: Text::parse("decision", &cli.decision)?,
+                by: resolve::parse_human(&cli.by)?,
+                dir: cli.dir,
+            };
+            resolve::run(ctx, &args)
+        }
+        Command::AuditTemplate(cli) => {
+            audit_template::run(ctx, &audit_template::AuditTemplateArgs { dir: cli.dir })
+        }
+        Command::Check(cli) => check::run(ctx, &check::CheckArgs { dir: cli.dir }),
         Command::Status(cli) => status::run(ctx, &status::StatusArgs { dir: cli.dir }),
         Command::Watch(cli) => watch::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?),
         Command::Report(cli) => report::run(
@@ -353,6 +478,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
             &finish::FinishArgs {
                 dir: cli.dir,
                 allow_escalated: cli.allow_escalated,
+                accept_edits: cli.accept_edits,
             },
         ),
         Command::Log(cli) => log_view::run(ctx, &cli.dir),

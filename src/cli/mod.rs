@@ -6,12 +6,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-pub mod operative;
-
 use crate::error::EXIT_CODES;
 
 pub mod feedback;
+pub mod negotiation_rules;
+pub mod operative;
 pub mod views;
+
+use negotiation_rules::{AgreeCli, EntryCli, EscalateCli, ResolveCli};
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
@@ -67,6 +69,20 @@ pub enum Command {
     HandOff(AgentCli),
     /// Print the turn, the agents and every issue with its status (--watch: keep it live)
     Status(views::StatusCli),
+    /// Append the holder's position on an issue, numbered as its next round
+    Position(EntryCli),
+    /// Append the holder's challenge on an issue: the strongest case against it
+    Challenge(EntryCli),
+    /// Mark an issue AGREED (holder only, after another agent's challenge)
+    Agree(AgreeCli),
+    /// Mark an issue ESCALATE, for a person to settle (holder only)
+    Escalate(EscalateCli),
+    /// A person settles an escalated issue
+    Resolve(ResolveCli),
+    /// Write the coverage-audit.md skeleton, one section per file in sources/
+    AuditTemplate(DirCli),
+    /// Report edits of recorded positions: 0 none, 1 edits found
+    Check(DirCli),
     /// Check that everything is agreed and audited, then mark the negotiation done
     Finish(FinishCli),
     /// Print the event log of a negotiation
@@ -265,6 +281,9 @@ pub struct FinishCli {
     /// Finish although some issues are ESCALATE; they are listed as unresolved
     #[arg(long)]
     pub allow_escalated: bool,
+    /// Finish although recorded positions were edited; the edits are listed and logged as accepted
+    #[arg(long)]
+    pub accept_edits: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,10 +1,11 @@
 //! The negotiation scene: a complete negotiation between N scripted agents.
 //!
 //! Every step an agent takes is a separate `parley` process running the same applets a real
-//! agent runs (init, register, wait-for-start, poll, file-draft-issue, end-analysis, hand-off,
-//! status, finish); what a real agent writes by hand (its analysis, positions, challenges, the
-//! status line, the coverage audit and the final document) the scripted agents write into the
-//! files the same way. The agents run concurrently, one thread each, as distinct participants.
+//! agent runs (init, register, wait-for-start, poll, file-draft-issue, end-analysis, position,
+//! challenge, agree, hand-off, audit-template, status, finish); what a real agent writes by
+//! hand (its analysis, the filled-in coverage audit and the final document) the scripted
+//! agents write into the files the same way. The agents run concurrently, one thread each, as
+//! distinct participants.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -258,95 +259,110 @@ impl Negotiation {
 
     /// One step of debate on one issue, chosen from what the positions file already holds:
     /// a first position, then a challenge of the other side, then agreement once someone
-    /// else has challenged.
+    /// else has challenged. Each step is a parley command, which numbers the round and
+    /// enforces the rules.
     fn debate(&self, name: &str, file: &str, title: &str) -> Result<()> {
-        let rel = format!("positions/{file}");
-        let path = self.negotiation.join(&rel);
-        let current = std::fs::read_to_string(&path).ok();
-        let Some(text) = current else {
-            let body = format!(
-                "# Positions: {title}\n\n## {name}'s position (round 1)\n\
-                 Take the remote cache's approach for \"{title}\": one source of truth.\n\n\
-                 ## Status: OPEN\n"
-            );
-            self.stage
-                .say(format!("[{name}] writes the first position on {file}"));
-            return self.write_file(&rel, &body);
-        };
-        let positions = Positions::parse(&text);
-        if positions.status != IssueStatus::Open {
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let current = std::fs::read_to_string(self.negotiation.join("positions").join(file)).ok();
+        let positions = current.as_deref().map(Positions::parse);
+        if positions
+            .as_ref()
+            .is_some_and(|p| p.status != IssueStatus::Open)
+        {
             return Ok(());
         }
-        let mine = positions
-            .entries
-            .iter()
-            .filter(|e| e.kind == EntryKind::Position && e.agent.as_str() == name)
-            .count() as u64;
-        let others_wrote = positions
-            .position_authors()
-            .iter()
-            .any(|a| a.as_str() != name);
-        let challenged_by_other = positions
-            .challenge_authors()
-            .iter()
-            .any(|a| a.as_str() != name);
-        let body_before_status = text
-            .rfind("## Status:")
-            .map_or(text.as_str(), |at| &text[..at])
-            .trim_end();
+        let by = |kind: EntryKind, mine: bool| {
+            positions.as_ref().is_some_and(|p| {
+                p.entries
+                    .iter()
+                    .any(|e| e.kind == kind && (e.agent.as_str() == name) == mine)
+            })
+        };
+        let (wrote, others_wrote) = (
+            by(EntryKind::Position, true),
+            by(EntryKind::Position, false),
+        );
+        let anyone_challenged = by(EntryKind::Challenge, true) || by(EntryKind::Challenge, false);
 
-        let (entry, status) = if mine == 0 {
-            self.stage
-                .say(format!("[{name}] answers with a position on {file}"));
-            (
+        let (args, said): (Vec<String>, String) = if !wrote {
+            let body = if others_wrote {
                 format!(
-                    "## {name}'s position (round 1)\n\
-                     Keep the per-runner cache for \"{title}\" as a fallback when the remote is down."
-                ),
-                "## Status: OPEN".to_owned(),
+                    "Keep the per-runner cache for \"{title}\" as a fallback when the remote is down."
+                )
+            } else {
+                format!("Take the remote cache's approach for \"{title}\": one source of truth.")
+            };
+            (
+                vec![
+                    "position".into(),
+                    dir,
+                    name.into(),
+                    file.into(),
+                    "--body".into(),
+                    body,
+                ],
+                format!("[{name}] states a position on {file}"),
             )
-        } else if challenged_by_other && others_wrote {
-            self.stage.say(format!(
-                "[{name}] accepts after the challenge and marks {file} AGREED"
-            ));
+        } else if by(EntryKind::Challenge, false) && others_wrote {
+            let decision = format!(
+                "Remote cache as the source of truth for \"{title}\", with a per-runner fallback."
+            );
             (
-                format!(
-                    "## {name}'s position (round {})\n\
-                     The challenge is fair; a local fallback answers it.",
-                    mine + 1
-                ),
-                format!(
-                    "## Status: AGREED\nRemote cache as the source of truth for \"{title}\", \
-                     with a per-runner fallback."
-                ),
+                vec![
+                    "agree".into(),
+                    dir,
+                    name.into(),
+                    file.into(),
+                    "--decision".into(),
+                    decision,
+                ],
+                format!("[{name}] accepts after the challenge and marks {file} AGREED"),
             )
-        } else if others_wrote && positions.challenge_authors().is_empty() {
-            self.stage.say(format!(
-                "[{name}] challenges the emerging agreement on {file}"
-            ));
+        } else if others_wrote && !anyone_challenged {
+            let body =
+                "Steel-man of the rejected side: a remote cache is one more service to keep up, \
+                        and a network outage would slow every build."
+                    .to_owned();
             (
-                format!(
-                    "## {name}'s challenge (round {mine})\n\
-                     Steel-man of the rejected side: a remote cache is one more service to keep up, \
-                     and a network outage would slow every build."
-                ),
-                "## Status: OPEN".to_owned(),
+                vec![
+                    "challenge".into(),
+                    dir,
+                    name.into(),
+                    file.into(),
+                    "--body".into(),
+                    body,
+                ],
+                format!("[{name}] challenges the emerging agreement on {file}"),
             )
         } else {
             return Ok(());
         };
-        self.write_file(
-            &rel,
-            &format!("{body_before_status}\n\n{entry}\n\n{status}\n"),
-        )
+        self.stage.say(said);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let step = self.stage.parley(name, &args)?;
+        self.stage.expect(name, &step, &[0])
     }
 
     fn write_conclusion(&self, name: &str, issues: &[Value]) -> Result<()> {
-        let mut audit = String::from("# Coverage Audit\n\n## Unique elements from proposal-a.md\n");
-        audit.push_str("- Signed cache entries: INCLUDED\n- LRU eviction at 500 GB: INCLUDED\n");
-        audit.push_str("\n## Unique elements from proposal-b.md\n");
-        audit.push_str("- Hit-rate reporting per job: INCLUDED\n- Warm-up from the last green build: INCLUDED as the fallback\n");
-        audit.push_str("\n## Synthesis notes\nA remote cache is the source of truth; local caches are the fallback.\n");
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let template = self.stage.parley(name, &["audit-template", &dir])?;
+        self.stage.expect(name, &template, &[0])?;
+        let skeleton = std::fs::read_to_string(self.negotiation.join("coverage-audit.md"))
+            .map_err(|e| Error::io("read", &self.negotiation.join("coverage-audit.md"), e))?;
+        let mut audit = String::new();
+        for line in skeleton.lines() {
+            let filled = if line.contains("[TODO: Section/idea/detail unique to proposal-a.md]") {
+                "- Signed cache entries: INCLUDED\n- LRU eviction at 500 GB: INCLUDED"
+            } else if line.contains("[TODO: Section/idea/detail unique to proposal-b.md]") {
+                "- Hit-rate reporting per job: INCLUDED\n- Warm-up from the last green build: INCLUDED as the fallback"
+            } else if line.contains("[TODO:") {
+                "A remote cache is the source of truth; local caches are the fallback."
+            } else {
+                line
+            };
+            audit.push_str(filled);
+            audit.push('\n');
+        }
         self.write_file("coverage-audit.md", &audit)?;
         let mut fin = String::from("# Final Design: the CI build cache\n\n");
         for issue in issues {
@@ -356,8 +372,9 @@ impl Negotiation {
                 issue["file"].as_str().unwrap_or_default()
             ));
         }
-        self.stage
-            .say(format!("[{name}] writes coverage-audit.md and final.md"));
+        self.stage.say(format!(
+            "[{name}] fills in coverage-audit.md and writes final.md"
+        ));
         self.write_file("final.md", &fin)
     }
 

@@ -1,6 +1,7 @@
 //! `finish DIR`: checks that the negotiation is really over, then marks it done. Every failed
 //! check is listed at once (exit 1), so one run tells what remains.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -10,10 +11,13 @@ use crate::error::{Result, Status};
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::audit_template::{self, source_files};
+use super::digest::{self, ACCEPT_EVENT, Ledger};
+use super::issues::POSITIONS_DIR;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, issue_reports};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, lock, open};
+use super::{Actor, State, agree, lock, log, open, resolve};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -23,6 +27,8 @@ pub struct FinishArgs {
     pub dir: PathBuf,
     /// A human may finish with ESCALATE issues; they are listed as unresolved.
     pub allow_escalated: bool,
+    /// Acknowledge edits of recorded positions (they are listed, and logged as accepted).
+    pub accept_edits: bool,
 }
 
 pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
@@ -35,13 +41,31 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
 
-    let reports = issue_reports(&store)?;
-    let (failures, unresolved) = check(&store, &state, &reports, args.allow_escalated)?;
+    let mut reports = issue_reports(&store)?;
+    let (events, _) = log::read(&store)?;
+    resolve::mark_resolutions(&store, &events, &mut reports)?;
+    let ledger = Ledger::from_events(&events);
+    let edits = digest::unaccepted_edits(&store, &state, &ledger)?;
+    let Checked {
+        mut failures,
+        unresolved,
+        resolved,
+        warnings,
+    } = check(
+        &store,
+        &state,
+        &reports,
+        &agree::agreed_by(&events),
+        args.allow_escalated,
+    )?;
+    if !args.accept_edits {
+        failures.extend(edits.iter().map(|edit| edit.describe()));
+    }
     if !failures.is_empty() {
         let mut out = Outcome::answer(
             Status::NotNow,
             "NOT_READY",
-            json!({"failures": failures, "unresolved": unresolved}),
+            json!({"failures": failures, "unresolved": unresolved, "edits": edits}),
         );
         for failure in &failures {
             out.push(failure.clone());
@@ -51,9 +75,26 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
             failures.len(),
             if failures.len() == 1 { "" } else { "s" }
         ));
+        if !edits.is_empty() && !args.accept_edits {
+            out.push(
+                "Positions are append-only: finish --accept-edits acknowledges the edits listed above.",
+            );
+        }
+        for warning in warnings {
+            out.warn(warning);
+        }
         return Ok(out);
     }
 
+    // The final record: any later change, status lines included, is an edit.
+    digest::record(&locked, &state, ctx, actor)?;
+    if !edits.is_empty() {
+        actor
+            .event(ctx, ACCEPT_EVENT)
+            .change(None, Some(format!("{} edits", edits.len())))
+            .with_detail(json!(edits))
+            .append(&locked)?;
+    }
     locked.replace(TURN_FILE, "done\n")?;
     actor
         .event(ctx, "finish")
@@ -63,9 +104,20 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         "final": args.dir.join(FINAL_FILE),
         "issues": reports.len(),
         "unresolved": unresolved,
+        "resolved": resolved,
+        "accepted_edits": edits,
     }));
+    for edit in &edits {
+        out.push(format!("ACCEPTED {}", edit.describe()));
+    }
+    for (file, by) in &resolved {
+        out.push(format!("RESOLVED by {by}: {file}"));
+    }
     for file in &unresolved {
         out.push(format!("UNRESOLVED (escalated): {file}"));
+    }
+    for warning in warnings {
+        out.warn(warning);
     }
     out.push(format!(
         "Negotiation complete. Final document: {}",
@@ -74,15 +126,29 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     Ok(out)
 }
 
-/// Every reason the negotiation cannot finish, and the escalated issues let through.
+/// What the checks found.
+struct Checked {
+    failures: Vec<String>,
+    /// ESCALATE issues let through by `--allow-escalated`.
+    unresolved: Vec<String>,
+    /// Issues a person settled: file → the person.
+    resolved: BTreeMap<String, String>,
+    /// Worth saying, not worth refusing: placeholders left in the audit.
+    warnings: Vec<String>,
+}
+
+/// Every reason the negotiation cannot finish, and the issues let through.
 fn check(
     store: &Store,
     state: &State,
     reports: &[IssueReport],
+    agreers: &BTreeMap<String, String>,
     allow_escalated: bool,
-) -> Result<(Vec<String>, Vec<String>)> {
+) -> Result<Checked> {
     let mut failures = Vec::new();
     let mut unresolved = Vec::new();
+    let mut resolved = BTreeMap::new();
+    let mut warnings = Vec::new();
     if state.phase == Phase::Analysis {
         failures.push("WRONG PHASE: still in the analysis phase".to_owned());
     }
@@ -95,6 +161,11 @@ fn check(
             None => failures.push(format!("NO POSITIONS: {file}")),
             Some(IssueStatus::Escalate) if allow_escalated => unresolved.push(file.clone()),
             Some(IssueStatus::Agreed) => {
+                if let Some(by) = &report.resolved_by {
+                    // A person's decision: the checks of an agents' agreement do not apply.
+                    resolved.insert(file.clone(), by.clone());
+                    continue;
+                }
                 let registered_challenger = report
                     .challenge_authors
                     .iter()
@@ -104,11 +175,22 @@ fn check(
                         "MISSING CHALLENGE: {file} — no \"## NAME's challenge (round N)\" entry by a registered agent"
                     ));
                 }
-                let debaters = report
+                // The agents who argued, and the one who agreed with `agree` (its decision
+                // is its part in the issue).
+                let mut debaters: Vec<&str> = report
                     .position_authors
                     .iter()
                     .filter(|a| state.agents.contains(a))
-                    .count();
+                    .map(|a| a.as_str())
+                    .collect();
+                let agreer = agreers.get(&format!("{POSITIONS_DIR}/{file}"));
+                if let Some(agreer) = agreer
+                    && !debaters.contains(&agreer.as_str())
+                    && state.agents.list.iter().any(|a| a.name.as_str() == agreer)
+                {
+                    debaters.push(agreer);
+                }
+                let debaters = debaters.len();
                 if debaters < 2 {
                     failures.push(format!(
                         "TOO FEW AGENTS: {file} — positions from {debaters} registered agent{}; an agreement needs two",
@@ -123,8 +205,18 @@ fn check(
         match store.read(name)? {
             None => failures.push(format!("MISSING: {name}")),
             Some(text) if text.trim().is_empty() => failures.push(format!("EMPTY: {name}")),
+            Some(text) if name == AUDIT_FILE => {
+                let review = audit_template::review(&text, &source_files(store)?);
+                failures.extend(review.missing);
+                warnings.extend(review.placeholders);
+            }
             Some(_) => {}
         }
     }
-    Ok((failures, unresolved))
+    Ok(Checked {
+        failures,
+        unresolved,
+        resolved,
+        warnings,
+    })
 }

@@ -1,7 +1,7 @@
 //! Issue files (`issues/NN-TOPIC.md`, `issues-draft/AGENT/NN-TOPIC.md`): their names, their
 //! numbers and the template they start from.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Status};
 use crate::names::{self, Name};
 use crate::store::{EntryKind, Store};
 
@@ -117,4 +117,73 @@ pub fn title(text: &str) -> Option<String> {
     text.lines()
         .find_map(|line| line.strip_prefix("# Issue:"))
         .map(|t| t.trim().to_owned())
+}
+
+/// An issue as a command names it: by number (`1`, `01`) or by file name (`01-auth-method.md`,
+/// with or without `.md`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IssueRef {
+    Number(u64),
+    File(String),
+}
+
+impl IssueRef {
+    pub fn parse(raw: &str) -> Result<IssueRef> {
+        let invalid = || {
+            Error::bad_input(
+                "INVALID_ISSUE",
+                format!(
+                    "invalid issue {raw:?}: give its number (1 or 01) or its file name (01-topic.md)"
+                ),
+            )
+        };
+        if !raw.is_empty() && raw.len() <= 9 && raw.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(IssueRef::Number(raw.parse().map_err(|_| invalid())?));
+        }
+        let file = if raw.ends_with(".md") {
+            raw.to_owned()
+        } else {
+            format!("{raw}.md")
+        };
+        IssueFile::parse(&file)
+            .map(|issue| IssueRef::File(issue.file))
+            .ok_or_else(invalid)
+    }
+
+    /// The issue in `issues/` this names.
+    pub fn find(&self, store: &Store) -> Result<IssueFile> {
+        let all = list(store, ISSUES_DIR)?;
+        let matching: Vec<IssueFile> = all
+            .into_iter()
+            .filter(|issue| match self {
+                IssueRef::Number(n) => issue.number == *n,
+                IssueRef::File(file) => &issue.file == file,
+            })
+            .collect();
+        let shown = match self {
+            IssueRef::Number(n) => format!("number {n}"),
+            IssueRef::File(file) => file.clone(),
+        };
+        match matching.len() {
+            1 => Ok(matching.into_iter().next().expect("one issue")),
+            0 => Err(Error::new(
+                Status::NotFound,
+                "NO_SUCH_ISSUE",
+                format!("no issue {shown} in {}", store.path(ISSUES_DIR).display()),
+            )
+            .with_hint("`parley status DIR` lists the issues")),
+            _ => Err(Error::bad_input(
+                "AMBIGUOUS_ISSUE",
+                format!(
+                    "several issues have {shown}: {}",
+                    matching
+                        .iter()
+                        .map(|i| i.file.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .with_hint("name the issue by its file name")),
+        }
+    }
 }

@@ -17,10 +17,15 @@ pub struct Event {
     /// The applet that made the change.
     pub command: String,
     /// What changed: `init`, `register`, `turn`, `phase`, `draft`, `issue`, `analysis-done`,
-    /// `forfeit`, `skip`, `merge`, `deadline`, `finish`.
+    /// `forfeit`, `skip`, `merge`, `deadline`, `finish`; `entry`, `status`, `resolve`,
+    /// `audit-template`, `digest`, `edit`, `accept-edits` (the rules, see `digest.rs`).
     pub event: String,
     pub before: Option<String>,
     pub after: Option<String>,
+    /// Structured detail of events that need more than a before and an after (`digest`,
+    /// `edit`, `resolve`); absent from every other event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<serde_json::Value>,
 }
 
 impl Event {
@@ -32,7 +37,13 @@ impl Event {
             event: event.to_owned(),
             before: None,
             after: None,
+            detail: None,
         }
+    }
+
+    pub fn with_detail(mut self, detail: serde_json::Value) -> Event {
+        self.detail = Some(detail);
+        self
     }
 
     pub fn change(mut self, before: Option<String>, after: Option<String>) -> Event {
@@ -42,10 +53,22 @@ impl Event {
     }
 
     pub fn append(&self, locked: &Locked) -> Result<()> {
-        locked.ensure_dir(PARLEY_DIR)?;
-        let line = serde_json::to_string(self).expect("an event always serializes");
-        locked.append_line(FILE, &line)
+        append_all(locked, std::slice::from_ref(self))
     }
+}
+
+/// Appends several events in one write (one sync), e.g. the digests of a hand-over.
+pub fn append_all(locked: &Locked, events: &[Event]) -> Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    locked.ensure_dir(PARLEY_DIR)?;
+    let lines: Vec<String> = events
+        .iter()
+        .map(|event| serde_json::to_string(event).expect("an event always serializes"))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    locked.append_lines(FILE, &lines)
 }
 
 /// Reads the whole log. Lines that do not parse are reported as warnings, with their number.

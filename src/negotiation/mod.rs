@@ -6,21 +6,29 @@
 //! turn-timeout skip and the merge of drafts.
 
 pub mod agents;
+pub mod digest;
 pub mod issues;
 pub mod log;
 pub mod meta;
 pub mod positions;
+pub mod rules;
 pub mod turn;
 
+pub mod agree;
+pub mod audit_template;
+pub mod check;
 pub mod end_analysis;
+pub mod escalate;
 pub mod file_draft_issue;
 pub mod finish;
 pub mod hand_off;
 pub mod init;
 pub mod new_issue;
 pub mod poll;
+pub mod position;
 pub mod register;
 pub mod report;
+pub mod resolve;
 pub mod status;
 pub mod wait_for_start;
 pub mod watch;
@@ -219,8 +227,10 @@ pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
     Ok(locked)
 }
 
-/// Gives the turn to `to` and starts its timer. `.turn-started` is written first so that a
-/// crash in between leaves a timer that is, if anything, too young (see [`State::holder_since`]).
+/// Gives the turn to `to` and starts its timer. In the positions phase the positions files
+/// are recorded first, with any edit made during the turn that ends ([`digest::record`]).
+/// `.turn-started` is written before `turn.md` so that a crash in between leaves a timer
+/// that is, if anything, too young (see [`State::holder_since`]).
 pub fn give_turn(
     locked: &Locked,
     state: &mut State,
@@ -233,6 +243,9 @@ pub fn give_turn(
         since: ctx.clock.unix_seconds(),
     };
     locked.preflight(&[turn::STARTED_FILE, turn::TURN_FILE])?;
+    if state.phase == Phase::Positions {
+        digest::record(locked, state, ctx, actor)?;
+    }
     started.save(locked)?;
     locked.replace(turn::TURN_FILE, &format!("{to}\n"))?;
     actor

@@ -38,12 +38,33 @@ pub enum EntryKind {
     Challenge,
 }
 
+impl EntryKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            EntryKind::Position => "position",
+            EntryKind::Challenge => "challenge",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Entry {
     pub agent: Name,
     pub kind: EntryKind,
     pub round: u64,
     pub line: usize,
+}
+
+impl Entry {
+    /// `NAME's position (round N)`: the heading without its `## `, how entries are named in
+    /// messages and in the digests of the event log.
+    pub fn title(&self) -> String {
+        entry_title(&self.agent, self.kind, self.round)
+    }
+}
+
+pub fn entry_title(agent: &Name, kind: EntryKind, round: u64) -> String {
+    format!("{agent}'s {} (round {round})", kind.word())
 }
 
 /// What a positions file says.
@@ -63,8 +84,7 @@ impl Positions {
         for (index, raw) in text.lines().enumerate() {
             let line_no = index + 1;
             let line = raw.trim_end();
-            if let Some(word) = line.strip_prefix("## Status:") {
-                let word = word.trim();
+            if let Some(word) = status_word(line) {
                 // The last status line counts, even when it is not one of the three words:
                 // a later `AGREEDISH` must not leave an earlier `AGREED` standing.
                 status = Some(IssueStatus::parse(word).unwrap_or_else(|| {
@@ -118,6 +138,19 @@ impl Positions {
     }
 }
 
+/// The word of a status line (`## Status: WORD`), whatever it is.
+fn status_word(line: &str) -> Option<&str> {
+    line.strip_prefix("## Status:").map(str::trim)
+}
+
+/// Whether a line means something to parley: an entry heading or a status line. Text that
+/// parley writes on an agent's behalf (a body, a decision) must hold none, or it could forge
+/// an entry or flip the status.
+pub fn is_structural(line: &str) -> bool {
+    let line = line.trim_end();
+    status_word(line).is_some() || parse_entry(line, 0).is_some()
+}
+
 /// `## NAME's position (round N)` / `## NAME's challenge (round N)`, exactly.
 fn parse_entry(line: &str, line_no: usize) -> Option<Entry> {
     let rest = line.strip_prefix("## ")?;
@@ -142,4 +175,145 @@ fn parse_entry(line: &str, line_no: usize) -> Option<Entry> {
         round: digits.parse().ok()?,
         line: line_no,
     })
+}
+
+/// What a stretch of a positions file is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SectionKind {
+    /// Everything before the first entry or status line: the `# Positions: TITLE` heading.
+    Preamble,
+    Entry(Entry),
+    /// A status line, with the word as written, and the decision or summary under it.
+    Status(String),
+}
+
+/// A positions file cut at its entry headings and status lines: each section runs from its
+/// heading line to the next one (other `## ` lines are part of the text of the section).
+#[derive(Debug, Clone)]
+pub struct Section<'a> {
+    pub kind: SectionKind,
+    /// 1-based number of the section's first line.
+    pub line: usize,
+    /// Byte range of the section in the file, heading and trailing blank lines included.
+    pub start: usize,
+    pub end: usize,
+    pub text: &'a str,
+}
+
+impl Section<'_> {
+    /// The text under the heading (the whole text for the preamble), with trailing spaces and
+    /// surrounding blank lines removed: what counts when an edit is looked for, so that the
+    /// blank lines parley adds or removes around a moved status line never count.
+    pub fn body(&self) -> String {
+        let mut lines: Vec<&str> = self.text.lines().map(str::trim_end).collect();
+        if self.kind != SectionKind::Preamble && !lines.is_empty() {
+            lines.remove(0);
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        let first = lines
+            .iter()
+            .position(|l| !l.is_empty())
+            .unwrap_or(lines.len());
+        lines[first..].join("\n")
+    }
+
+    pub fn is_status(&self) -> bool {
+        matches!(self.kind, SectionKind::Status(_))
+    }
+}
+
+/// Cuts `text` into its preamble (possibly empty), entries and status sections, in order.
+pub fn sections(text: &str) -> Vec<Section<'_>> {
+    let mut sections = Vec::new();
+    let mut current = (SectionKind::Preamble, 1, 0);
+    let mut offset = 0;
+    for (index, raw) in text.split_inclusive('\n').enumerate() {
+        let line_no = index + 1;
+        let line = raw.trim_end();
+        let kind = if let Some(word) = status_word(line) {
+            Some(SectionKind::Status(word.to_owned()))
+        } else {
+            parse_entry(line, line_no).map(SectionKind::Entry)
+        };
+        if let Some(kind) = kind {
+            let (previous, line, start) = std::mem::replace(&mut current, (kind, line_no, offset));
+            if previous != SectionKind::Preamble || offset > 0 {
+                sections.push(Section {
+                    kind: previous,
+                    line,
+                    start,
+                    end: offset,
+                    text: &text[start..offset],
+                });
+            }
+        }
+        offset += raw.len();
+    }
+    let (kind, line, start) = current;
+    sections.push(Section {
+        kind,
+        line,
+        start,
+        end: text.len(),
+        text: &text[start..],
+    });
+    sections
+}
+
+/// A new entry: its heading and its body.
+pub fn entry_block(agent: &Name, kind: EntryKind, round: u64, body: &str) -> String {
+    format!(
+        "## {}\n{}\n",
+        entry_title(agent, kind, round),
+        body.trim_end()
+    )
+}
+
+/// A new positions file: the heading, the first entry, `## Status: OPEN`.
+pub fn new_file(title: &str, entry: &str) -> String {
+    format!(
+        "# Positions: {title}\n\n{}## Status: OPEN\n",
+        with_blank_line(entry)
+    )
+}
+
+/// `text` with `entry` appended. The last status section (the one that counts) is moved
+/// after it, so the file keeps the protocol's layout, entries then status; everything else
+/// stays byte for byte. A file without a status line gets `## Status: OPEN`.
+pub fn append_entry(text: &str, entry: &str) -> String {
+    let all = sections(text);
+    let status = all.iter().rev().find(|s| s.is_status());
+    let (kept, status_text) = match status {
+        Some(s) => (
+            format!("{}{}", &text[..s.start], &text[s.end..]),
+            s.text.trim_end().to_owned(),
+        ),
+        None => (text.to_owned(), "## Status: OPEN".to_owned()),
+    };
+    format!(
+        "{}\n\n{}{status_text}\n",
+        kept.trim_end(),
+        with_blank_line(entry)
+    )
+}
+
+/// `text` with its last status section replaced by `## Status: WORD` and `body`, in place
+/// (appended when the file has no status line).
+pub fn set_status(text: &str, status: IssueStatus, body: &str) -> String {
+    let block = format!("## Status: {}\n{}\n", status.word(), body.trim_end());
+    let all = sections(text);
+    match all.iter().rev().find(|s| s.is_status()) {
+        Some(s) => {
+            let rest = &text[s.end..];
+            let separator = if rest.is_empty() { "" } else { "\n" };
+            format!("{}{block}{separator}{rest}", &text[..s.start])
+        }
+        None => format!("{}\n\n{block}", text.trim_end()),
+    }
+}
+
+fn with_blank_line(block: &str) -> String {
+    format!("{}\n\n", block.trim_end())
 }

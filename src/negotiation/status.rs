@@ -10,9 +10,10 @@ use crate::names::Name;
 use crate::output::{Mode, Outcome};
 use crate::store::{LockMode, Store};
 
+use super::digest::{self, Edit, Ledger};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::positions::{IssueStatus, Positions};
-use super::{Actor, State, open};
+use super::{Actor, State, log, open, resolve};
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -34,6 +35,8 @@ pub struct IssueReport {
     pub has_challenge: bool,
     pub rounds: u64,
     pub warnings: Vec<String>,
+    /// The person who settled the issue after it was escalated (`parley resolve`).
+    pub resolved_by: Option<String>,
 }
 
 impl IssueReport {
@@ -73,6 +76,7 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
                 has_challenge: false,
                 rounds: 0,
                 warnings: Vec::new(),
+                resolved_by: None,
             },
             Some(text) => {
                 let positions = Positions::parse(&text);
@@ -91,6 +95,7 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
                         .iter()
                         .map(|w| format!("{positions_rel}: {w}"))
                         .collect(),
+                    resolved_by: None,
                     file,
                 }
             }
@@ -128,7 +133,10 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let reports = issue_reports(&store)?;
+    let mut reports = issue_reports(&store)?;
+    let (events, _) = log::read(&store)?;
+    resolve::mark_resolutions(&store, &events, &mut reports)?;
+    let edits = digest::unaccepted_edits(&store, &state, &Ledger::from_events(&events))?;
     let summary = summarize(&reports);
 
     let mut out = Outcome::ok(json!({}));
@@ -146,8 +154,13 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     out.push("");
     out.push("Issues:");
     for report in &reports {
+        let settled = report
+            .resolved_by
+            .as_ref()
+            .map(|by| format!(" resolved by {by} (a person)"))
+            .unwrap_or_default();
         out.push(format!(
-            "  {} {} — {} [{}]",
+            "  {} {} — {} [{}]{settled}",
             report.icon(),
             report.file.file,
             report.title,
@@ -165,15 +178,30 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     if summary.total > 0 && summary.agreed == summary.total {
         out.push("🎉 All issues resolved! Ready for final document.");
     }
+    if !edits.is_empty() {
+        out.push("");
+        out.push(format!(
+            "Edits of recorded positions (not append-only): {}",
+            edits.len()
+        ));
+        for edit in &edits {
+            out.push(format!("  {}", edit.describe()));
+        }
+    }
     if ctx.mode == Mode::Json {
-        out.data = status_data(&state, &reports, summary);
+        out.data = status_data(&state, &reports, summary, &edits);
     }
     Ok(out)
 }
 
 /// The whole state as `status --json` gives it (built only when asked for: on 10 000
 /// issues it costs as much as reading them).
-fn status_data(state: &State, reports: &[IssueReport], summary: Summary) -> serde_json::Value {
+fn status_data(
+    state: &State,
+    reports: &[IssueReport],
+    summary: Summary,
+    edits: &[Edit],
+) -> serde_json::Value {
     json!({
         "turn": state.turn.word(),
         "phase": state.phase,
@@ -182,5 +210,6 @@ fn status_data(state: &State, reports: &[IssueReport], summary: Summary) -> serd
         "agents": state.agents,
         "issues": reports,
         "summary": summary,
+        "edits": edits,
     })
 }

@@ -10,7 +10,8 @@
 //!   the old content or the new, never a mix, and a crash leaves one of the two.
 //! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
 //!   can never overwrite anything.
-//! - **Appends** (the event log) are one `write` of one whole line.
+//! - **Appends** (the event log) are one `write` of one whole line, or of a batch of whole
+//!   lines ([`Locked::append_lines`]).
 //! - **Containment**: paths are relative and made of plain components; every directory on the
 //!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
 //!   directory is reported, never followed, and nothing outside the directory is written.
@@ -330,9 +331,20 @@ impl<'a> Locked<'a> {
 
     /// Appends one line to `rel` in a single write.
     pub fn append_line(&self, rel: &str, line: &str) -> Result<()> {
+        self.append_lines(rel, &[line])
+    }
+
+    /// Appends several lines to `rel` in a single write and a single sync: a reader never
+    /// sees some of them without the others once the write returns, and a batch of records
+    /// costs one fsync instead of one each. A crash mid-write can leave a torn last line,
+    /// as for a single append.
+    pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<()> {
         let path = self.store.writable_path(rel)?;
-        let mut record = line.trim_end_matches('\n').to_owned();
-        record.push('\n');
+        let mut record = String::new();
+        for line in lines {
+            record.push_str(line.trim_end_matches('\n'));
+            record.push('\n');
+        }
         let mut file = OpenOptions::new()
             .append(true)
             .create(true)

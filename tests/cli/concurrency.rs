@@ -32,7 +32,7 @@ const TEMPLATE: &str = "# Issue: [TODO: Short Title]\n\
 [TODO: What the other source says or implies.]\n";
 
 /// Starts `parley ARGS` (with `{dir}` replaced) without waiting for it.
-fn spawn(neg: &Neg, args: &[&str]) -> Child {
+pub(crate) fn spawn(neg: &Neg, args: &[&str]) -> Child {
     let dir = neg.dir.to_string_lossy().into_owned();
     let args: Vec<String> = args.iter().map(|a| a.replace("{dir}", &dir)).collect();
     parley_std()
@@ -47,7 +47,7 @@ fn spawn(neg: &Neg, args: &[&str]) -> Child {
 
 /// Spawns one process per argument list, all of them before waiting for any, then waits for
 /// all. Outputs come back in the order of `runs`.
-fn race(neg: &Neg, runs: &[Vec<String>]) -> Vec<Output> {
+pub(crate) fn race(neg: &Neg, runs: &[Vec<String>]) -> Vec<Output> {
     let children: Vec<Child> = runs
         .iter()
         .map(|args| {

@@ -16,7 +16,7 @@ fn unix(seconds: i64) -> i64 {
 }
 
 /// The whole workspace except the lock file, whose content is a label that may change.
-fn workspace(neg: &Neg) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn workspace(neg: &Neg) -> Vec<(PathBuf, Vec<u8>)> {
     let lock = neg.path(".parley/lock");
     snapshot(neg.tmp.path())
         .into_iter()

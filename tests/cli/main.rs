@@ -9,6 +9,7 @@ mod defects;
 mod feedback;
 mod flows;
 mod operative;
+mod rules;
 mod surface;
 mod views;
 mod waiting;

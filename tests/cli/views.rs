@@ -176,8 +176,10 @@ fn watch_redraws_on_every_change_and_ends_with_2_when_finished() {
     view.until(
         "  OPEN         02-topic-1.md  round 1  challenged by agent-alpha  [TODO: Short Title]",
     );
+    // make_finishable rewrites the positions files by hand, which the append-only check
+    // reports; this test is about the view, so the edits are accepted.
     neg.make_finishable();
-    neg.ok(&["finish", "{dir}"]);
+    neg.ok(&["finish", "{dir}", "--accept-edits"]);
     let (code, lines) = view.end();
     assert_eq!(code, 2, "{}", lines.join("\n"));
     let headers = lines.iter().filter(|l| l.starts_with("=== ")).count();

@@ -1,0 +1,541 @@
+//! Append-only, checked. Whenever the turn changes hands in the positions phase (hand-off,
+//! skip) and when the negotiation finishes, parley records in the event log a digest of every
+//! positions file that changed since its last record: one digest per entry, one for the text
+//! before the first entry, one for the status section. The rule commands (`position`,
+//! `challenge`, `agree`, `escalate`, `resolve`) record the file they write at once, too. A later change that is not a pure
+//! append (an entry edited, deleted, renamed, or a new entry slipped in before recorded ones)
+//! is an *edit*: the next hand-over logs it (naming the agent whose turn was ending), and
+//! `check`, `status` and `finish` report it until `finish --accept-edits` acknowledges it.
+//!
+//! Status lines are the one part that may change: by the commands or by hand, while an agent
+//! holds the turn. After `finish` nobody holds it, and a changed status line is an edit too.
+//!
+//! The digest is FNV-1a (64 bits) of the normalized text of each section: it catches any
+//! accidental or casual edit, but it is not a cryptographic commitment (whoever can rewrite a
+//! positions file can rewrite the log next to it; the log makes such a rewrite deliberate).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::store::{Locked, Store};
+
+use super::issues::{self, POSITIONS_DIR};
+use super::log::{self, Event};
+use super::positions::{self, SectionKind};
+use super::{Actor, State};
+
+pub const DIGEST_EVENT: &str = "digest";
+pub const EDIT_EVENT: &str = "edit";
+pub const ACCEPT_EVENT: &str = "accept-edits";
+/// The event `give_turn` logs; it closes the record of a hand-over.
+const TURN_EVENT: &str = "turn";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryDigest {
+    /// `NAME's position (round N)`.
+    pub entry: String,
+    pub agent: String,
+    pub digest: String,
+}
+
+/// What was recorded of one positions file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDigest {
+    pub preamble: String,
+    pub entries: Vec<EntryDigest>,
+    /// The word of the last status line, and the digest of its section.
+    pub status: Option<String>,
+    pub status_digest: Option<String>,
+}
+
+impl FileDigest {
+    pub fn of(text: &str) -> FileDigest {
+        let mut digest = FileDigest {
+            preamble: fnv(""),
+            entries: Vec::new(),
+            status: None,
+            status_digest: None,
+        };
+        for section in positions::sections(text) {
+            match &section.kind {
+                SectionKind::Preamble => digest.preamble = fnv(&section.body()),
+                SectionKind::Entry(entry) => digest.entries.push(EntryDigest {
+                    entry: entry.title(),
+                    agent: entry.agent.to_string(),
+                    digest: fnv(&section.body()),
+                }),
+                SectionKind::Status(word) => {
+                    digest.status = Some(word.clone());
+                    digest.status_digest = Some(fnv(&section.body()));
+                }
+            }
+        }
+        digest
+    }
+
+    /// Whether an entry of this title was recorded.
+    pub fn has_entry(&self, title: &str) -> bool {
+        self.entries.iter().any(|e| e.entry == title)
+    }
+}
+
+/// One `digest` event: the file, and its digest (`None`: the file was gone).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DigestRecord {
+    pub file: String,
+    pub digest: Option<FileDigest>,
+}
+
+/// A change that is not a pure append.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edit {
+    /// `positions/NN-TOPIC.md`.
+    pub file: String,
+    /// `edited`, `deleted`, `inserted` or `status`.
+    pub change: String,
+    /// The entry concerned (`NAME's position (round N)`), or which other part.
+    pub entry: String,
+    /// Who wrote the entry, when it is an entry.
+    pub owner: Option<String>,
+    /// Where it is now, when it is still there.
+    pub line: Option<usize>,
+    /// The agent that held the turn when the change was found (turn.md's word when nobody
+    /// did: `done`).
+    pub holder: String,
+    /// When the text it departs from was recorded.
+    pub since: String,
+}
+
+impl Edit {
+    /// The line `check`, `status` and `finish` print.
+    pub fn describe(&self) -> String {
+        let since = &self.since;
+        let (word, what) = match self.change.as_str() {
+            "deleted" => (
+                "DELETED",
+                format!("removed since it was recorded at {since}"),
+            ),
+            "inserted" => (
+                "INSERTED",
+                format!("added before entries recorded at {since}"),
+            ),
+            "status" => (
+                "STATUS EDITED",
+                format!("changed since it was recorded at {since}, while nobody held the turn"),
+            ),
+            _ => (
+                "EDITED",
+                format!("changed since it was recorded at {since}"),
+            ),
+        };
+        let place = self
+            .line
+            .map(|l| format!(" (line {l})"))
+            .unwrap_or_default();
+        let owner = match &self.owner {
+            Some(owner) if owner != &self.holder => format!(", an entry of {owner}"),
+            _ => String::new(),
+        };
+        format!(
+            "{word}: {} — {}{place}{owner}: {what}; last turn holder: {}",
+            self.file, self.entry, self.holder
+        )
+    }
+}
+
+/// What the log says about positions files: the last record of each, and the edits logged at
+/// hand-overs, split by whether `finish --accept-edits` acknowledged them.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    /// File → (when recorded, what).
+    pub baselines: BTreeMap<String, (String, FileDigest)>,
+    /// File → what was recorded when the current turn began (the hand-over's record).
+    turn_start: BTreeMap<String, FileDigest>,
+    /// Files recorded since the last `turn` event.
+    recorded_this_turn: BTreeSet<String>,
+    pub pending: Vec<Edit>,
+    pub accepted: Vec<Edit>,
+}
+
+impl Ledger {
+    pub fn from_events(events: &[Event]) -> Ledger {
+        let mut ledger = Ledger::default();
+        let detail = |event: &Event| event.detail.clone().unwrap_or_default();
+        for event in events {
+            match event.event.as_str() {
+                DIGEST_EVENT => {
+                    if let Ok(record) = serde_json::from_value::<DigestRecord>(detail(event)) {
+                        ledger.recorded_this_turn.insert(record.file.clone());
+                        match record.digest {
+                            Some(digest) => {
+                                ledger
+                                    .baselines
+                                    .insert(record.file, (event.at.clone(), digest));
+                            }
+                            None => {
+                                ledger.baselines.remove(&record.file);
+                            }
+                        }
+                    }
+                }
+                TURN_EVENT => {
+                    for file in std::mem::take(&mut ledger.recorded_this_turn) {
+                        match ledger.baselines.get(&file) {
+                            Some((_, digest)) => {
+                                ledger.turn_start.insert(file, digest.clone());
+                            }
+                            None => {
+                                ledger.turn_start.remove(&file);
+                            }
+                        }
+                    }
+                }
+                EDIT_EVENT => {
+                    if let Ok(edit) = serde_json::from_value::<Edit>(detail(event))
+                        && !ledger.pending.contains(&edit)
+                    {
+                        ledger.pending.push(edit);
+                    }
+                }
+                ACCEPT_EVENT => {
+                    let pending = std::mem::take(&mut ledger.pending);
+                    ledger.accepted.extend(pending);
+                }
+                _ => {}
+            }
+        }
+        ledger
+    }
+
+    pub fn load(store: &Store) -> Result<Ledger> {
+        let (events, _) = log::read(store)?;
+        Ok(Ledger::from_events(&events))
+    }
+
+    /// What was recorded of `file` (`positions/NN-TOPIC.md`) when the current turn began,
+    /// if anything: entries written later, by command or by hand, are not in it.
+    pub fn at_turn_start(&self, file: &str) -> Option<&FileDigest> {
+        self.turn_start.get(file)
+    }
+}
+
+/// Every edit not acknowledged: those logged at earlier hand-overs, then those made since the
+/// last record (attributed to the current holder).
+pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Edit>> {
+    let mut edits = ledger.pending.clone();
+    for edit in current_edits(store, state, ledger)? {
+        if !edits.contains(&edit) {
+            edits.push(edit);
+        }
+    }
+    Ok(edits)
+}
+
+/// The edits between each file's last record and the file as it is now.
+fn current_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Edit>> {
+    let holder = state.turn.word();
+    let status_may_change = state.turn.holder().is_some();
+    let mut edits = Vec::new();
+    for (file, (since, baseline)) in &ledger.baselines {
+        let current = store.read(file)?;
+        edits.extend(compare(
+            file,
+            baseline,
+            since,
+            current.as_deref(),
+            holder,
+            status_may_change,
+        ));
+    }
+    Ok(edits)
+}
+
+/// At a hand-over (or at `finish`): logs the edits made since each file's last record, then
+/// records a new digest of every positions file that changed. Returns the edits found.
+pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result<Vec<Edit>> {
+    let store = locked.store();
+    let ledger = Ledger::load(store)?;
+    let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
+    for issue in issues::list(store, POSITIONS_DIR)? {
+        files.insert(format!("{POSITIONS_DIR}/{}", issue.file));
+    }
+    let mut found = Vec::new();
+    let mut events = Vec::new();
+    for file in files {
+        let current = store.read(&file)?;
+        let (edits, mut recorded) = record_file(
+            &ledger,
+            state,
+            ctx,
+            actor,
+            &file,
+            current.as_deref(),
+            current.as_deref(),
+        );
+        events.append(&mut recorded);
+        found.extend(edits);
+    }
+    // One write and one sync for the whole record, however many files changed.
+    log::append_all(locked, &events)?;
+    Ok(found)
+}
+
+/// The events that record one positions file a command is rewriting from `before` to
+/// `after`: the edits between its last record and `before`, then the digest of `after`. A
+/// command's own entries are thereby recorded as soon as they are written; changing them
+/// later, even in the same turn, is an edit.
+pub fn seal(
+    ledger: &Ledger,
+    state: &State,
+    ctx: &Ctx,
+    actor: Actor,
+    file: &str,
+    before: Option<&str>,
+    after: &str,
+) -> Vec<Event> {
+    record_file(ledger, state, ctx, actor, file, before, Some(after)).1
+}
+
+/// The edits of `file` since its last record (as it was: `before`), and the events that log
+/// them and record `after` when it differs from the last record.
+fn record_file(
+    ledger: &Ledger,
+    state: &State,
+    ctx: &Ctx,
+    actor: Actor,
+    file: &str,
+    before: Option<&str>,
+    after: Option<&str>,
+) -> (Vec<Edit>, Vec<Event>) {
+    let mut events = Vec::new();
+    let recorded = ledger.baselines.get(file);
+    let edits = match recorded {
+        Some((since, baseline)) => compare(
+            file,
+            baseline,
+            since,
+            before,
+            state.turn.word(),
+            state.turn.holder().is_some(),
+        ),
+        None => Vec::new(),
+    };
+    for edit in &edits {
+        events.push(
+            actor
+                .event(ctx, EDIT_EVENT)
+                .change(None, Some(file.to_owned()))
+                .with_detail(json!(edit)),
+        );
+    }
+    let digest = after.map(FileDigest::of);
+    if recorded.map(|(_, d)| d) != digest.as_ref() && (recorded.is_some() || digest.is_some()) {
+        events.push(
+            actor
+                .event(ctx, DIGEST_EVENT)
+                .change(None, Some(file.to_owned()))
+                .with_detail(json!(DigestRecord {
+                    file: file.to_owned(),
+                    digest
+                })),
+        );
+    }
+    (edits, events)
+}
+
+/// The edits that turn `baseline` into `current` (`None`: the file is gone).
+fn compare(
+    file: &str,
+    baseline: &FileDigest,
+    since: &str,
+    current: Option<&str>,
+    holder: &str,
+    status_may_change: bool,
+) -> Vec<Edit> {
+    let edit = |change: &str, entry: String, owner: Option<String>, line: Option<usize>| Edit {
+        file: file.to_owned(),
+        change: change.to_owned(),
+        entry,
+        owner,
+        line,
+        holder: holder.to_owned(),
+        since: since.to_owned(),
+    };
+    let Some(text) = current else {
+        return vec![edit(
+            "deleted",
+            format!("the whole file ({} entries)", baseline.entries.len()),
+            None,
+            None,
+        )];
+    };
+    let sections = positions::sections(text);
+    let now = FileDigest::of(text);
+    let mut edits = Vec::new();
+    if now.preamble != baseline.preamble {
+        edits.push(edit(
+            "edited",
+            "the text before the first entry".to_owned(),
+            None,
+            Some(1),
+        ));
+    }
+
+    // Entries are matched by title and occurrence, so a deleted entry does not make every
+    // later one look edited.
+    let lines: Vec<usize> = sections
+        .iter()
+        .filter(|s| matches!(s.kind, SectionKind::Entry(_)))
+        .map(|s| s.line)
+        .collect();
+    let mut index: HashMap<(&str, usize), usize> = HashMap::new();
+    let mut occurrences: HashMap<&str, usize> = HashMap::new();
+    for (i, entry) in now.entries.iter().enumerate() {
+        let seen = occurrences.entry(entry.entry.as_str()).or_default();
+        index.insert((entry.entry.as_str(), *seen), i);
+        *seen += 1;
+    }
+    let mut occurrences: HashMap<&str, usize> = HashMap::new();
+    let mut intact = true;
+    for recorded in &baseline.entries {
+        let seen = occurrences.entry(recorded.entry.as_str()).or_default();
+        let found = index.get(&(recorded.entry.as_str(), *seen)).copied();
+        *seen += 1;
+        let owner = Some(recorded.agent.clone());
+        match found {
+            None => {
+                intact = false;
+                edits.push(edit("deleted", recorded.entry.clone(), owner, None));
+            }
+            Some(i) if now.entries[i].digest != recorded.digest => {
+                intact = false;
+                edits.push(edit(
+                    "edited",
+                    recorded.entry.clone(),
+                    owner,
+                    Some(lines[i]),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    if intact
+        && let Some(i) = baseline
+            .entries
+            .iter()
+            .zip(&now.entries)
+            .position(|(recorded, current)| recorded.entry != current.entry)
+    {
+        let current = &now.entries[i];
+        edits.push(edit(
+            "inserted",
+            current.entry.clone(),
+            Some(current.agent.clone()),
+            Some(lines[i]),
+        ));
+    }
+    let status_changed =
+        now.status != baseline.status || now.status_digest != baseline.status_digest;
+    if status_changed && !status_may_change {
+        let line = sections
+            .iter()
+            .rev()
+            .find(|s| s.is_status())
+            .map(|s| s.line);
+        edits.push(edit("status", "the status line".to_owned(), None, line));
+    }
+    edits
+}
+
+/// FNV-1a, 64 bits, as 16 hex digits.
+fn fnv(text: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::names::Name;
+    use crate::negotiation::positions::{EntryKind, IssueStatus};
+
+    /// A body as an agent writes it: a few lines of prose, blank lines included.
+    fn body() -> impl Strategy<Value = String> {
+        "[A-Za-z0-9 .,'#-]{1,30}(\n[A-Za-z0-9 .,'#-]{0,30}){0,3}".prop_filter("prose only", |b| {
+            !b.lines().any(positions::is_structural) && !b.trim().is_empty()
+        })
+    }
+
+    fn agent(name: &str) -> Name {
+        Name::parse_str("agent name", name).unwrap()
+    }
+
+    proptest! {
+        /// What the commands write (an entry appended, the status set) is never an edit of
+        /// what was recorded before, except a status change while nobody holds the turn.
+        #[test]
+        fn appends_and_status_changes_by_the_commands_are_not_edits(
+            bodies in prop::collection::vec(body(), 1..6),
+            decision in body(),
+        ) {
+            let (alpha, beta) = (agent("agent-alpha"), agent("agent-beta"));
+            let first = positions::entry_block(&alpha, EntryKind::Position, 1, &bodies[0]);
+            let mut text = positions::new_file("Title", &first);
+            for (round, body) in bodies.iter().enumerate().skip(1) {
+                let who = if round % 2 == 0 { &alpha } else { &beta };
+                let recorded = FileDigest::of(&text);
+                let entry = positions::entry_block(who, EntryKind::Challenge, round as u64, body);
+                text = positions::append_entry(&text, &entry);
+                prop_assert!(compare("f", &recorded, "t", Some(&text), "agent-alpha", false).is_empty());
+                prop_assert_eq!(FileDigest::of(&text).entries.len(), round + 1);
+            }
+            let recorded = FileDigest::of(&text);
+            let agreed = positions::set_status(&text, IssueStatus::Agreed, &decision);
+            prop_assert_eq!(positions::Positions::parse(&agreed).status, IssueStatus::Agreed);
+            prop_assert!(compare("f", &recorded, "t", Some(&agreed), "agent-alpha", true).is_empty());
+            let after_finish = compare("f", &recorded, "t", Some(&agreed), "done", false);
+            prop_assert_eq!(after_finish.len(), 1);
+            prop_assert_eq!(after_finish[0].change.as_str(), "status");
+        }
+
+        /// Changing the text of any recorded entry is one edit, naming that entry.
+        #[test]
+        fn an_edited_entry_is_found_and_named(
+            bodies in prop::collection::vec(body(), 2..6),
+            pick in any::<prop::sample::Index>(),
+            extra in "[a-z]{1,10}",
+        ) {
+            let alpha = agent("agent-alpha");
+            let first = positions::entry_block(&alpha, EntryKind::Position, 1, &bodies[0]);
+            let mut text = positions::new_file("Title", &first);
+            for (index, body) in bodies.iter().enumerate().skip(1) {
+                let entry = positions::entry_block(&alpha, EntryKind::Position, index as u64 + 1, body);
+                text = positions::append_entry(&text, &entry);
+            }
+            let recorded = FileDigest::of(&text);
+            let target = pick.index(bodies.len());
+            let sections = positions::sections(&text);
+            let entry = sections
+                .iter()
+                .filter(|s| matches!(s.kind, SectionKind::Entry(_)))
+                .nth(target)
+                .unwrap();
+            let heading_end = entry.start + entry.text.find('\n').unwrap() + 1;
+            let edited = format!("{}{extra} {}", &text[..heading_end], &text[heading_end..]);
+            let edits = compare("f", &recorded, "t", Some(&edited), "agent-beta", true);
+            prop_assert_eq!(edits.len(), 1);
+            prop_assert_eq!(edits[0].change.as_str(), "edited");
+            prop_assert_eq!(&edits[0].entry, &recorded.entries[target].entry);
+        }
+    }
+}

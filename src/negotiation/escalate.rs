@@ -1,0 +1,56 @@
+//! `escalate DIR AGENT ISSUE --summary TEXT`: the holder sets `## Status: ESCALATE` with a
+//! summary of the disagreement, for a person to settle with `resolve`. Allowed on any OPEN
+//! issue with positions, before max rounds too: an agent that sees a deadlock need not burn
+//! its remaining rounds.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::agree::STATUS_EVENT;
+use super::issues::IssueRef;
+use super::positions::{self, IssueStatus};
+use super::rules::{Text, holder_on_issue, write_positions};
+use super::{Actor, State, lock, open};
+
+#[derive(Debug, Clone)]
+pub struct EscalateArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub issue: IssueRef,
+    pub summary: Text,
+}
+
+pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "escalate",
+        agent: Some(&args.agent),
+    };
+    let locked = lock(&store, actor)?;
+    let mut state = State::load(&store)?;
+    let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
+    let (text, _) = on.require_positions("escalate")?;
+    let text = positions::set_status(text, IssueStatus::Escalate, args.summary.as_str());
+    let event = actor.event(ctx, STATUS_EVENT).change(
+        Some(format!("{}: OPEN", on.rel)),
+        Some(format!("{}: ESCALATE", on.rel)),
+    );
+    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
+    Ok(Outcome::ok(json!({
+        "file": on.issue.file,
+        "path": on.rel,
+        "status": IssueStatus::Escalate,
+        "agent": args.agent,
+    }))
+    .line(format!("Status of {}: ESCALATE", on.rel))
+    .line(format!(
+        "A person settles it with: parley resolve DIR {} --decision TEXT --by NAME",
+        on.issue.number
+    )))
+}

@@ -1,0 +1,109 @@
+//! `position DIR AGENT ISSUE` and `challenge DIR AGENT ISSUE`: the holder appends an entry,
+//! `## AGENT's position (round N)` or `## AGENT's challenge (round N)`, with its body.
+//!
+//! Rounds are counted per agent per issue. A position is the agent's next round (one above
+//! its highest position round); at `max_rounds_per_agent` positions it is refused and the
+//! agent is told to escalate. A challenge belongs to the agent's current round (that of its
+//! last position, 1 before any) and is never limited: the protocol counts it as activity,
+//! not as a round.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::Outcome;
+
+use super::issues::{self, ISSUES_DIR, IssueRef};
+use super::positions::{self, EntryKind, Positions};
+use super::rules::{Text, holder_on_issue, write_positions};
+use super::{Actor, State, lock, open};
+
+#[derive(Debug, Clone)]
+pub struct EntryArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub issue: IssueRef,
+    pub kind: EntryKind,
+    pub body: Text,
+}
+
+pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let command = args.kind.word();
+    let actor = Actor {
+        command,
+        agent: Some(&args.agent),
+    };
+    let locked = lock(&store, actor)?;
+    let mut state = State::load(&store)?;
+    let action = format!("write a {command}");
+    let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, &action)?;
+
+    let latest = on
+        .positions
+        .as_ref()
+        .map_or(0, |p| latest_position_round(p, &args.agent));
+    let round = match args.kind {
+        EntryKind::Position => {
+            let max = state.meta.max_rounds_per_agent;
+            if latest >= max {
+                return Err(Error::forbidden(
+                    "MAX_ROUNDS",
+                    format!(
+                        "{} has written {latest} position rounds on {} (max_rounds_per_agent is {max}): rule 8, escalation",
+                        args.agent, on.issue.file
+                    ),
+                )
+                .with_hint(format!(
+                    "escalate it: `parley escalate DIR {} {} --summary TEXT`",
+                    args.agent, on.issue.number
+                )));
+            }
+            latest + 1
+        }
+        EntryKind::Challenge => latest.max(1),
+    };
+
+    let entry = positions::entry_block(&args.agent, args.kind, round, args.body.as_str());
+    let created = on.text.is_none();
+    let text = match &on.text {
+        Some(text) => positions::append_entry(text, &entry),
+        None => {
+            let issue_text = store
+                .read(&format!("{ISSUES_DIR}/{}", on.issue.file))?
+                .unwrap_or_default();
+            let title = issues::title(&issue_text)
+                .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
+                .unwrap_or_else(|| on.issue.topic.clone());
+            positions::new_file(&title, &entry)
+        }
+    };
+    let title = positions::entry_title(&args.agent, args.kind, round);
+    let event = actor
+        .event(ctx, "entry")
+        .change(None, Some(format!("{}: {title}", on.rel)));
+    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
+    Ok(Outcome::ok(json!({
+        "file": on.issue.file,
+        "path": on.rel,
+        "agent": args.agent,
+        "kind": args.kind,
+        "round": round,
+        "created": created,
+    }))
+    .line(format!("Appended {title} to {}", on.rel)))
+}
+
+/// The agent's highest position round on the issue (0 before its first position).
+fn latest_position_round(positions: &Positions, agent: &Name) -> u64 {
+    positions
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Position && &e.agent == agent)
+        .map(|e| e.round)
+        .max()
+        .unwrap_or(0)
+}

@@ -1,0 +1,153 @@
+//! What the rule commands (`position`, `challenge`, `agree`, `escalate`, `resolve`) share:
+//! the text an agent or a person gives them, and the checks before an agent touches an issue.
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::store::Locked;
+
+use super::digest::{self, Ledger};
+use super::issues::{IssueFile, IssueRef, POSITIONS_DIR};
+use super::log::{self, Event};
+use super::positions::{self, IssueStatus, Positions};
+use super::turn::Phase;
+use super::{Actor, State, note_activity};
+
+/// The longest body, decision or summary accepted: a position is an argument, not a dump.
+pub const MAX_TEXT_BYTES: usize = 256 * 1024;
+
+/// Text parley writes into a positions file for someone: not blank, not too long, and
+/// holding no line that parley would read as an entry heading or a status line (which could
+/// forge another agent's entry or flip the status).
+#[derive(Debug, Clone)]
+pub struct Text(String);
+
+impl Text {
+    /// Checks `raw` as the `what` of a command ("body", "decision", "summary").
+    pub fn parse(what: &str, raw: &str) -> Result<Text> {
+        let text = raw.trim_matches(|c| c == '\n' || c == '\r').trim_end();
+        if text.trim().is_empty() {
+            return Err(
+                Error::bad_input("EMPTY_TEXT", format!("the {what} is empty"))
+                    .with_hint("state your reasoning: rule 4 asks for full positions"),
+            );
+        }
+        if text.len() > MAX_TEXT_BYTES {
+            return Err(Error::bad_input(
+                "TEXT_TOO_LONG",
+                format!("the {what} is longer than {MAX_TEXT_BYTES} bytes"),
+            ));
+        }
+        if let Some((index, line)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, line)| positions::is_structural(line))
+        {
+            return Err(Error::bad_input(
+                "STRUCTURAL_LINE",
+                format!(
+                    "line {} of the {what} would be read as an entry heading or a status line: {line:?}",
+                    index + 1
+                ),
+            )
+            .with_hint("parley writes the headings and the status line itself; reword that line"));
+        }
+        Ok(Text(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An issue as the holder is about to change it.
+#[derive(Debug)]
+pub struct OnIssue {
+    pub issue: IssueFile,
+    /// `positions/NN-TOPIC.md`.
+    pub rel: String,
+    /// The positions file, when it exists.
+    pub text: Option<String>,
+    pub positions: Option<Positions>,
+}
+
+impl OnIssue {
+    /// The positions file, which `what` needs (exit 4 `NO_POSITIONS` when missing).
+    pub fn require_positions(&self, what: &str) -> Result<(&str, &Positions)> {
+        match (&self.text, &self.positions) {
+            (Some(text), Some(positions)) => Ok((text, positions)),
+            _ => Err(Error::forbidden(
+                "NO_POSITIONS",
+                format!("cannot {what}: {} has no positions yet", self.issue.file),
+            )
+            .with_hint("write a position first: `parley position DIR AGENT ISSUE --file F`")),
+        }
+    }
+}
+
+/// The checks every agent's rule command makes, in this order: the negotiation is not
+/// finished (2), the agent is registered and holds the turn (4), the phase is positions (4),
+/// the issue exists (66), and it is OPEN (4, `ISSUE_CLOSED`).
+pub fn holder_on_issue(
+    locked: &Locked,
+    state: &State,
+    agent: &Name,
+    issue: &IssueRef,
+    action: &str,
+) -> Result<OnIssue> {
+    let store = locked.store();
+    state.ensure_holder(store, agent, action)?;
+    state.ensure_phase(Phase::Positions, action)?;
+    let issue = issue.find(store)?;
+    let rel = format!("{POSITIONS_DIR}/{}", issue.file);
+    let text = store.read(&rel)?;
+    let positions = text.as_deref().map(Positions::parse);
+    if let Some(status) = positions.as_ref().map(|p| p.status)
+        && status != IssueStatus::Open
+    {
+        return Err(Error::forbidden(
+            "ISSUE_CLOSED",
+            format!(
+                "cannot {action}: {rel} is {} (only an OPEN issue takes positions, challenges, agreement or escalation)",
+                status.word()
+            ),
+        ));
+    }
+    Ok(OnIssue {
+        issue,
+        rel,
+        text,
+        positions,
+    })
+}
+
+/// Writes the new text of a positions file, counts the command as the agent's activity, and
+/// logs the command's `event` with the record of the file ([`digest::seal`]) in one append.
+pub fn write_positions(
+    locked: &Locked,
+    state: &mut State,
+    ctx: &Ctx,
+    actor: Actor,
+    on: &OnIssue,
+    text: &str,
+    event: Event,
+) -> Result<()> {
+    let ledger = Ledger::load(locked.store())?;
+    let mut events = digest::seal(
+        &ledger,
+        state,
+        ctx,
+        actor,
+        &on.rel,
+        on.text.as_deref(),
+        text,
+    );
+    events.push(event);
+    locked.ensure_dir(POSITIONS_DIR)?;
+    locked.preflight(&[&on.rel, super::turn::STARTED_FILE])?;
+    locked.replace(&on.rel, text)?;
+    if let Some(agent) = actor.agent {
+        note_activity(locked, state, agent, ctx)?;
+    }
+    log::append_all(locked, &events)
+}
