@@ -84,7 +84,7 @@ pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Outcome> 
 }
 
 fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
-    book.acting(&args.agent)?;
+    book.seen(&args.agent);
     let conflicts: Vec<Conflict> = book
         .state
         .reservations

@@ -214,7 +214,7 @@ fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
     if recreated {
         register_in(book, agent, None)?;
     }
-    book.acting(agent)?;
+    book.seen(agent);
     let bead_id = owned
         .first()
         .map(|id| BeadId::parse(id))
