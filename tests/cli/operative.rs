@@ -716,6 +716,47 @@ fn ttl_run_out_and_unknown_owners_need_the_flag() {
 }
 
 #[test]
+fn an_active_owner_among_the_conflicts_stops_every_takeover() {
+    let project = Project::new();
+    project.register(NOW, "amber-otter");
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "amber-otter", "--scope", "a/x"],
+        0,
+    );
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "ghost-one", "--scope", "a/y"],
+        0,
+    );
+    let refused = project.expect(
+        &min(1),
+        &[
+            "reserve",
+            "--agent",
+            "cobalt-harbor",
+            "--scope",
+            "a",
+            "--takeover-stale",
+        ],
+        3,
+    );
+    assert_eq!(refused["error"]["code"], "SCOPE_RESERVED");
+    assert_eq!(refused["data"]["conflicts"].as_array().unwrap().len(), 2);
+    // Each conflict met is an INCURSION to its owner; nothing was taken over.
+    assert_eq!(refused["data"]["events"].as_array().unwrap().len(), 2);
+    assert_eq!(project.events(&["--agent", "amber-otter"]).len(), 1);
+    assert_eq!(project.events(&["--agent", "ghost-one"]).len(), 1);
+    let archived = project.expect(&min(1), &["reservations", "--archived"], 0);
+    assert_eq!(
+        archived["data"]["reservations"].as_array().unwrap().len(),
+        0
+    );
+    let held = project.expect(&min(1), &["reservations"], 0);
+    assert_eq!(held["data"]["reservations"].as_array().unwrap().len(), 2);
+}
+
+#[test]
 fn renew_release_and_the_listing() {
     let project = Project::new();
     project.register(NOW, "amber-otter");
@@ -1458,6 +1499,41 @@ fn adoption_needs_evidence_in_a_real_git_repository() {
     assert_eq!(resume["payload"]["prior_session_agent"], "amber-otter");
     assert_eq!(resume["payload"]["adopted_agent"], "amber-otter");
     assert_eq!(resume["label"], "Resumed");
+}
+
+#[test]
+fn without_a_scope_adoption_checks_the_scopes_the_identity_holds() {
+    let project = Project::git();
+    project.register(NOW, "amber-otter");
+    project.write("src/lib/parser.rs", "wip\n");
+    let adopt = ["session", "--non-interactive", "--adopt", "amber-otter"];
+    // Nothing claimed, nothing held: a change anywhere is no evidence.
+    let refused = project.expect(&min(1), &adopt, 4);
+    assert_eq!(refused["error"]["code"], "ADOPTION_REFUSED");
+    assert_eq!(
+        refused["data"]["checks"]["uncommitted_scope"]["passed"],
+        false
+    );
+    // A held scope elsewhere is no evidence either; the held scope with the change is.
+    project.expect(
+        &min(2),
+        &["reserve", "--agent", "amber-otter", "--scope", "docs"],
+        0,
+    );
+    project.expect(&min(3), &adopt, 4);
+    project.expect(
+        &min(4),
+        &["reserve", "--agent", "amber-otter", "--scope", "src/*"],
+        0,
+    );
+    let adopted = project.expect(&min(5), &adopt, 0);
+    assert_eq!(adopted["data"]["resume_reason"], "uncommitted_scope");
+    assert!(
+        adopted["data"]["evidence"]
+            .as_str()
+            .unwrap()
+            .contains("src/lib/parser.rs")
+    );
 }
 
 #[test]
