@@ -1258,6 +1258,32 @@ fn invalid_events_are_refused_before_anything_is_written() {
         ],
         64,
     );
+    // A BLOCKED event always requires an ack: saying otherwise is refused, not ignored.
+    let no_ack = project.expect(
+        NOW,
+        &[
+            "event",
+            "blocked",
+            "--from",
+            "amber-otter",
+            "--to",
+            "cobalt-harbor",
+            "--bead",
+            "bb-1",
+            "--subject",
+            "s",
+            "--blocker",
+            "b",
+            "--requested-action",
+            "r",
+            "--urgency",
+            "low",
+            "--requires-ack",
+            "false",
+        ],
+        65,
+    );
+    assert_eq!(no_ack["error"]["code"], "INVALID_EVENT");
     assert!(!project.state_path("events.jsonl").exists());
     assert_eq!(
         std::fs::read_to_string(project.state_path("state.json")).unwrap(),
