@@ -665,6 +665,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--blocker', '--blocker', [CompletionResultType]::ParameterName, 'What blocks the sender')
             [CompletionResult]::new('--requested-action', '--requested-action', [CompletionResultType]::ParameterName, 'What the receiver is asked to do')
             [CompletionResult]::new('--urgency', '--urgency', [CompletionResultType]::ParameterName, 'How urgent it is')
+            [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

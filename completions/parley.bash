@@ -851,7 +851,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event__subcmd__blocked)
-            opts="-h -V --from --to --bead --scope --subject --project-root --blocker --requested-action --urgency --json --lock-timeout --help --version"
+            opts="-h -V --from --to --bead --scope --subject --project-root --blocker --requested-action --urgency --requires-ack --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -891,6 +891,10 @@ _parley() {
                     ;;
                 --urgency)
                     COMPREPLY=($(compgen -W "low medium high" -- "${cur}"))
+                    return 0
+                    ;;
+                --requires-ack)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)

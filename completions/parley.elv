@@ -595,6 +595,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --blocker 'What blocks the sender'
             cand --requested-action 'What the receiver is asked to do'
             cand --urgency 'How urgent it is'
+            cand --requires-ack 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'

@@ -367,6 +367,8 @@ complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l urgency -d 'How urgent it is' -r -f -a "low\t''
 medium\t''
 high\t''"
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l requires-ack -d 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)' -r -f -a "true\t''
+false\t''"
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -s h -l help -d 'Print help'

@@ -181,6 +181,16 @@ pub struct BlockedCli {
     /// How urgent it is
     #[arg(long, value_enum)]
     pub urgency: crate::operative::event_log::Urgency,
+    /// Whether the receiver must accept it (a BLOCKED event always does: false is refused)
+    #[arg(
+        long,
+        value_name = "BOOL",
+        default_value_t = true,
+        num_args = 0..=1,
+        default_missing_value = "true",
+        action = clap::ArgAction::Set
+    )]
+    pub requires_ack: bool,
 }
 
 #[derive(Debug, Args)]

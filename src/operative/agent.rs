@@ -97,12 +97,24 @@ pub fn register(
 
 pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> {
     let mut book = Book::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
-    let result = book.acting(agent).map(|()| {
-        let record = book.state.agent(agent).expect("acting checked the record");
-        Outcome::ok(agent_view(record, &book.thresholds, book.now))
-            .line(format!("heartbeat {agent} at {}", book.now))
-    });
+    book.seen(agent);
+    let result = match book.state.agent(agent) {
+        Some(record) => Ok(Outcome::ok(agent_view(record, &book.thresholds, book.now))
+            .line(format!("heartbeat {agent} at {}", book.now))),
+        None => Err(not_registered(agent)),
+    };
     book.settle(result)
+}
+
+/// A heartbeat needs a record: it keeps an identity alive, it does not create one.
+fn not_registered(agent: &AgentName) -> Error {
+    Error::forbidden(
+        "NOT_REGISTERED",
+        format!("{agent} has no record in this project"),
+    )
+    .with_hint(format!(
+        "register it first: parley agent register --agent {agent} (or parley session --register {agent})"
+    ))
 }
 
 pub fn list(ctx: &Ctx, project: &Project) -> Result<Outcome> {

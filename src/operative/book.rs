@@ -12,7 +12,7 @@
 //!    removal of reservations the archive has ended.
 
 use crate::context::Ctx;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::output::Outcome;
 use crate::store::Locked;
 
@@ -61,18 +61,18 @@ impl<'p> Book<'p> {
         })
     }
 
-    /// Refuses an agent without a record (exit 4); otherwise records its heartbeat: every
-    /// command an agent runs as itself shows it is alive.
-    pub fn acting(&mut self, agent: &AgentName) -> Result<()> {
+    /// Records the heartbeat of `agent`: every command an agent runs as itself shows it is
+    /// alive. Only an existing record is refreshed; an agent without one may act (its
+    /// reservations then have an owner of unknown liveness), and no record is created for it,
+    /// so the name can still be registered later.
+    pub fn seen(&mut self, agent: &AgentName) {
         let now = self.now;
-        let Some(record) = self.state.agent_mut(agent) else {
-            return Err(not_registered(agent));
-        };
-        if record.last_seen_at < now {
+        if let Some(record) = self.state.agent_mut(agent)
+            && record.last_seen_at < now
+        {
             record.last_seen_at = now;
             self.state_changed = true;
         }
-        Ok(())
     }
 
     /// The liveness of `agent` now; `None` when it has no record.
@@ -158,14 +158,4 @@ impl<'p> Book<'p> {
         }
         Ok(())
     }
-}
-
-pub fn not_registered(agent: &AgentName) -> Error {
-    Error::forbidden(
-        "NOT_REGISTERED",
-        format!("{agent} has no record in this project"),
-    )
-    .with_hint(format!(
-        "register it first: parley agent register --agent {agent} (or parley session --register {agent})"
-    ))
 }

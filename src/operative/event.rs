@@ -9,7 +9,7 @@ use crate::output::Outcome;
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::book::{Book, not_registered};
+use super::book::Book;
 use super::event_log::{
     self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
 };
@@ -72,13 +72,7 @@ fn send(
     let label = format!("parley event {verb} {}", envelope.from);
     let mut book = Book::open(project, ctx, &label)?;
     let result = (|| {
-        book.acting(&envelope.from)?;
-        if book.state.agent(&envelope.to).is_none() {
-            return Err(not_registered(&envelope.to).with_hint(format!(
-                "{} must be registered to receive events",
-                envelope.to
-            )));
-        }
+        book.seen(&envelope.from);
         event.id = book.next_event_id()?;
         event.created_at = book.now;
         let line = format!("{} {}: {}", event_type.label(), envelope.to, event.id);
@@ -108,7 +102,7 @@ pub fn receipt(
     };
     let mut book = Book::open(project, ctx, &format!("parley event {verb} {agent}"))?;
     let result = (|| {
-        book.acting(agent)?;
+        book.seen(agent);
         let store = &book.project.store;
         let events = event_log::read_events(store)?;
         book.warnings.extend(events.warnings);

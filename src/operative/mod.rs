@@ -107,7 +107,7 @@ pub fn dispatch(ctx: &Ctx, command: OperativeCommand) -> Result<Outcome> {
                 blocker: cli.blocker,
                 requested_action: cli.requested_action,
                 urgency: cli.urgency,
-                requires_ack: true,
+                requires_ack: cli.requires_ack,
             };
             event::blocked(ctx, &project, &envelope, payload)
         }

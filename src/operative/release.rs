@@ -19,7 +19,7 @@ pub fn run(ctx: &Ctx, project: &Project, agent: &AgentName, scope: &Scope) -> Re
 }
 
 fn decide(book: &mut Book, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
-    book.acting(agent)?;
+    book.seen(agent);
     let shown = scope.relative_to(&book.project.root);
     // Only an exact match is released: releasing part of a reservation, or a reservation
     // through one of its parents, would be a guess.

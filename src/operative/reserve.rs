@@ -84,7 +84,7 @@ pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Outcome> 
 }
 
 fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
-    book.acting(&args.agent)?;
+    book.seen(&args.agent);
     let conflicts: Vec<Conflict> = book
         .state
         .reservations
@@ -118,11 +118,19 @@ fn shown(book: &Book, scope: &Scope) -> String {
 fn refuse_active(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
     let mut events = Vec::new();
     let mut owners = Vec::new();
-    for conflict in conflicts.iter().filter(|c| c.holds()) {
+    for conflict in conflicts {
         let (owner, scope) = (
             &conflict.reservation.agent,
             shown(book, &conflict.reservation.scope),
         );
+        if !conflict.holds() {
+            let hint = format!(
+                "{scope} could be taken over ({}), but an active owner holds an overlapping scope",
+                conflict.weakness()
+            );
+            events.push(incursion(book, args, conflict, hint)?);
+            continue;
+        }
         let hint = format!(
             "{owner} holds {scope} and is active: wait for a release or ask for a HANDOFF; --takeover-stale cannot take it"
         );

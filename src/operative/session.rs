@@ -5,7 +5,7 @@
 //! git working tree and the beads file, so the same situation always gives the same advice.
 //!
 //! Adoption is allowed when `git status` shows uncommitted changes inside the claimed scope
-//! (`uncommitted_scope`, checked first) or the identity owns an `in_progress` bead
+//! (`--scope`, else the scopes the identity holds; `uncommitted_scope`, checked first) or the identity owns an `in_progress` bead
 //! (`in_progress_ownership`); it then counts as the agent's heartbeat and records a RESUME
 //! event (an identity whose record was lost gets it back). Otherwise it is refused (exit 4)
 //! with the result of each check.
@@ -139,26 +139,42 @@ fn register(book: &mut Book, agent: &AgentName, role: Option<String>) -> Result<
 fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Outcome> {
     let root = book.project.root.clone();
 
-    // Check 1: uncommitted changes inside the claimed scope.
-    let (in_scope, scope_check) = match scope {
-        None => (Vec::new(), "no --scope was claimed".to_owned()),
-        Some(scope) => match git_status::changes(&root) {
+    // Check 1: uncommitted changes inside the claimed scope: `--scope`, else the scopes the
+    // identity still holds (what its prior session claimed).
+    let claimed: Vec<Scope> = match scope {
+        Some(scope) => vec![scope.clone()],
+        None => book
+            .state
+            .reservations
+            .iter()
+            .filter(|r| &r.agent == agent)
+            .map(|r| r.scope.clone())
+            .collect(),
+    };
+    let (in_scope, scope_check) = if claimed.is_empty() {
+        (
+            Vec::new(),
+            format!("no --scope was claimed and {agent} holds no reservation"),
+        )
+    } else {
+        match git_status::changes(&root) {
             WorkTree::Unknown(why) => (Vec::new(), why),
             WorkTree::Changes(changed) => {
                 let inside: Vec<String> = changed
                     .iter()
-                    .filter(|path| scope.contains(path))
+                    .filter(|path| claimed.iter().any(|scope| scope.contains(path)))
                     .map(|path| path.relative_to(&root))
                     .collect();
+                let shown: Vec<String> = claimed.iter().map(|s| s.relative_to(&root)).collect();
                 let summary = format!(
                     "{} uncommitted change(s) inside {} ({} in the working tree)",
                     inside.len(),
-                    scope.relative_to(&root),
+                    shown.join(", "),
                     changed.len()
                 );
                 (inside, summary)
             }
-        },
+        }
     };
     // Check 2: in_progress beads owned by the identity.
     let (owned, warnings) = bead::in_progress_owned_by(&book.project.store, agent)?;
@@ -214,7 +230,7 @@ fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
     if recreated {
         register_in(book, agent, None)?;
     }
-    book.acting(agent)?;
+    book.seen(agent);
     let bead_id = owned
         .first()
         .map(|id| BeadId::parse(id))
@@ -230,7 +246,10 @@ fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
         bead_id,
         from_agent: Some(agent.clone()),
         to_agent: Some(agent.clone()),
-        scope: scope.cloned(),
+        scope: match claimed.as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        },
         created_at: book.now,
         payload: Payload::Resume(ResumePayload {
             resume_reason: reason,

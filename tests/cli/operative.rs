@@ -716,6 +716,47 @@ fn ttl_run_out_and_unknown_owners_need_the_flag() {
 }
 
 #[test]
+fn an_active_owner_among_the_conflicts_stops_every_takeover() {
+    let project = Project::new();
+    project.register(NOW, "amber-otter");
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "amber-otter", "--scope", "a/x"],
+        0,
+    );
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "ghost-one", "--scope", "a/y"],
+        0,
+    );
+    let refused = project.expect(
+        &min(1),
+        &[
+            "reserve",
+            "--agent",
+            "cobalt-harbor",
+            "--scope",
+            "a",
+            "--takeover-stale",
+        ],
+        3,
+    );
+    assert_eq!(refused["error"]["code"], "SCOPE_RESERVED");
+    assert_eq!(refused["data"]["conflicts"].as_array().unwrap().len(), 2);
+    // Each conflict met is an INCURSION to its owner; nothing was taken over.
+    assert_eq!(refused["data"]["events"].as_array().unwrap().len(), 2);
+    assert_eq!(project.events(&["--agent", "amber-otter"]).len(), 1);
+    assert_eq!(project.events(&["--agent", "ghost-one"]).len(), 1);
+    let archived = project.expect(&min(1), &["reservations", "--archived"], 0);
+    assert_eq!(
+        archived["data"]["reservations"].as_array().unwrap().len(),
+        0
+    );
+    let held = project.expect(&min(1), &["reservations"], 0);
+    assert_eq!(held["data"]["reservations"].as_array().unwrap().len(), 2);
+}
+
+#[test]
 fn renew_release_and_the_listing() {
     let project = Project::new();
     project.register(NOW, "amber-otter");
@@ -785,13 +826,7 @@ fn renew_release_and_the_listing() {
         &["reserve", "--agent", "cobalt-harbor", "--scope", "src"],
         0,
     );
-    // Unregistered agents, scopes outside the project and bad beads are refused.
-    let unknown = project.expect(
-        NOW,
-        &["reserve", "--agent", "nobody-here", "--scope", "x"],
-        4,
-    );
-    assert_eq!(unknown["error"]["code"], "NOT_REGISTERED");
+    // Scopes outside the project and bad beads are refused.
     let outside = project.expect(
         NOW,
         &["reserve", "--agent", "amber-otter", "--scope", "../x"],
@@ -847,10 +882,165 @@ fn reserving_counts_as_a_heartbeat() {
 }
 
 #[test]
+fn agents_without_a_record_act_and_their_reservations_need_the_flag() {
+    let project = Project::new();
+    // Neither agent ever registered: both may reserve, release and exchange events.
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "ghost-one", "--scope", "src/lib"],
+        0,
+    );
+    project.expect(
+        NOW,
+        &["reserve", "--agent", "ghost-one", "--scope", "notes"],
+        0,
+    );
+    let mine = project.expect(
+        NOW,
+        &["reserve", "--agent", "ghost-one", "--scope", "notes/"],
+        0,
+    );
+    assert_eq!(mine["data"]["renewed"], true);
+    let held = project.expect(NOW, &["reservations"], 0);
+    assert_eq!(held["data"]["reservations"][0]["agent"], "ghost-one");
+    // Acting is a heartbeat of an existing record only: none was created.
+    let agents = project.expect(NOW, &["agent", "list"], 0);
+    assert_eq!(agents["data"]["agents"].as_array().unwrap().len(), 0);
+
+    // Its owner has no record, so its liveness is unknown: the flag is needed, even at once.
+    let plain = [
+        "reserve",
+        "--agent",
+        "ghost-two",
+        "--scope",
+        "src/lib/parser.ts",
+    ];
+    let refused = project.expect(NOW, &plain, 3);
+    assert_eq!(refused["error"]["code"], "STALE_OWNER_FOUND");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--takeover-stale")
+    );
+    assert_eq!(refused["data"]["conflicts"][0]["owner_liveness"], "unknown");
+    assert_eq!(refused["data"]["conflicts"][0]["overlap"], "partial");
+    let mut take = plain.to_vec();
+    take.push("--takeover-stale");
+    let taken = project.expect(&min(1), &take, 0);
+    assert_eq!(taken["data"]["agent"], "ghost-two");
+    let archived = project.expect(&min(1), &["reservations", "--archived"], 0);
+    let record = &archived["data"]["reservations"][0];
+    assert_eq!(record["state"], "expired");
+    assert_eq!(record["agent"], "ghost-one");
+    assert_eq!(record["scope"], project.abs("src/lib"));
+    assert_eq!(record["taken_over_by"], "ghost-two");
+    assert_eq!(record["taken_over_at"], min(1));
+    // The INCURSION payload keeps to the protocol's three states: unknown reads as evicted.
+    let incursions = project.events(&["--agent", "ghost-one"]);
+    assert_eq!(incursions.len(), 2);
+    for incursion in &incursions {
+        assert_eq!(incursion["payload"]["owner_liveness"], "evicted");
+        assert_eq!(incursion["payload"]["owner_agent"], "ghost-one");
+        assert_eq!(incursion["payload"]["incoming_agent"], "ghost-two");
+    }
+
+    // Only the owner releases, record or not.
+    let not_owner = project.expect(
+        &min(2),
+        &["release", "--agent", "ghost-two", "--scope", "notes"],
+        4,
+    );
+    assert_eq!(not_owner["error"]["code"], "NOT_OWNER");
+    project.expect(
+        &min(2),
+        &["release", "--agent", "ghost-one", "--scope", "notes"],
+        0,
+    );
+
+    // Events between agents without a record, and their receipts.
+    let handoff = project.expect(
+        &min(3),
+        &[
+            "event",
+            "handoff",
+            "--from",
+            "ghost-two",
+            "--to",
+            "ghost-one",
+            "--bead",
+            "bb-9",
+            "--subject",
+            "Parser",
+            "--summary",
+            "Half done",
+            "--next-action",
+            "Finish it",
+        ],
+        0,
+    );
+    let id = handoff["data"]["id"].as_str().unwrap().to_owned();
+    project.expect(
+        &min(3),
+        &[
+            "event",
+            "blocked",
+            "--from",
+            "ghost-one",
+            "--to",
+            "ghost-two",
+            "--bead",
+            "bb-9",
+            "--subject",
+            "Schema",
+            "--blocker",
+            "No schema",
+            "--requested-action",
+            "Publish it",
+            "--urgency",
+            "low",
+        ],
+        0,
+    );
+    let wrong = project.expect(
+        &min(4),
+        &["event", "ack", "--agent", "ghost-two", "--event", &id],
+        4,
+    );
+    assert_eq!(wrong["error"]["code"], "NOT_RECIPIENT");
+    project.expect(
+        &min(4),
+        &["event", "read", "--agent", "ghost-one", "--event", &id],
+        0,
+    );
+    let ack = project.expect(
+        &min(4),
+        &["event", "ack", "--agent", "ghost-one", "--event", &id],
+        0,
+    );
+    assert_eq!(ack["data"]["label"], "Accepted");
+    let unacked = project.events(&["--unacked", "--agent", "ghost-two"]);
+    assert_eq!(unacked.len(), 1);
+    assert_eq!(unacked[0]["event_type"], "BLOCKED");
+
+    // Still no record; the names can be registered, and a heartbeat still needs a record.
+    let agents = project.expect(&min(5), &["agent", "list"], 0);
+    assert_eq!(agents["data"]["agents"].as_array().unwrap().len(), 0);
+    let beat = project.expect(&min(5), &["agent", "heartbeat", "--agent", "ghost-one"], 4);
+    assert_eq!(beat["error"]["code"], "NOT_REGISTERED");
+    project.register(&min(6), "ghost-one");
+    let show = project.expect(&min(6), &["agent", "show", "--agent", "ghost-one"], 0);
+    assert_eq!(show["data"]["registered_at"], min(6));
+    assert_eq!(show["data"]["liveness"], "active");
+}
+
+#[test]
 fn sixteen_processes_reserving_overlapping_scopes_one_wins() {
     let project = Project::new();
     let agents: Vec<String> = (0..16).map(|i| format!("agent-{i:02}")).collect();
-    for agent in &agents {
+    // Half of them never registered: an owner without a record holds against a request
+    // without --takeover-stale all the same.
+    for agent in agents.iter().step_by(2) {
         project.register(NOW, agent);
     }
     let scopes = ["src", "src/lib", "src/lib/parser.ts", "src/*"];
@@ -1048,8 +1238,6 @@ fn invalid_events_are_refused_before_anything_is_written() {
     assert_eq!(empty["error"]["code"], "INVALID_EVENT");
     project.expect(NOW, &base("two\nlines", "cobalt-harbor"), 65);
     project.expect(NOW, &base("self", "amber-otter"), 65);
-    let unknown = project.expect(NOW, &base("x", "nobody-here"), 4);
-    assert_eq!(unknown["error"]["code"], "NOT_REGISTERED");
     project.expect(
         NOW,
         &[
@@ -1072,6 +1260,32 @@ fn invalid_events_are_refused_before_anything_is_written() {
         ],
         64,
     );
+    // A BLOCKED event always requires an ack: saying otherwise is refused, not ignored.
+    let no_ack = project.expect(
+        NOW,
+        &[
+            "event",
+            "blocked",
+            "--from",
+            "amber-otter",
+            "--to",
+            "cobalt-harbor",
+            "--bead",
+            "bb-1",
+            "--subject",
+            "s",
+            "--blocker",
+            "b",
+            "--requested-action",
+            "r",
+            "--urgency",
+            "low",
+            "--requires-ack",
+            "false",
+        ],
+        65,
+    );
+    assert_eq!(no_ack["error"]["code"], "INVALID_EVENT");
     assert!(!project.state_path("events.jsonl").exists());
     assert_eq!(
         std::fs::read_to_string(project.state_path("state.json")).unwrap(),
@@ -1313,6 +1527,41 @@ fn adoption_needs_evidence_in_a_real_git_repository() {
     assert_eq!(resume["payload"]["prior_session_agent"], "amber-otter");
     assert_eq!(resume["payload"]["adopted_agent"], "amber-otter");
     assert_eq!(resume["label"], "Resumed");
+}
+
+#[test]
+fn without_a_scope_adoption_checks_the_scopes_the_identity_holds() {
+    let project = Project::git();
+    project.register(NOW, "amber-otter");
+    project.write("src/lib/parser.rs", "wip\n");
+    let adopt = ["session", "--non-interactive", "--adopt", "amber-otter"];
+    // Nothing claimed, nothing held: a change anywhere is no evidence.
+    let refused = project.expect(&min(1), &adopt, 4);
+    assert_eq!(refused["error"]["code"], "ADOPTION_REFUSED");
+    assert_eq!(
+        refused["data"]["checks"]["uncommitted_scope"]["passed"],
+        false
+    );
+    // A held scope elsewhere is no evidence either; the held scope with the change is.
+    project.expect(
+        &min(2),
+        &["reserve", "--agent", "amber-otter", "--scope", "docs"],
+        0,
+    );
+    project.expect(&min(3), &adopt, 4);
+    project.expect(
+        &min(4),
+        &["reserve", "--agent", "amber-otter", "--scope", "src/*"],
+        0,
+    );
+    let adopted = project.expect(&min(5), &adopt, 0);
+    assert_eq!(adopted["data"]["resume_reason"], "uncommitted_scope");
+    assert!(
+        adopted["data"]["evidence"]
+            .as_str()
+            .unwrap()
+            .contains("src/lib/parser.rs")
+    );
 }
 
 #[test]
