@@ -157,6 +157,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Links(_) => "links",
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
+        Command::Bounce(command) => command.name(),
     }
 }
 
@@ -178,12 +179,12 @@ impl Ctx {
     }
 }
 
-fn seconds(flag: &str, secs: f64) -> Result<Duration> {
+pub(crate) fn seconds(flag: &str, secs: f64) -> Result<Duration> {
     Duration::try_from_secs_f64(secs)
         .map_err(|_| Error::usage(format!("{flag} takes a number of seconds >= 0, not {secs}")))
 }
 
-fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
+pub(crate) fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
     Ok(WaitOptions {
         timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
         force_poll: cli.poll,
@@ -327,6 +328,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
+        Command::Bounce(command) => crate::bounce::dispatch(ctx, command),
     }
 }
 

@@ -19,6 +19,9 @@ pub struct Outcome {
     /// Lines for stderr (warnings) in the human form; `data.warnings` in JSON.
     pub warnings: Vec<String>,
     pub data: Value,
+    /// The exit code carries a verdict (validation), not a failure: JSON says `ok: true` and
+    /// `error: null` whatever the status.
+    pub verdict: bool,
 }
 
 impl Outcome {
@@ -29,6 +32,16 @@ impl Outcome {
             lines: Vec::new(),
             warnings: Vec::new(),
             data,
+            verdict: false,
+        }
+    }
+
+    /// A verdict: the data is the answer and `status` (any, 0 to 66) only sets the exit code.
+    pub fn verdict(status: Status, data: Value) -> Outcome {
+        Outcome {
+            status,
+            verdict: true,
+            ..Outcome::ok(data)
         }
     }
 
@@ -105,7 +118,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             {
                 map.insert("warnings".into(), json!(outcome.warnings));
             }
-            let error = outcome.code.map(|code| {
+            let error = outcome.code.filter(|_| !outcome.verdict).map(|code| {
                 // The same shape as an error's, so a reader handles one form.
                 json!({
                     "code": code,
@@ -115,7 +128,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                 })
             });
             let envelope = json!({
-                "ok": outcome.status == Status::Ok,
+                "ok": outcome.status == Status::Ok || outcome.verdict,
                 "command": command,
                 "data": data,
                 "error": error,

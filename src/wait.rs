@@ -65,7 +65,7 @@ enum Source {
 /// cannot alter their answer does not make all of them re-read the state at once.
 pub fn until<T>(
     dir: &Path,
-    watched: &'static [&'static str],
+    watched: &[&str],
     options: &WaitOptions,
     default_interval: Duration,
     mut check: impl FnMut() -> Result<Check<T>>,
@@ -136,7 +136,7 @@ fn next_wake(receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
 
 fn watch(
     dir: &Path,
-    watched: &'static [&'static str],
+    watched: &[&str],
     options: &WaitOptions,
     default_interval: Duration,
     sender: Sender<Wake>,
@@ -158,13 +158,15 @@ fn watch(
         return Ok(Source::Polling(interval));
     }
     let watched_dir: PathBuf = dir.to_path_buf();
+    // Owned by the event handler, which outlives this call.
+    let watched: Vec<String> = watched.iter().map(|name| (*name).to_owned()).collect();
     let handler = move |event: notify::Result<notify::Event>| {
         let relevant = match &event {
             // Reads raise access events (open, close): the waiter's own look at the state
             // would wake it again, forever. Only changes count.
             Ok(event) => {
                 !matches!(event.kind, notify::EventKind::Access(_))
-                    && event.paths.iter().any(|p| is_watched(p, watched))
+                    && event.paths.iter().any(|p| is_watched(p, &watched))
             }
             // An error from the watcher: re-check, the disk will tell.
             Err(_) => true,
@@ -193,10 +195,10 @@ fn watch(
 
 /// Whether an event on `path` concerns one of the `watched` file names. Temporary files of
 /// atomic writes never do: the rename that follows them is the event that matters.
-fn is_watched(path: &Path, watched: &[&str]) -> bool {
+fn is_watched(path: &Path, watched: &[String]) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
-        .is_some_and(|name| watched.contains(&name))
+        .is_some_and(|name| watched.iter().any(|w| w == name))
 }
 
 /// The Ctrl-C handler is process-wide and set once; each wait registers where to say it.

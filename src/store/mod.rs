@@ -19,6 +19,7 @@
 //! attacker replacing a directory by a link between the two steps; parley defends against
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
+pub mod append_file;
 mod lock;
 
 use std::collections::HashSet;
@@ -561,7 +562,11 @@ fn sync_staged_files(dir: &Path) -> Result<()> {
 }
 
 fn sync_parent(path: &Path) -> Result<()> {
-    sync_dir(path.parent().unwrap_or(Path::new(".")))
+    // A bare file name has the empty path as parent: that is the current directory.
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent),
+        _ => sync_dir(Path::new(".")),
+    }
 }
 
 fn sync_dir(dir: &Path) -> Result<()> {
