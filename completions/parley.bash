@@ -615,7 +615,7 @@ _parley() {
                     return 0
                     ;;
                 --scene)
-                    COMPREPLY=($(compgen -W "negotiation all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "negotiation bounce all" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)

@@ -600,10 +600,7 @@ fn build_rules(
     })
 }
 
-fn check_agents(
-    agents: AgentList<'_>,
-    findings: &mut Findings,
-) -> Option<Vec<String>> {
+fn check_agents(agents: AgentList<'_>, findings: &mut Findings) -> Option<Vec<String>> {
     let (line, items) = agents?;
     if items.is_empty() {
         findings.error("AGENTS_EMPTY", "3.3", line, 1, "the agents list is empty");

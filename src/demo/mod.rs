@@ -4,6 +4,7 @@
 //! would run them, and leaves its files in a folder of DIR named after the scene for
 //! inspection. `parley demo` alone plays the negotiation; `--scene all` plays every scene.
 
+mod bounce;
 mod negotiation;
 
 use std::path::{Path, PathBuf};
@@ -36,17 +37,20 @@ const SCENE_LIMIT: Duration = Duration::from_secs(120);
 pub enum Scene {
     /// A complete negotiation (the default)
     Negotiation,
+    /// Three agents taking turns in a bounce session until they reach consensus
+    Bounce,
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
     /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[Scene::Negotiation];
+    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Bounce];
 
     fn name(self) -> &'static str {
         match self {
             Scene::Negotiation => "negotiation",
+            Scene::Bounce => "bounce",
             Scene::All => "all",
         }
     }
@@ -54,6 +58,7 @@ impl Scene {
     fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Outcome> {
         match self {
             Scene::Negotiation => negotiation::play(stage, work, agents),
+            Scene::Bounce => bounce::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }
