@@ -32,7 +32,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
     if let Some(reason) = timeline.ended {
         return Ok(Outcome::answer(
             Status::Finished,
-            "SESSION_ENDED",
+            "FINISHED",
             json!({ "policy": policy, "timed_out": [], "appended": [], "end_reason": reason.as_str() }),
         )
         .line(format!("the session has ended ({})", reason.as_str())));

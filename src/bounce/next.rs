@@ -74,10 +74,8 @@ fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<Outcome> {
         })
     };
     if let Some(reason) = timeline.ended {
-        return Ok(
-            Outcome::answer(Status::Finished, "SESSION_ENDED", data(&[]))
-                .line(format!("the session has ended ({})", reason.as_str())),
-        );
+        return Ok(Outcome::answer(Status::Finished, "FINISHED", data(&[]))
+            .line(format!("the session has ended ({})", reason.as_str())));
     }
     if session.parsed.in_progress {
         return Ok(Outcome::answer(Status::NotNow, "WAITING", data(&[]))

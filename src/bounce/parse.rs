@@ -710,6 +710,9 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
         let opens_entry = marker.as_ref().is_some_and(|c| c.key == "entry");
         if let Some((entry, phase, fields)) = current.as_mut() {
             if opens_entry {
+                if *phase == Phase::Fields {
+                    check_required_fields(entry, fields, parsed);
+                }
                 parsed.findings.error(
                     "YIELD_MISSING",
                     "R4",
