@@ -700,6 +700,8 @@ enum Phase {
 fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut Parsed) {
     let mut ids: HashSet<String> = HashSet::new();
     let mut current: Option<(Entry, Phase, HashSet<&str>)> = None;
+    // How many findings there were when the current entry began.
+    let mut mark = 0;
     let mut stray_reported = false;
     let mut i = start;
     while i < lines.len() {
@@ -713,14 +715,16 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                 if *phase == Phase::Fields {
                     check_required_fields(entry, fields, parsed);
                 }
+                let (done, _, _) = current.take().expect("an entry is open");
+                let (line, id) = (done.line, done.id.clone());
+                close_entry(done, mark, parsed);
                 parsed.findings.error(
                     "YIELD_MISSING",
                     "R4",
-                    entry.line,
+                    line,
                     1,
                     format!(
-                        "entry {} has no <!-- yield --> marker before the next entry (section 4.6)",
-                        entry.id
+                        "entry {id} has no <!-- yield --> marker before the next entry (section 4.6)"
                     ),
                 );
                 parsed.findings.error(
@@ -730,8 +734,6 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                     1,
                     "an entry begins while the previous one still lacks its yield marker",
                 );
-                let (done, _, _) = current.take().expect("an entry is open");
-                parsed.entries.push(done);
                 continue;
             }
             match phase {
@@ -790,7 +792,7 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                         }
                         entry.yielded = true;
                         let (done, _, _) = current.take().expect("an entry is open");
-                        parsed.entries.push(done);
+                        close_entry(done, mark, parsed);
                         i += 1;
                         continue;
                     }
@@ -813,6 +815,7 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                 Phase::Position,
                 HashSet::new(),
             ));
+            mark = parsed.findings.0.len();
             stray_reported = false;
         } else if line.trim().is_empty() {
         } else if outside && opens_multiline_comment(line) {
@@ -855,19 +858,26 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
         if phase == Phase::Fields {
             check_required_fields(&entry, &fields, parsed);
         }
+        let (line, id) = (entry.line, entry.id.clone());
+        close_entry(entry, mark, parsed);
         parsed.findings.error(
             "YIELD_MISSING",
             "R4",
-            entry.line,
+            line,
             1,
-            format!(
-                "entry {} has no <!-- yield --> marker: it is incomplete (section 4.6)",
-                entry.id
-            ),
+            format!("entry {id} has no <!-- yield --> marker: it is incomplete (section 4.6)"),
         );
         parsed.in_progress = true;
-        parsed.entries.push(entry);
     }
+}
+
+/// Ends the entry being read. A duplicate (Rule 7) is ignored by every later check, so what
+/// was found inside it is dropped; only its structure (a missing yield marker) still counts.
+fn close_entry(entry: Entry, mark: usize, parsed: &mut Parsed) {
+    if entry.duplicate {
+        parsed.findings.0.truncate(mark);
+    }
+    parsed.entries.push(entry);
 }
 
 fn is_heading(lines: &[&str], fences: &[Fence], i: usize) -> bool {

@@ -11,6 +11,8 @@
 //! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
 //!   can never overwrite anything.
 //! - **Appends** (the event log) are one `write` of one whole line.
+//! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
+//!   and appended to through a journal that lets the next open roll a torn tail back.
 //! - **Containment**: paths are relative and made of plain components; every directory on the
 //!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
 //!   directory is reported, never followed, and nothing outside the directory is written.

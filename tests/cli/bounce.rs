@@ -482,10 +482,13 @@ fn rule_6_an_entry_starting_inside_an_open_one_is_an_error() {
 fn rule_7_ids_are_uuids_and_a_duplicate_is_ignored() {
     let work = Work::new();
     let first = entry(1, "alpha", 1, 1, "approve", "0.9");
-    // The same id again, with a stance that would change the consensus if it counted.
+    // The same id again, with a stance that would change the consensus if it counted, and
+    // content that would be an error anywhere else.
     let duplicate = first
         .replace("[author: alpha]", "[author: beta]")
-        .replace("approve", "reject");
+        .replace("approve", "reject")
+        .replace("confidence: 0.9", "confidence: 7")
+        .replace("Body of entry 1.", "## A heading");
     let file = work.write(
         "dup.md",
         &session(
