@@ -152,20 +152,18 @@ pub fn comment(line: &str) -> Option<Comment<'_>> {
         Some((key, value)) => (key.trim(), value.trim()),
         None => (body, ""),
     };
-    let canonical = if body.contains(':') {
-        if value.is_empty() {
-            format!("<!-- {key}: -->")
-        } else {
-            format!("<!-- {key}: {value} -->")
-        }
-    } else {
-        format!("<!-- {key} -->")
-    };
-    Some(Comment {
-        key,
-        value,
-        exact: !nested && line == canonical,
-    })
+    // The exact form, compared piece by piece (this runs on every comment of a session).
+    let exact = !nested
+        && line
+            .strip_prefix("<!-- ")
+            .and_then(|rest| rest.strip_prefix(key))
+            .and_then(|rest| rest.strip_suffix(" -->"))
+            .is_some_and(|middle| match (body.contains(':'), value.is_empty()) {
+                (false, _) => middle.is_empty(),
+                (true, true) => middle == ":",
+                (true, false) => middle.strip_prefix(": ") == Some(value),
+            });
+    Some(Comment { key, value, exact })
 }
 
 /// A line that opens an HTML comment and does not close it: a multi-line comment.

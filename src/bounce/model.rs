@@ -179,7 +179,7 @@ pub struct Entry {
     pub stance: Option<Stance>,
     pub confidence: Option<Decimal>,
     pub action_requested: Option<String>,
-    /// The body lines outside code fences, for the closing-entry check.
+    /// The body lines outside code fences of a `closed` entry, for the closing-entry check.
     pub prose: Vec<String>,
     pub yielded: bool,
     /// A second occurrence of an entry id: ignored by every check after Rule 7.

@@ -798,7 +798,10 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                     }
                     if outside {
                         check_body_line(lines, fences, i, parsed);
-                        if let Some((entry, _, _)) = current.as_mut() {
+                        // Only a closed entry can close the session: only its prose is kept.
+                        if let Some((entry, _, _)) = current.as_mut()
+                            && entry.status == Some(EntryStatus::Closed)
+                        {
                             entry.prose.push(line.to_owned());
                         }
                     }

@@ -20,14 +20,6 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
     let (rules, timeline) = session.state()?;
     let now = ctx.clock.now();
     let in_progress = session.parsed.in_progress;
-    let next = if in_progress {
-        Vec::new()
-    } else {
-        timeline.next(rules)
-    };
-    let timed_out = timed_out(&session, rules, timeline, now);
-    let latest = timeline.latest_round();
-    let consensus = timeline.consensus(&session.parsed, rules, rules.mode, rules.threshold, latest);
     let errors = session
         .parsed
         .findings
@@ -35,6 +27,15 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         .iter()
         .filter(|f| f.severity == super::finding::Severity::Error)
         .count();
+    // Nobody may append to a file with an error (an entry in progress is one).
+    let next = if errors > 0 {
+        Vec::new()
+    } else {
+        timeline.next(rules)
+    };
+    let timed_out = timed_out(&session, rules, timeline, now);
+    let latest = timeline.latest_round();
+    let consensus = timeline.consensus(&session.parsed, rules, rules.mode, rules.threshold, latest);
     let ended = timeline.ended.map(|r| r.as_str());
     let mut outcome = Outcome::ok(json!({
         "file": file,

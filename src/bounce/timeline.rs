@@ -64,9 +64,9 @@ pub fn build(parsed: &mut Parsed) -> Option<Timeline> {
         .map(|(i, _)| i)
         .collect();
     let mut walk = Walk::new(&rules);
-    for &i in &effective {
-        let entry = parsed.entries[i].clone();
-        walk.add(&entry, &parsed.entries, &effective, &mut parsed.findings);
+    let counted: Vec<&Entry> = effective.iter().map(|&i| &parsed.entries[i]).collect();
+    for entry in &counted {
+        walk.add(entry, &counted, &mut parsed.findings);
     }
     let last_round_finished = walk
         .current
@@ -132,7 +132,7 @@ impl<'r> Walk<'r> {
     }
 
     /// Marks the current round finished and decides whether the session ends with it.
-    fn close_round(&mut self, entries: &[Entry], effective: &[usize]) {
+    fn close_round(&mut self, counted: &[&Entry]) {
         let Some(round) = self.current else {
             return;
         };
@@ -143,12 +143,11 @@ impl<'r> Walk<'r> {
         if self.ended.is_some() {
             return;
         }
-        let counted: Vec<&Entry> = effective.iter().map(|&i| &entries[i]).collect();
         let result = consensus::compute(
             self.rules,
             self.rules.mode,
             self.rules.threshold,
-            &counted,
+            counted,
             round,
             true,
         );
@@ -163,13 +162,8 @@ impl<'r> Walk<'r> {
         };
     }
 
-    fn add(
-        &mut self,
-        entry: &Entry,
-        entries: &[Entry],
-        effective: &[usize],
-        findings: &mut Findings,
-    ) {
+    /// Takes the next entry; `counted` are all the effective entries of the session.
+    fn add(&mut self, entry: &Entry, counted: &[&Entry], findings: &mut Findings) {
         let Some((turn, round)) = entry.position else {
             return;
         };
@@ -192,7 +186,7 @@ impl<'r> Walk<'r> {
         self.previous = Some((round, turn));
         if self.current.is_some_and(|c| round > c) {
             // A later round has begun: the current one is finished.
-            self.close_round(entries, effective);
+            self.close_round(counted);
         }
         if self.current != Some(round) {
             self.current = Some(round);
@@ -260,7 +254,7 @@ impl<'r> Walk<'r> {
             self.ended = Some(EndReason::Closed);
         }
         if self.round_finished() {
-            self.close_round(entries, effective);
+            self.close_round(counted);
         }
     }
 

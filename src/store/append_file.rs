@@ -129,7 +129,7 @@ impl LockedFile {
 
     /// The whole file.
     pub fn read(&self) -> Result<Vec<u8>> {
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(self.len()? as usize + 1);
         (&self.file)
             .take(u64::MAX)
             .read_to_end(&mut bytes)

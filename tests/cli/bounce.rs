@@ -1590,7 +1590,6 @@ fn next_waits_on_file_events_and_times_out() {
         ]
         .map(String::from),
     );
-    std::thread::sleep(Duration::from_millis(200));
     work.append_ok("s.md", "alpha", "approve", "0.9");
     let output = waiter.wait_with_output().unwrap();
     assert_eq!(code(&output), 0, "{}", stderr(&output));
