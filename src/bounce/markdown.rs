@@ -146,10 +146,13 @@ pub struct Comment<'a> {
 pub fn comment(line: &str) -> Option<Comment<'_>> {
     let trimmed = line.trim();
     let inner = trimmed.strip_prefix("<!--")?.strip_suffix("-->")?;
-    let nested = inner.contains("<!--") || inner.contains("-->");
+    // Nested markers; a comment line is short, so a byte scan beats a substring search.
+    let bytes = inner.as_bytes();
+    let nested = bytes.windows(4).any(|w| w == b"<!--") || bytes.windows(3).any(|w| w == b"-->");
     let body = inner.trim();
-    let (key, value) = match body.split_once(':') {
-        Some((key, value)) => (key.trim(), value.trim()),
+    let colon = body.find(':');
+    let (key, value) = match colon {
+        Some(i) => (body[..i].trim(), body[i + 1..].trim()),
         None => (body, ""),
     };
     // The exact form, compared piece by piece (this runs on every comment of a session).
@@ -158,7 +161,7 @@ pub fn comment(line: &str) -> Option<Comment<'_>> {
             .strip_prefix("<!-- ")
             .and_then(|rest| rest.strip_prefix(key))
             .and_then(|rest| rest.strip_suffix(" -->"))
-            .is_some_and(|middle| match (body.contains(':'), value.is_empty()) {
+            .is_some_and(|middle| match (colon.is_some(), value.is_empty()) {
                 (false, _) => middle.is_empty(),
                 (true, true) => middle == ":",
                 (true, false) => middle.strip_prefix(": ") == Some(value),

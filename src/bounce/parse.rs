@@ -128,7 +128,7 @@ fn parse_header(lines: &[&str], parsed: &mut Parsed) -> usize {
                 "a header line is exactly `<!-- key: value -->`, single spaces, on one line",
             );
         }
-        let column = line.find(c.value).map_or(1, |i| i + 1);
+        let column = column_of(line, c.value);
         check_header_value(c.key, c.value, no, column, parsed);
     }
     if index == 0
@@ -504,6 +504,16 @@ fn parse_rules(
     parsed.rules = rules;
 }
 
+/// The 1-based column of `part`, a slice of `line` (1 when it is empty or not a slice of it).
+fn column_of(line: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+    if part.is_empty() || offset > line.len() {
+        1
+    } else {
+        offset + 1
+    }
+}
+
 fn unquote(text: &str) -> &str {
     for q in ['"', '\''] {
         if let Some(inner) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
@@ -699,7 +709,7 @@ enum Phase {
 
 fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut Parsed) {
     let mut ids: HashSet<String> = HashSet::new();
-    let mut current: Option<(Entry, Phase, HashSet<&str>)> = None;
+    let mut current: Option<(Entry, Phase, Given)> = None;
     // How many findings there were when the current entry began.
     let mut mark = 0;
     let mut stray_reported = false;
@@ -761,8 +771,8 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                     continue;
                 }
                 Phase::Fields => {
-                    if let Some((key, value)) = field(line) {
-                        if !fields.insert(key) {
+                    if let Some((index, key, value)) = field(line) {
+                        if std::mem::replace(&mut fields[index], true) {
                             parsed.findings.error(
                                 "FIELD_DUPLICATE",
                                 "4.4",
@@ -816,7 +826,7 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
             current = Some((
                 start_entry(line, &c, no, &mut ids, parsed),
                 Phase::Position,
-                HashSet::new(),
+                Given::default(),
             ));
             mark = parsed.findings.0.len();
             stray_reported = false;
@@ -940,7 +950,7 @@ fn start_entry(
             "entry metadata is exactly `<!-- entry: UUID -->`",
         );
     }
-    let column = line.find(c.value).map_or(1, |i| i + 1);
+    let column = column_of(line, c.value);
     match uuid_version_4(c.value) {
         Some(true) => {}
         Some(false) => findings.warning(
@@ -1060,10 +1070,14 @@ fn parse_status_line(line: &str, no: usize, entry: &mut Entry, findings: &mut Fi
 }
 
 /// A structured field line, `key: value` with a key of section 4.4.
-fn field(line: &str) -> Option<(&'static str, &str)> {
-    FIELDS.iter().find_map(|key| {
+/// Which of the structured fields (in the order of [`FIELDS`]) an entry gave.
+type Given = [bool; 5];
+
+/// A structured field line, `key: value` with a key of section 4.4: its index in [`FIELDS`].
+fn field(line: &str) -> Option<(usize, &'static str, &str)> {
+    FIELDS.iter().enumerate().find_map(|(index, key)| {
         let rest = line.strip_prefix(key)?.strip_prefix(':')?;
-        Some((*key, rest.trim()))
+        Some((index, *key, rest.trim()))
     })
 }
 
@@ -1102,7 +1116,7 @@ fn record_field(key: &str, value: &str, no: usize, entry: &mut Entry, findings: 
     }
 }
 
-fn check_required_fields(entry: &Entry, fields: &HashSet<&str>, parsed: &mut Parsed) {
+fn check_required_fields(entry: &Entry, fields: &Given, parsed: &mut Parsed) {
     let structured = parsed
         .rules
         .as_ref()
@@ -1112,8 +1126,9 @@ fn check_required_fields(entry: &Entry, fields: &HashSet<&str>, parsed: &mut Par
     }
     let missing: Vec<&str> = FIELDS
         .iter()
-        .copied()
-        .filter(|f| !fields.contains(f))
+        .zip(fields)
+        .filter(|(_, given)| !**given)
+        .map(|(f, _)| *f)
         .collect();
     if !missing.is_empty() {
         parsed.findings.error(
