@@ -730,11 +730,11 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                 close_entry(done, mark, parsed);
                 parsed.findings.error(
                     "YIELD_MISSING",
-                    "R4",
+                    "4.6",
                     line,
                     1,
                     format!(
-                        "entry {id} has no <!-- yield --> marker before the next entry (section 4.6)"
+                        "entry {id} has no <!-- yield --> marker before the next entry (Rule 4)"
                     ),
                 );
                 parsed.findings.error(
@@ -875,10 +875,10 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
         close_entry(entry, mark, parsed);
         parsed.findings.error(
             "YIELD_MISSING",
-            "R4",
+            "4.6",
             line,
             1,
-            format!("entry {id} has no <!-- yield --> marker: it is incomplete (section 4.6)"),
+            format!("entry {id} has no <!-- yield --> marker: it is incomplete (Rule 4)"),
         );
         parsed.in_progress = true;
     }

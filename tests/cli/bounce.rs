@@ -236,7 +236,7 @@ fn the_six_valid_examples_have_no_error() {
 fn each_invalid_example_fails_citing_the_rule_the_spec_names() {
     let expected = [
         (1, "HEADER_MISSING", "3.1"),
-        (2, "YIELD_MISSING", "R4"),
+        (2, "YIELD_MISSING", "4.6"),
         (3, "STANCE_INVALID", "R10"),
         (4, "CONFIDENCE_OUT_OF_RANGE", "R11"),
         (5, "SESSION_ID_INVALID", "3.1"),
@@ -450,7 +450,7 @@ fn rule_4_a_missing_yield_marker_is_an_error_and_blocks_appends() {
     let file = work.write("s.md", &session(&["alpha", "beta"], &[], &[open]));
     let (exit, r) = report(work.dir(), &file);
     assert_eq!(exit, 1);
-    assert!(has(&r, "error", "YIELD_MISSING", "R4"), "{r}");
+    assert!(has(&r, "error", "YIELD_MISSING", "4.6"), "{r}");
     let status = work.json(&["bounce", "status", "s.md"]);
     assert_eq!(status["data"]["in_progress"], true, "{status}");
     assert_eq!(status["data"]["next"], serde_json::json!([]));
