@@ -18,6 +18,9 @@ pub struct Outcome {
     pub lines: Vec<String>,
     /// Lines for stderr (warnings) in the human form; `data.warnings` in JSON.
     pub warnings: Vec<String>,
+    /// Lines for stderr in the human form, printed as they are (a summary that must stay out
+    /// of a machine-readable stdout); JSON carries the same facts in `data`.
+    pub notes: Vec<String>,
     pub data: Value,
     /// The exit code carries a verdict (validation), not a failure: JSON says `ok: true` and
     /// `error: null` whatever the status.
@@ -31,6 +34,7 @@ impl Outcome {
             code: None,
             lines: Vec::new(),
             warnings: Vec::new(),
+            notes: Vec::new(),
             data,
             verdict: false,
         }
@@ -98,6 +102,9 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             let _ = out.write_all(text.as_bytes());
             for warning in &outcome.warnings {
                 let _ = writeln!(err, "warning: {warning}");
+            }
+            for note in &outcome.notes {
+                let _ = writeln!(err, "{note}");
             }
         }
         (Mode::Human, Err(error)) => {

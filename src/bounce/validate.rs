@@ -1,5 +1,8 @@
 //! `parley bounce validate FILE...`: every finding of every file, and a verdict per file.
 //!
+//! Human form: one line per finding on stdout, `FILE:LINE:COL: error|warning CODE (RULE):
+//! message`, and one summary line per file on stderr (so every stdout line has that form).
+//!
 //! The verdict is an answer, not a failure: `ok` is true and `error` null in JSON. Exit 66 when
 //! a file cannot be read (the others are still checked), else 1 when any file has an error,
 //! else 0.
@@ -18,6 +21,7 @@ use crate::store::LockMode;
 pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let mut reports = Vec::new();
     let mut lines = Vec::new();
+    let mut summaries = Vec::new();
     let mut unreadable = false;
     let mut invalid = false;
     for path in files {
@@ -36,7 +40,7 @@ pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         let errors = count(&findings, Severity::Error);
         let warnings = count(&findings, Severity::Warning);
         lines.extend(findings.iter().map(|f| f.render(&shown)));
-        lines.push(format!(
+        summaries.push(format!(
             "{shown}: {} ({errors} error{}, {warnings} warning{})",
             verdict.as_str(),
             plural(errors),
@@ -62,6 +66,7 @@ pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         json!({ "valid": !invalid && !unreadable, "files": Value::Array(reports) }),
     );
     outcome.lines = lines;
+    outcome.notes = summaries;
     outcome
 }
 

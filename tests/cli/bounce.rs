@@ -270,6 +270,19 @@ fn human_findings_read_file_line_col_severity_code_rule_message() {
     );
     assert!(text.contains(&expected), "{text}");
     assert!(text.contains(": warning ENTRY_ID_NOT_V4 (R7): "), "{text}");
+    // Every stdout line is a finding; the verdict goes to stderr.
+    for line in text.lines() {
+        let (place, rest) = line.split_once(": ").unwrap();
+        let mut parts = place.rsplitn(3, ':');
+        assert!(parts.next().unwrap().parse::<u32>().is_ok(), "{line}");
+        assert!(parts.next().unwrap().parse::<u32>().is_ok(), "{line}");
+        assert!(
+            rest.starts_with("error ") || rest.starts_with("warning "),
+            "{line}"
+        );
+        assert!(rest.contains(" (") && rest.contains("): "), "{line}");
+    }
+    assert!(stderr(&output).contains("invalid (1 error, 2 warnings)"));
 }
 
 #[test]
