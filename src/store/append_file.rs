@@ -73,11 +73,13 @@ pub struct LockedFile {
 /// the file does not exist. A link is refused, never followed.
 pub fn open_locked(path: &Path, mode: LockMode, timeout: Duration) -> Result<Option<LockedFile>> {
     let began = Instant::now();
+    let journal = journal_path(path);
+    let mut repair = false;
     loop {
         let left = timeout.saturating_sub(began.elapsed());
         // A journal means an append was cut short: repair under the exclusive lock first,
         // whatever the caller wants to do next.
-        let wanted = if journal_path(path).exists() {
+        let wanted = if repair || journal.exists() {
             LockMode::Exclusive
         } else {
             mode
@@ -94,12 +96,20 @@ pub fn open_locked(path: &Path, mode: LockMode, timeout: Duration) -> Result<Opt
             path: path.to_path_buf(),
             mode: wanted,
         };
-        if wanted == mode {
-            locked.recover()?;
+        if wanted == LockMode::Shared {
+            // A writer may have died between our look for a journal and our lock.
+            if journal.exists() {
+                repair = true;
+                continue;
+            }
             return Ok(Some(locked));
         }
-        // Repaired under the exclusive lock; now take the lock the caller asked for.
         locked.recover()?;
+        if mode == LockMode::Exclusive {
+            return Ok(Some(locked));
+        }
+        // Repaired; now take the lock the caller asked for.
+        repair = false;
     }
 }
 
@@ -169,8 +179,8 @@ impl LockedFile {
             .map_err(|e| Error::io("inspect", &self.path, e))
     }
 
-    /// Rolls a torn append back to where it started (exclusive lock only), then removes the
-    /// journal.
+    /// Rolls a torn append back to where it started, then removes the journal. Only called
+    /// with the exclusive lock held.
     fn recover(&self) -> Result<()> {
         let journal = journal_path(&self.path);
         let text = match fs::read_to_string(&journal) {
@@ -178,10 +188,6 @@ impl LockedFile {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(Error::io("read", &journal, e)),
         };
-        if self.mode != LockMode::Exclusive {
-            // Appeared after we looked (a writer crashed meanwhile): the next open repairs it.
-            return Ok(());
-        }
         let (start, end) = parse_journal(&journal, &text)?;
         let len = self.len()?;
         if len > start && len < end {
