@@ -265,7 +265,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--author', '--author', [CompletionResultType]::ParameterName, 'The agent writing the entry (one of the session''s agents)')
             [CompletionResult]::new('--stance', '--stance', [CompletionResultType]::ParameterName, 'approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)')
             [CompletionResult]::new('--confidence', '--confidence', [CompletionResultType]::ParameterName, 'A number in [0, 1], or a percentage such as 85%')
-            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'One or two lines summing the entry up')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'One line summing the entry up')
             [CompletionResult]::new('--action-requested', '--action-requested', [CompletionResultType]::ParameterName, 'The next step asked for (supervised: name the next agent), or n/a')
             [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'Supporting references, comma-separated, or n/a')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'The entry status: yield passes the turn, closed finishes without hand-off')

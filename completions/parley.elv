@@ -243,7 +243,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --author 'The agent writing the entry (one of the session''s agents)'
             cand --stance 'approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)'
             cand --confidence 'A number in [0, 1], or a percentage such as 85%'
-            cand --summary 'One or two lines summing the entry up'
+            cand --summary 'One line summing the entry up'
             cand --action-requested 'The next step asked for (supervised: name the next agent), or n/a'
             cand --evidence 'Supporting references, comma-separated, or n/a'
             cand --status 'The entry status: yield passes the turn, closed finishes without hand-off'

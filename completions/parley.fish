@@ -182,7 +182,7 @@ complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_su
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l author -d 'The agent writing the entry (one of the session\'s agents)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l stance -d 'approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l confidence -d 'A number in [0, 1], or a percentage such as 85%' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l summary -d 'One or two lines summing the entry up' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l summary -d 'One line summing the entry up' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l action-requested -d 'The next step asked for (supervised: name the next agent), or n/a' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l evidence -d 'Supporting references, comma-separated, or n/a' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l status -d 'The entry status: yield passes the turn, closed finishes without hand-off' -r -f -a "yield\t''

@@ -111,7 +111,7 @@ pub struct AppendCli {
     /// A number in [0, 1], or a percentage such as 85%
     #[arg(long, value_name = "C")]
     pub confidence: Option<String>,
-    /// One or two lines summing the entry up
+    /// One line summing the entry up
     #[arg(long, value_name = "T")]
     pub summary: Option<String>,
     /// The next step asked for (supervised: name the next agent), or n/a
