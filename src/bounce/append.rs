@@ -237,14 +237,14 @@ pub fn writable(session: &Session) -> Result<(&Rules, &Timeline)> {
         return Err(Error::forbidden(
             "SESSION_INVALID",
             format!(
-                "the session has a validation error, so nothing may be appended: {}:{}: {} ({}): {}",
-                session.path.display(),
-                error.line,
-                error.code,
-                error.rule,
-                error.message
+                "the session has a validation error, so nothing may be appended: {}",
+                error.render(&session.path.display().to_string())
             ),
-        ));
+        )
+        .with_hint(format!(
+            "run `parley bounce validate {}` for every finding",
+            session.path.display()
+        )));
     }
     let (rules, timeline) = session.state()?;
     if let Some(reason) = timeline.ended {
@@ -259,17 +259,23 @@ pub fn writable(session: &Session) -> Result<(&Rules, &Timeline)> {
     Ok((rules, timeline))
 }
 
+/// Refuses an agent who is not in the session's `agents` (Rule 12).
+pub fn listed(rules: &Rules, agent: &str) -> Result<()> {
+    if rules.lists(agent) {
+        return Ok(());
+    }
+    Err(Error::forbidden(
+        "NOT_AN_AGENT",
+        format!(
+            "{agent} is not in the session's agents ({}) (Rule 12)",
+            rules.agents.join(", ")
+        ),
+    ))
+}
+
 /// Refuses an author who is not listed or whose turn it is not.
 pub fn may_write(rules: &Rules, timeline: &Timeline, author: &str) -> Result<()> {
-    if !rules.lists(author) {
-        return Err(Error::forbidden(
-            "NOT_AN_AGENT",
-            format!(
-                "{author} is not in the session's agents ({}) (Rule 12)",
-                rules.agents.join(", ")
-            ),
-        ));
-    }
+    listed(rules, author)?;
     let next = timeline.next(rules);
     if next.iter().any(|a| a == author) {
         return Ok(());

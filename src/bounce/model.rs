@@ -119,7 +119,7 @@ pub const RUNTIME_STANCES: &[(&str, Stance)] = &[
 ];
 
 /// The entry status values of section 4.3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryStatus {
     Open,
     InProgress,

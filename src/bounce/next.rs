@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use super::append::listed;
 use super::session::Session;
 use crate::context::Ctx;
-use crate::error::{Error, Result, Status};
+use crate::error::{Result, Status};
 use crate::output::Outcome;
 use crate::store::LockMode;
 use crate::store::append_file::journal_path;
@@ -53,15 +54,7 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
 fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<Outcome> {
     let session = Session::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
-    if !rules.lists(agent) {
-        return Err(Error::forbidden(
-            "NOT_AN_AGENT",
-            format!(
-                "{agent} is not in the session's agents ({}) (Rule 12)",
-                rules.agents.join(", ")
-            ),
-        ));
-    }
+    listed(rules, agent)?;
     let data = |next: &[String]| {
         json!({
             "agent": agent,

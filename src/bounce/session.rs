@@ -68,17 +68,10 @@ impl Session {
 
     /// The session cannot be used as it stands: names its first error.
     pub fn malformed(&self) -> Error {
+        let shown = self.path.display().to_string();
         let what = match self.first_error() {
-            Some(f) => format!(
-                "{}:{}:{}: {} ({}): {}",
-                self.path.display(),
-                f.line,
-                f.column,
-                f.code,
-                f.rule,
-                f.message
-            ),
-            None => format!("{}: the Protocol Rules cannot be read", self.path.display()),
+            Some(f) => f.render(&shown),
+            None => format!("{shown}: the Protocol Rules cannot be read"),
         };
         Error::bad_input(
             "MALFORMED_SESSION",

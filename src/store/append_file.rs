@@ -133,10 +133,6 @@ fn open_file(path: &Path, mode: LockMode) -> Result<Option<File>> {
 }
 
 impl LockedFile {
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// The whole file.
     pub fn read(&self) -> Result<Vec<u8>> {
         let mut bytes = Vec::with_capacity(self.len()? as usize + 1);
