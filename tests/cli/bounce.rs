@@ -1692,3 +1692,65 @@ fn the_bounce_demo_reaches_consensus() {
     assert_eq!(code(&output), 0, "{}\n{}", stdout(&output), stderr(&output));
     assert!(stdout(&output).contains("consensus"), "{}", stdout(&output));
 }
+
+#[test]
+fn append_answers_with_id_turn_and_round_and_refusals_carry_their_code() {
+    let work = Work::new();
+    work.new_session("s.md", "alpha,beta", &[]);
+    let value = work.json(&[
+        "bounce",
+        "append",
+        "s.md",
+        "--author",
+        "alpha",
+        "--stance",
+        "neutral",
+        "--confidence",
+        "0.5",
+        "--summary",
+        "S",
+        "--action-requested",
+        "n/a",
+        "--evidence",
+        "n/a",
+    ]);
+    assert_eq!(value["ok"], true, "{value}");
+    assert_eq!(value["command"], "bounce append");
+    let id = value["data"]["entry_id"].as_str().unwrap();
+    assert_eq!((id.len(), &id[14..15]), (36, "4"));
+    assert_eq!(
+        (
+            value["data"]["turn"].clone(),
+            value["data"]["round"].clone()
+        ),
+        (1.into(), 1.into())
+    );
+    assert!(work.read("s.md").contains(&format!(
+        "<!-- entry: {id} -->\n<!-- turn: 1 round: 1 -->\n{NOW} [author: alpha] [status: yield]\n"
+    )));
+    for (author, code_) in [("alpha", "NOT_YOUR_TURN"), ("mallory", "NOT_AN_AGENT")] {
+        let refused = work.json(&[
+            "bounce",
+            "append",
+            "s.md",
+            "--author",
+            author,
+            "--stance",
+            "neutral",
+            "--confidence",
+            "0.5",
+            "--summary",
+            "S",
+            "--action-requested",
+            "n/a",
+            "--evidence",
+            "n/a",
+        ]);
+        assert_eq!(refused["ok"], false);
+        assert_eq!(refused["error"]["code"], code_, "{refused}");
+        assert_eq!(refused["error"]["exit"], 4);
+    }
+    let missing = work.json(&["bounce", "status", "nope.md"]);
+    assert_eq!(missing["error"]["code"], "NO_SESSION");
+    assert_eq!(missing["error"]["exit"], 66);
+}
