@@ -1754,3 +1754,38 @@ fn append_answers_with_id_turn_and_round_and_refusals_carry_their_code() {
     assert_eq!(missing["error"]["code"], "NO_SESSION");
     assert_eq!(missing["error"]["exit"], 66);
 }
+
+/// The lock is on the session file itself: while another process holds it, `append` waits
+/// and gives up with 75 at `--lock-timeout`, having written nothing.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test plays a lock holder
+fn append_waits_for_the_lock_on_the_session_file() {
+    let work = Work::new();
+    work.new_session("s.md", "alpha,beta", &[]);
+    let before = work.read("s.md");
+    let holder = std::fs::File::open(work.path("s.md")).unwrap();
+    holder.lock().unwrap();
+    let output = work.run(&[
+        "bounce",
+        "append",
+        "s.md",
+        "--lock-timeout",
+        "0.3",
+        "--author",
+        "alpha",
+        "--stance",
+        "neutral",
+        "--confidence",
+        "0.5",
+        "--summary",
+        "S",
+        "--action-requested",
+        "n/a",
+        "--evidence",
+        "n/a",
+    ]);
+    assert_eq!(code(&output), 75, "{}", stderr(&output));
+    assert_eq!(work.read("s.md"), before);
+    drop(holder);
+    work.append_ok("s.md", "alpha", "neutral", "0.5");
+}
