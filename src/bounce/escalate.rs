@@ -68,6 +68,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
     let mut text = session.text.clone();
     let mut current = timeline.clone();
     let mut appended = Vec::new();
+    let mut lines = Vec::new();
     for agent in &late {
         if current.ended.is_some() || !current.next(rules).contains(agent) {
             continue;
@@ -93,6 +94,10 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         let (new_text, new_timeline) = commit(&session, &text, &entry)?;
         text = new_text;
         current = new_timeline;
+        lines.push(format!(
+            "{policy}: appended entry {} for {agent} (round {}, turn {})",
+            entry.id, entry.round, entry.turn
+        ));
         appended.push(json!({
             "entry_id": entry.id,
             "author": entry.author,
@@ -108,15 +113,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         "ended": current.ended.is_some(),
         "end_reason": current.end_json(),
     }));
-    for entry in &appended {
-        outcome.push(format!(
-            "{policy}: appended entry {} for {} (round {}, turn {})",
-            entry["entry_id"].as_str().unwrap_or(""),
-            entry["author"].as_str().unwrap_or(""),
-            entry["round"],
-            entry["turn"]
-        ));
-    }
+    outcome.lines = lines;
     if let Some(reason) = current.ended {
         outcome.push(format!("the session has ended: {}", reason.as_str()));
     }
