@@ -785,6 +785,18 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                         i += 1;
                         continue;
                     }
+                    if let Some(key) = unknown_field(line) {
+                        // A later 0.x version may add fields: read past them (Rule 9).
+                        parsed.findings.warning(
+                            "FIELD_UNKNOWN",
+                            "R9",
+                            no,
+                            1,
+                            format!("unknown field `{key}` is ignored"),
+                        );
+                        i += 1;
+                        continue;
+                    }
                     *phase = Phase::Body;
                     check_required_fields(entry, fields, parsed);
                     continue;
@@ -1079,6 +1091,15 @@ fn field(line: &str) -> Option<(usize, &'static str, &str)> {
         let rest = line.strip_prefix(key)?.strip_prefix(':')?;
         Some((index, *key, rest.trim()))
     })
+}
+
+/// A `key: value` line among the structured fields with a key section 4.4 does not know.
+fn unknown_field(line: &str) -> Option<&str> {
+    let (key, _) = line.split_once(": ")?;
+    let mut bytes = key.bytes();
+    let plain = bytes.next().is_some_and(|b| b.is_ascii_lowercase())
+        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
+    plain.then_some(key)
 }
 
 fn record_field(key: &str, value: &str, no: usize, entry: &mut Entry, findings: &mut Findings) {

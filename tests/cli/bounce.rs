@@ -582,10 +582,13 @@ fn rule_9_major_versions_other_than_0_are_rejected_minor_ones_read() {
             "output-format: structured",
             "output-format: structured\nfuture-key: 3",
         );
-    let minor = work.write("minor.md", &minor);
+    let with_field = entry(1, "alpha", 1, 1, "approve", "0.5")
+        .replace("confidence: 0.5\n", "priority: high\nconfidence: 0.5\n");
+    let minor = work.write("minor.md", &format!("{minor}\n{with_field}"));
     let (exit, r) = report(work.dir(), &minor);
     assert_eq!(exit, 0, "{r}");
     assert!(has(&r, "warning", "RULES_KEY_UNKNOWN", "R9"));
+    assert!(has(&r, "warning", "FIELD_UNKNOWN", "R9"), "{r}");
 }
 
 #[test]
