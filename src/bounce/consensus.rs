@@ -47,15 +47,15 @@ pub fn compute(
         .collect();
     let listed = Decimal::from(rules.agents.len());
     let confidence = |e: &Entry| e.confidence.unwrap_or(Decimal::ZERO);
-    let score = votes
+    let weighted_sum: Decimal = votes
         .iter()
         .map(|(_, e)| match e.stance {
             Some(Stance::Approve) => confidence(e),
             Some(Stance::Reject) => -confidence(e),
             _ => Decimal::ZERO,
         })
-        .sum::<Decimal>()
-        / listed;
+        .sum();
+    let score = weighted_sum / listed;
     let approving: Vec<&(&str, &Entry)> = votes
         .iter()
         .filter(|(_, e)| e.stance == Some(Stance::Approve))
@@ -66,12 +66,14 @@ pub fn compute(
         && match mode {
             ConsensusMode::Majority => {
                 let count = Decimal::from(approving.len());
+                // mean >= threshold, compared as sum >= threshold × count: no division, so
+                // no rounding of a repeating decimal can move a boundary.
                 !approving.is_empty() && count * Decimal::TWO > listed && {
                     let sum: Decimal = approving.iter().map(|(_, e)| confidence(e)).sum();
-                    sum / count >= threshold
+                    sum >= threshold * count
                 }
             }
-            ConsensusMode::Weighted => score >= threshold,
+            ConsensusMode::Weighted => weighted_sum >= threshold * listed,
             ConsensusMode::Unanimous => {
                 let counted: Vec<&&Entry> = votes
                     .iter()

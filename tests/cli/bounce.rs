@@ -1257,6 +1257,16 @@ fn weighted_sits_exactly_on_the_spec_example_3_boundary() {
     );
     assert_eq!(mixed["score"], 0.2, "{mixed}");
     assert_eq!(mixed["reached"], true);
+    // 0.2 / 3 is 0.0666…: a threshold one unit above it in the 28th digit is not reached,
+    // which a division rounded to 28 digits would get wrong.
+    let thirds = [("a", "approve", "0.2"), ("b", "neutral", "0.5")];
+    let above = consensus_of(
+        "weighted",
+        "0.0666666666666666666666666667",
+        &thirds,
+        &agents,
+    );
+    assert_eq!(above["reached"], false, "{above}");
     // The spec's example file itself.
     let (dir, file) = (Path::new(FIXTURES), fixture("valid-3.md"));
     let status = json(&run(
