@@ -8,6 +8,8 @@
 //! 3. Scaling: `end-analysis` merging 1 000 and 10 000 drafts, `status` on 1 000 and 10 000
 //!    issues.
 //! 4. Contention: 32 processes doing locked mutations on one directory for 5 s.
+//! 5. Bounce (`bounce`): `bounce validate` on a 5-agent, 100-round session (500 entries), as a
+//!    multiple of spawning `/bin/true`.
 //!
 //! `PARLEY_BENCH_QUICK=1` runs fewer iterations (for a smoke run); `PARLEY_BENCH_ONLY=NAME`
 //! runs only the section NAME (`commands`, `wake`, `scaling`, `contention`, or a protocol's).
@@ -40,6 +42,77 @@ fn main() {
     if wanted("contention") {
         contention(work.path(), if quick { 1 } else { 5 });
     }
+    if wanted("bounce") {
+        bounce_validate(work.path(), runs);
+    }
+}
+
+/// A valid 5-agent round-robin session of 100 rounds in which nobody approves (so it runs to
+/// max-rounds), written directly; `bounce new` writes its head.
+fn bounce_session(root: &Path) -> PathBuf {
+    let file = root.join("bounce-100-rounds.md");
+    let f = file.to_str().unwrap();
+    let agents: Vec<String> = (1..=5).map(|i| format!("agent-{i}")).collect();
+    ok(&[
+        "bounce",
+        "new",
+        f,
+        "--title",
+        "Benchmark",
+        "--agents",
+        &agents.join(","),
+        "--max-rounds",
+        "100",
+        "--context",
+        "Validating a long session.",
+    ]);
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    let mut n = 0u64;
+    for round in 1..=100 {
+        for (turn, agent) in agents.iter().enumerate() {
+            n += 1;
+            text.push_str(&format!(
+                "\n<!-- entry: 00000000-0000-4000-8000-{n:012} -->\n<!-- turn: {} round: {round} -->\n\
+                 2026-02-18T10:00:00Z [author: {agent}] [status: yield]\nstance: neutral\n\
+                 confidence: 0.5\nsummary: Round {round}, {agent}.\naction_requested: n/a\n\
+                 evidence: n/a\n\nA paragraph of argument, long enough to be realistic: the\n\
+                 agent weighs the options, cites the files it read and says what it would\n\
+                 change.\n\n### Details\n\n- one point\n- another point\n\n<!-- yield -->\n",
+                turn + 1
+            ));
+        }
+    }
+    std::fs::write(&file, text).unwrap();
+    let output = run(&["bounce", "validate", f]);
+    assert!(
+        output.status.success(),
+        "the benchmark session must be valid"
+    );
+    file
+}
+
+fn bounce_validate(root: &Path, runs: usize) {
+    let file = bounce_session(root);
+    let f = file.to_str().unwrap();
+    let mut floor = Vec::new();
+    let mut samples = Vec::new();
+    for _ in 0..runs {
+        floor.push(timed(&mut Command::new("/bin/true")));
+        samples.push(timed(&mut parley(&["bounce", "validate", f])));
+    }
+    let floor = median(&mut floor);
+    let m = median(&mut samples);
+    let ratio = m.as_secs_f64() / floor.as_secs_f64();
+    println!("## 5. Bounce: validate a 5-agent, 100-round session (500 entries)\n");
+    println!("Spawning /bin/true: median {}\n", ms(floor));
+    println!("| command | median | × true | target | met |");
+    println!("|---|---:|---:|---:|:---:|");
+    println!(
+        "| bounce validate | {} | {ratio:.1}× | ≤ 10× | {} |",
+        ms(m),
+        if ratio <= 10.0 { "yes" } else { "no" }
+    );
+    println!();
 }
 
 fn parley(args: &[&str]) -> Command {

@@ -60,6 +60,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Send a protocol event, or mark one seen or accepted')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
+            [CompletionResult]::new('bounce', 'bounce', [CompletionResultType]::ParameterValue, 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -749,6 +750,149 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;bounce' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append one entry under an exclusive lock (turn, round, id and time are computed)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The current round, who may write next, whether the session ended, the consensus')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
+            [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
+            [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;bounce;new' {
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'The session name, written as `# Bounce Session: TITLE`')
+            [CompletionResult]::new('--agents', '--agents', [CompletionResultType]::ParameterName, 'The agents, in turn order, separated by commas (a,b,c)')
+            [CompletionResult]::new('--turn-order', '--turn-order', [CompletionResultType]::ParameterName, 'How turns are assigned')
+            [CompletionResult]::new('--max-turns-per-round', '--max-turns-per-round', [CompletionResultType]::ParameterName, 'Entries per agent per round')
+            [CompletionResult]::new('--turn-timeout', '--turn-timeout', [CompletionResultType]::ParameterName, 'Seconds an agent has for its turn before escalation applies')
+            [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'The consensus threshold, in [0, 1] (0 disables detection)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'How consensus is computed')
+            [CompletionResult]::new('--escalation', '--escalation', [CompletionResultType]::ParameterName, 'What happens when a turn times out')
+            [CompletionResult]::new('--max-rounds', '--max-rounds', [CompletionResultType]::ParameterName, 'The limit on rounds')
+            [CompletionResult]::new('--output-format', '--output-format', [CompletionResultType]::ParameterName, 'Whether entries must carry every structured field')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The Context section (markdown)')
+            [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'Read the Context section from a file')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;validate' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;append' {
+            [CompletionResult]::new('--author', '--author', [CompletionResultType]::ParameterName, 'The agent writing the entry (one of the session''s agents)')
+            [CompletionResult]::new('--stance', '--stance', [CompletionResultType]::ParameterName, 'approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)')
+            [CompletionResult]::new('--confidence', '--confidence', [CompletionResultType]::ParameterName, 'A number in [0, 1], or a percentage such as 85%')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'One line summing the entry up')
+            [CompletionResult]::new('--action-requested', '--action-requested', [CompletionResultType]::ParameterName, 'The next step asked for (supervised: name the next agent), or n/a')
+            [CompletionResult]::new('--evidence', '--evidence', [CompletionResultType]::ParameterName, 'Supporting references, comma-separated, or n/a')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'The entry status: yield passes the turn, closed finishes without hand-off')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body (markdown, headings of level 3 or below)')
+            [CompletionResult]::new('--body-file', '--body-file', [CompletionResultType]::ParameterName, 'Read the body from a file')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;status' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;next' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
+            [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Block until it is the agent''s turn (0) or the session has ended (2)')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;consensus' {
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'Compute in this mode instead of the session''s')
+            [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'Use this threshold instead of the session''s, in [0, 1]')
+            [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round to evaluate [default: the latest round present]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;escalate' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;bounce;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append one entry under an exclusive lock (turn, round, id and time are computed)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The current round, who may write next, whether the session ended, the consensus')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
+            [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
+            [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;bounce;help;new' {
+            break
+        }
+        'parley;bounce;help;validate' {
+            break
+        }
+        'parley;bounce;help;append' {
+            break
+        }
+        'parley;bounce;help;status' {
+            break
+        }
+        'parley;bounce;help;next' {
+            break
+        }
+        'parley;bounce;help;consensus' {
+            break
+        }
+        'parley;bounce;help;escalate' {
+            break
+        }
+        'parley;bounce;help;help' {
+            break
+        }
         'parley;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register an agent while registration is open (register.sh DIR AGENT)')
@@ -783,6 +927,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Send a protocol event, or mark one seen or accepted')
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
+            [CompletionResult]::new('bounce', 'bounce', [CompletionResultType]::ParameterValue, 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -947,6 +1092,37 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;session' {
+            break
+        }
+        'parley;help;bounce' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append one entry under an exclusive lock (turn, round, id and time are computed)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The current round, who may write next, whether the session ended, the consensus')
+            [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
+            [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
+            [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            break
+        }
+        'parley;help;bounce;new' {
+            break
+        }
+        'parley;help;bounce;validate' {
+            break
+        }
+        'parley;help;bounce;append' {
+            break
+        }
+        'parley;help;bounce;status' {
+            break
+        }
+        'parley;help;bounce;next' {
+            break
+        }
+        'parley;help;bounce;consensus' {
+            break
+        }
+        'parley;help;bounce;escalate' {
             break
         }
         'parley;help;help' {

@@ -57,6 +57,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand event 'Send a protocol event, or mark one seen or accepted'
             cand events 'The protocol event timeline'
             cand session 'Start a session: register a new identity or adopt one (never prompts)'
+            cand bounce 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;init'= {
@@ -668,6 +669,132 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;bounce'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
+            cand validate 'Check session files against the Bounce Protocol; reports every finding'
+            cand append 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
+            cand status 'The current round, who may write next, whether the session ended, the consensus'
+            cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
+            cand consensus 'The consensus of the latest round (or round N), in any mode'
+            cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;bounce;new'= {
+            cand --title 'The session name, written as `# Bounce Session: TITLE`'
+            cand --agents 'The agents, in turn order, separated by commas (a,b,c)'
+            cand --turn-order 'How turns are assigned'
+            cand --max-turns-per-round 'Entries per agent per round'
+            cand --turn-timeout 'Seconds an agent has for its turn before escalation applies'
+            cand --threshold 'The consensus threshold, in [0, 1] (0 disables detection)'
+            cand --mode 'How consensus is computed'
+            cand --escalation 'What happens when a turn times out'
+            cand --max-rounds 'The limit on rounds'
+            cand --output-format 'Whether entries must carry every structured field'
+            cand --context 'The Context section (markdown)'
+            cand --context-file 'Read the Context section from a file'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;validate'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;append'= {
+            cand --author 'The agent writing the entry (one of the session''s agents)'
+            cand --stance 'approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)'
+            cand --confidence 'A number in [0, 1], or a percentage such as 85%'
+            cand --summary 'One line summing the entry up'
+            cand --action-requested 'The next step asked for (supervised: name the next agent), or n/a'
+            cand --evidence 'Supporting references, comma-separated, or n/a'
+            cand --status 'The entry status: yield passes the turn, closed finishes without hand-off'
+            cand --body 'The body (markdown, headings of level 3 or below)'
+            cand --body-file 'Read the body from a file'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;status'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;next'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --wait 'Block until it is the agent''s turn (0) or the session has ended (2)'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;consensus'= {
+            cand --mode 'Compute in this mode instead of the session''s'
+            cand --threshold 'Use this threshold instead of the session''s, in [0, 1]'
+            cand --round 'The round to evaluate [default: the latest round present]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;escalate'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;bounce;help'= {
+            cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
+            cand validate 'Check session files against the Bounce Protocol; reports every finding'
+            cand append 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
+            cand status 'The current round, who may write next, whether the session ended, the consensus'
+            cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
+            cand consensus 'The consensus of the latest round (or round N), in any mode'
+            cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;bounce;help;new'= {
+        }
+        &'parley;bounce;help;validate'= {
+        }
+        &'parley;bounce;help;append'= {
+        }
+        &'parley;bounce;help;status'= {
+        }
+        &'parley;bounce;help;next'= {
+        }
+        &'parley;bounce;help;consensus'= {
+        }
+        &'parley;bounce;help;escalate'= {
+        }
+        &'parley;bounce;help;help'= {
+        }
         &'parley;help'= {
             cand init 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
             cand register 'Register an agent while registration is open (register.sh DIR AGENT)'
@@ -702,6 +829,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand event 'Send a protocol event, or mark one seen or accepted'
             cand events 'The protocol event timeline'
             cand session 'Start a session: register a new identity or adopt one (never prompts)'
+            cand bounce 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;help;init'= {
@@ -817,6 +945,29 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;events'= {
         }
         &'parley;help;session'= {
+        }
+        &'parley;help;bounce'= {
+            cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
+            cand validate 'Check session files against the Bounce Protocol; reports every finding'
+            cand append 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
+            cand status 'The current round, who may write next, whether the session ended, the consensus'
+            cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
+            cand consensus 'The consensus of the latest round (or round N), in any mode'
+            cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+        }
+        &'parley;help;bounce;new'= {
+        }
+        &'parley;help;bounce;validate'= {
+        }
+        &'parley;help;bounce;append'= {
+        }
+        &'parley;help;bounce;status'= {
+        }
+        &'parley;help;bounce;next'= {
+        }
+        &'parley;help;bounce;consensus'= {
+        }
+        &'parley;help;bounce;escalate'= {
         }
         &'parley;help;help'= {
         }

@@ -175,6 +175,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Demo(_) => "demo",
         Command::Feedback(cli) => crate::feedback::command_name(&cli.command),
         Command::Operative(command) => command.name(),
+        Command::Bounce(command) => command.name(),
     }
 }
 
@@ -196,12 +197,12 @@ impl Ctx {
     }
 }
 
-fn seconds(flag: &str, secs: f64) -> Result<Duration> {
+pub(crate) fn seconds(flag: &str, secs: f64) -> Result<Duration> {
     Duration::try_from_secs_f64(secs)
         .map_err(|_| Error::usage(format!("{flag} takes a number of seconds >= 0, not {secs}")))
 }
 
-fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
+pub(crate) fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
     Ok(WaitOptions {
         timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
         force_poll: cli.poll,
@@ -487,6 +488,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
         Command::Feedback(cli) => crate::feedback::dispatch(ctx, cli.command),
         Command::Operative(command) => operative::dispatch(ctx, command),
+        Command::Bounce(command) => crate::bounce::dispatch(ctx, command),
     }
 }
 

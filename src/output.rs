@@ -19,6 +19,9 @@ pub struct Outcome {
     pub lines: Vec<String>,
     /// Lines for stderr (warnings) in the human form; `data.warnings` in JSON.
     pub warnings: Vec<String>,
+    /// Lines for stderr in the human form, printed as they are (a summary that must stay out
+    /// of a machine-readable stdout); JSON carries the same facts in `data`.
+    pub notes: Vec<String>,
     pub data: Value,
 }
 
@@ -29,6 +32,7 @@ impl Outcome {
             code: None,
             lines: Vec::new(),
             warnings: Vec::new(),
+            notes: Vec::new(),
             data,
         }
     }
@@ -43,11 +47,12 @@ impl Outcome {
         }
     }
 
-    /// A verdict on an input (valid or not): exit 0 when it `passed`, 1 when not, and in JSON
-    /// `ok` true and `error` null either way, since judging the input was done as asked.
-    pub fn verdict(passed: bool, data: Value) -> Outcome {
+    /// A verdict on inputs (valid or not): `status` sets the exit code (0 valid, 1 invalid,
+    /// or the error status of an input that could not be judged at all while others were),
+    /// and JSON says `ok` true and `error` null either way, since judging was done as asked.
+    pub fn verdict(status: Status, data: Value) -> Outcome {
         Outcome {
-            status: if passed { Status::Ok } else { Status::NotNow },
+            status,
             ..Outcome::ok(data)
         }
     }
@@ -95,6 +100,9 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             let _ = out.write_all(text.as_bytes());
             for warning in &outcome.warnings {
                 let _ = writeln!(err, "warning: {warning}");
+            }
+            for note in &outcome.notes {
+                let _ = writeln!(err, "{note}");
             }
         }
         (Mode::Human, Err(error)) => {

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::EXIT_CODES;
 
+pub mod bounce;
 pub mod feedback;
 pub mod negotiation_rules;
 pub mod operative;
@@ -101,6 +102,9 @@ pub enum Command {
     Feedback(feedback::FeedbackCli),
     #[command(flatten)]
     Operative(operative::OperativeCommand),
+    /// Bounce sessions: one markdown file of turn-taking entries, validated and appended safely
+    #[command(subcommand)]
+    Bounce(bounce::BounceCommand),
 }
 
 #[derive(Debug, Args)]

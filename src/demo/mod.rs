@@ -4,6 +4,7 @@
 //! would run them, and leaves its files in a folder of DIR named after the scene for
 //! inspection. `parley demo` alone plays the negotiation; `--scene all` plays every scene.
 
+mod bounce;
 mod feedback;
 mod negotiation;
 mod operative;
@@ -42,19 +43,27 @@ pub enum Scene {
     Feedback,
     /// Operative scopes: reservations, a takeover, events and an adoption
     Operative,
+    /// Three agents taking turns in a bounce session until they reach consensus
+    Bounce,
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
     /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Operative, Scene::Feedback];
+    const EVERY: &'static [Scene] = &[
+        Scene::Negotiation,
+        Scene::Operative,
+        Scene::Bounce,
+        Scene::Feedback,
+    ];
 
     fn name(self) -> &'static str {
         match self {
             Scene::Negotiation => "negotiation",
             Scene::Feedback => "feedback",
             Scene::Operative => "operative",
+            Scene::Bounce => "bounce",
             Scene::All => "all",
         }
     }
@@ -64,6 +73,7 @@ impl Scene {
             Scene::Negotiation => negotiation::play(stage, work, agents),
             Scene::Feedback => feedback::play(stage, work),
             Scene::Operative => operative::play(stage, work),
+            Scene::Bounce => bounce::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }

@@ -167,7 +167,7 @@ pub fn run(ctx: &Ctx, args: &ExtractArgs) -> Result<Outcome> {
     data["session_id"] = json!(extracted.session_id);
     data["response"] = extracted.response.clone();
     let pretty = serde_json::to_string_pretty(&extracted.response).unwrap_or_default();
-    let mut outcome = Outcome::verdict(verdict.passed(), data).line(pretty);
+    let mut outcome = Outcome::verdict(verdict.status(), data).line(pretty);
     // stdout stays the bare Response Object, ready for a pipe; findings go to stderr.
     if ctx.mode == Mode::Human {
         for finding in &findings {

@@ -1,5 +1,6 @@
 //! Findings: what a check says about one field of a payload, and the verdict they add up to.
 
+use crate::error::Status;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -94,8 +95,13 @@ impl Verdict {
         }
     }
 
-    pub fn passed(self) -> bool {
-        self != Verdict::Invalid
+    /// The exit status this verdict answers with: 0 unless invalid.
+    pub fn status(self) -> Status {
+        if self == Verdict::Invalid {
+            Status::NotNow
+        } else {
+            Status::Ok
+        }
     }
 }
 

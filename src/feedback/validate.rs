@@ -37,7 +37,7 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome> {
 /// The verdict as an answer: its word and counts first, then one line per finding.
 fn verdict_outcome(label: &str, findings: &[Finding]) -> Outcome {
     let verdict = Verdict::of(findings);
-    let mut outcome = Outcome::verdict(verdict.passed(), verdict_data(findings));
+    let mut outcome = Outcome::verdict(verdict.status(), verdict_data(findings));
     outcome.push(format!(
         "{label}: {} ({})",
         verdict.word(),

@@ -81,12 +81,39 @@ fn lock_once(lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File
     };
     match fast {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => wait_for_lock(file, lock_path, mode, timeout),
+        Err(TryLockError::WouldBlock) => wait_for_lock(
+            file,
+            lock_path,
+            mode,
+            timeout,
+            holder_description(lock_path),
+        ),
         Err(TryLockError::Error(e)) => Err(Error::io("lock", lock_path, e)),
     }
 }
 
-fn is_current(file: &File, lock_path: &Path) -> bool {
+/// Locks an already open `file` (at `path`, for messages), waiting at most `timeout`. For
+/// files that carry no holder label (a bounce session is locked on itself).
+pub(crate) fn lock_open_file(
+    file: File,
+    path: &Path,
+    mode: LockMode,
+    timeout: Duration,
+) -> Result<File> {
+    let fast = match mode {
+        LockMode::Exclusive => file.try_lock(),
+        LockMode::Shared => file.try_lock_shared(),
+    };
+    match fast {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => {
+            wait_for_lock(file, path, mode, timeout, "holder unknown".to_owned())
+        }
+        Err(TryLockError::Error(e)) => Err(Error::io("lock", path, e)),
+    }
+}
+
+pub(crate) fn is_current(file: &File, lock_path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::symlink_metadata(lock_path)) {
         (Ok(held), Ok(on_disk)) => held.dev() == on_disk.dev() && held.ino() == on_disk.ino(),
@@ -101,7 +128,15 @@ fn open_error(lock_path: &Path, e: std::io::Error) -> Error {
     Error::io("open the lock file", lock_path, e)
 }
 
-fn wait_for_lock(file: File, lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File> {
+/// Blocks for the lock in a helper thread, at most `timeout`. `holder` says who holds it, for
+/// the messages (read once, when the wait starts).
+fn wait_for_lock(
+    file: File,
+    lock_path: &Path,
+    mode: LockMode,
+    timeout: Duration,
+    holder: String,
+) -> Result<File> {
     let (sender, receiver) = mpsc::channel::<std::io::Result<File>>();
     std::thread::spawn(move || {
         let locked = match mode {
@@ -116,9 +151,8 @@ fn wait_for_lock(file: File, lock_path: &Path, mode: LockMode, timeout: Duration
     let received = match receiver.recv_timeout(first_wait) {
         Err(mpsc::RecvTimeoutError::Timeout) if timeout > first_wait => {
             eprintln!(
-                "parley: waiting for the lock on {} ({})",
+                "parley: waiting for the lock on {} ({holder})",
                 lock_path.display(),
-                holder_description(lock_path)
             );
             receiver.recv_timeout(timeout - first_wait)
         }
@@ -131,10 +165,9 @@ fn wait_for_lock(file: File, lock_path: &Path, mode: LockMode, timeout: Duration
             Status::LockTimeout,
             "LOCK_TIMEOUT",
             format!(
-                "could not lock {} within {}s ({})",
+                "could not lock {} within {}s ({holder})",
                 lock_path.display(),
                 timeout.as_secs_f64(),
-                holder_description(lock_path)
             ),
         )
         .with_hint("retry; raise --lock-timeout if the holder is legitimately slow")),

@@ -12,6 +12,8 @@
 //!   can never overwrite anything.
 //! - **Appends** (the event log) are one `write` of one whole line, or of a batch of whole
 //!   lines ([`Locked::append_lines`]).
+//! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
+//!   and appended to through a journal that lets the next open roll a torn tail back.
 //! - **Containment**: paths are relative and made of plain components; every directory on the
 //!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
 //!   directory is reported, never followed, and nothing outside the directory is written.
@@ -20,6 +22,7 @@
 //! attacker replacing a directory by a link between the two steps; parley defends against
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
+pub mod append_file;
 mod lock;
 
 use std::collections::HashSet;
@@ -673,7 +676,11 @@ fn sync_staged_files(dir: &Path) -> Result<()> {
 }
 
 fn sync_parent(path: &Path) -> Result<()> {
-    sync_dir(path.parent().unwrap_or(Path::new(".")))
+    // A bare file name has the empty path as parent: that is the current directory.
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent),
+        _ => sync_dir(Path::new(".")),
+    }
 }
 
 fn sync_dir(dir: &Path) -> Result<()> {

@@ -4,6 +4,7 @@ mod support;
 
 mod applets;
 mod bad_input;
+mod bounce;
 mod concurrency;
 mod defects;
 mod feedback;

@@ -1,0 +1,149 @@
+//! Consensus detection, section 7 read literally, in exact decimal arithmetic.
+//!
+//! Each listed agent's vote is its last entry in the round evaluated. The denominator of
+//! majority and weighted is the number of listed agents; `defer` is left out of the votes but
+//! not out of that count. Comparisons are `>=`. A threshold of 0 disables detection. Unanimous
+//! ranges over the round's non-defer votes, of which there must be at least one. Deadlock is
+//! every listed agent deferring in the round.
+
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+
+use super::model::{ConsensusMode, Entry, Rules, Stance, Word, format_decimal};
+
+#[derive(Debug, Clone)]
+pub struct Consensus {
+    pub mode: ConsensusMode,
+    pub threshold: Decimal,
+    pub round: u64,
+    pub finished: bool,
+    /// Σ(approve: +confidence, reject: −confidence) / number of listed agents.
+    pub score: Decimal,
+    pub approvers: Vec<String>,
+    pub reached: bool,
+    pub deadlock: bool,
+}
+
+/// The consensus of `round` among `entries` (the effective entries of the session).
+pub fn compute(
+    rules: &Rules,
+    mode: ConsensusMode,
+    threshold: Decimal,
+    entries: &[&Entry],
+    round: u64,
+    finished: bool,
+) -> Consensus {
+    // Each listed agent's vote: its last entry in the round.
+    let votes: Vec<(&str, &Entry)> = rules
+        .agents
+        .iter()
+        .filter_map(|agent| {
+            entries
+                .iter()
+                .rev()
+                .find(|e| e.round() == Some(round) && e.author == *agent)
+                .map(|e| (agent.as_str(), *e))
+        })
+        .collect();
+    let listed = Decimal::from(rules.agents.len());
+    let confidence = |e: &Entry| e.confidence.unwrap_or(Decimal::ZERO);
+    let weighted_sum: Decimal = votes
+        .iter()
+        .map(|(_, e)| match e.stance {
+            Some(Stance::Approve) => confidence(e),
+            Some(Stance::Reject) => -confidence(e),
+            _ => Decimal::ZERO,
+        })
+        .sum();
+    let score = weighted_sum / listed;
+    let approving: Vec<&(&str, &Entry)> = votes
+        .iter()
+        .filter(|(_, e)| e.stance == Some(Stance::Approve))
+        .collect();
+    let approvers: Vec<String> = approving.iter().map(|(a, _)| (*a).to_owned()).collect();
+    let detection = threshold > Decimal::ZERO;
+    let reached = detection
+        && match mode {
+            ConsensusMode::Majority => {
+                let count = Decimal::from(approving.len());
+                // mean >= threshold, compared as sum >= threshold × count: no division, so
+                // no rounding of a repeating decimal can move a boundary.
+                !approving.is_empty() && count * Decimal::TWO > listed && {
+                    let sum: Decimal = approving.iter().map(|(_, e)| confidence(e)).sum();
+                    sum >= threshold * count
+                }
+            }
+            ConsensusMode::Weighted => weighted_sum >= threshold * listed,
+            ConsensusMode::Unanimous => {
+                let counted: Vec<&&Entry> = votes
+                    .iter()
+                    .map(|(_, e)| e)
+                    .filter(|e| e.stance != Some(Stance::Defer))
+                    .collect();
+                !counted.is_empty()
+                    && counted
+                        .iter()
+                        .all(|e| e.stance == Some(Stance::Approve) && confidence(e) >= threshold)
+            }
+        };
+    let deadlock = votes.len() == rules.agents.len()
+        && votes.iter().all(|(_, e)| e.stance == Some(Stance::Defer));
+    Consensus {
+        mode,
+        threshold,
+        round,
+        finished,
+        score,
+        approvers,
+        reached,
+        deadlock,
+    }
+}
+
+impl Consensus {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "mode": self.mode.as_str(),
+            "threshold": number(self.threshold),
+            "round": self.round,
+            "finished": self.finished,
+            "score": number(self.score),
+            "approvers": self.approvers,
+            "reached": self.reached,
+            "deadlock": self.deadlock,
+        })
+    }
+
+    /// One line for people.
+    pub fn describe(&self) -> String {
+        let state = if self.finished { "finished" } else { "open" };
+        let verdict = if self.reached {
+            "consensus reached"
+        } else if self.deadlock {
+            "deadlock (every agent defers)"
+        } else if self.threshold.is_zero() {
+            "detection disabled (threshold 0)"
+        } else {
+            "no consensus"
+        };
+        let approvers = if self.approvers.is_empty() {
+            "none".to_owned()
+        } else {
+            self.approvers.join(", ")
+        };
+        format!(
+            "round {} ({state}): {} score {}, threshold {}: {verdict}; approvers: {approvers}",
+            self.round,
+            self.mode.as_str(),
+            format_decimal(self.score.round_dp(4)),
+            format_decimal(self.threshold),
+        )
+    }
+}
+
+/// A decimal as a JSON number (exact where the decimal is short; scores like 1/3 are rounded
+/// to what a double holds).
+pub fn number(value: Decimal) -> Value {
+    let text = format_decimal(value.round_dp(12));
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}

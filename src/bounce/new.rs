@@ -1,0 +1,208 @@
+//! `parley bounce new FILE --title T --agents a,b,c [...]`: a valid session, created
+//! exclusively.
+
+use std::path::{Path, PathBuf};
+
+use rust_decimal::Decimal;
+use serde_json::json;
+
+use super::consensus::number;
+use super::model::{
+    ConsensusMode, Escalation, OutputFormat, TurnOrder, Word, format_decimal, in_unit_range,
+    parse_decimal,
+};
+use super::session::analyse;
+use crate::cli::bounce::NewCli;
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::Outcome;
+use crate::store::append_file;
+
+#[derive(Debug)]
+pub struct NewArgs {
+    pub file: PathBuf,
+    pub title: String,
+    pub agents: Vec<String>,
+    pub turn_order: TurnOrder,
+    pub max_turns_per_round: u64,
+    pub turn_timeout: u64,
+    pub threshold: Decimal,
+    pub mode: ConsensusMode,
+    pub escalation: Escalation,
+    pub max_rounds: u64,
+    pub output_format: OutputFormat,
+    pub context: String,
+}
+
+impl NewArgs {
+    pub fn from_cli(cli: NewCli) -> Result<NewArgs> {
+        let title = cli.title.trim().to_owned();
+        if title.is_empty() || title.contains(['\n', '\r']) {
+            return Err(Error::bad_input(
+                "INVALID_TITLE",
+                "a title is one non-empty line",
+            ));
+        }
+        let context = match (cli.context, cli.context_file) {
+            (Some(text), _) => text,
+            (None, Some(file)) => read_input(&file, "context")?,
+            (None, None) => String::new(),
+        };
+        Ok(NewArgs {
+            file: cli.file,
+            title,
+            agents: agents(&cli.agents)?,
+            turn_order: cli.turn_order,
+            max_turns_per_round: cli.max_turns_per_round,
+            turn_timeout: cli.turn_timeout,
+            threshold: threshold(&cli.threshold)?,
+            mode: cli.mode,
+            escalation: cli.escalation,
+            max_rounds: cli.max_rounds,
+            output_format: cli.output_format,
+            context: context.trim_end().replace('\r', ""),
+        })
+    }
+}
+
+/// A text input file named on the command line; unreadable is exit 66.
+pub fn read_input(file: &Path, what: &str) -> Result<String> {
+    std::fs::read_to_string(file).map_err(|e| {
+        Error::new(
+            Status::NotFound,
+            "INPUT_UNREADABLE",
+            format!("cannot read the {what} file {}: {e}", file.display()),
+        )
+    })
+}
+
+/// `a,b,c`: names of lowercase letters, digits and hyphens, unique.
+fn agents(raw: &str) -> Result<Vec<String>> {
+    let mut names: Vec<String> = Vec::new();
+    for name in raw.split(',').map(str::trim) {
+        let valid = !name.is_empty()
+            && name.len() <= 64
+            && !name.starts_with('-')
+            && !name.ends_with('-')
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !valid {
+            return Err(Error::bad_input(
+                "INVALID_AGENTS",
+                format!("agent name {name:?} must be lowercase letters, digits and inner hyphens"),
+            )
+            .with_hint("--agents takes names separated by commas: --agents alice,bob"));
+        }
+        if names.iter().any(|n| n == name) {
+            return Err(Error::bad_input(
+                "INVALID_AGENTS",
+                format!("agent {name} is listed twice"),
+            ));
+        }
+        names.push(name.to_owned());
+    }
+    Ok(names)
+}
+
+/// A threshold in [0, 1], as a plain decimal.
+pub fn threshold(raw: &str) -> Result<Decimal> {
+    match parse_decimal(raw.trim()) {
+        Some(t) if in_unit_range(t) => Ok(t),
+        _ => Err(Error::bad_input(
+            "INVALID_THRESHOLD",
+            format!("threshold {raw:?} is not a number in [0, 1]"),
+        )),
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &NewArgs) -> Result<Outcome> {
+    let session_id = uuid::Uuid::new_v4().to_string();
+    let created = ctx.clock.stamp();
+    let text = render(args, &session_id, &created);
+    // The file must be valid as written; a context that breaks the structure is refused.
+    let (parsed, _) = analyse(&text);
+    if let Some(error) = parsed.findings.first_error() {
+        return Err(Error::bad_input(
+            "INVALID_CONTEXT",
+            format!(
+                "the session would be invalid: {} ({}): {}",
+                error.code, error.rule, error.message
+            ),
+        )
+        .with_hint(
+            "the context may not use level-1 or level-2 headings or leave a code fence open",
+        ));
+    }
+    let file = &args.file;
+    let parent = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(Error::cannot_create(file, "its directory does not exist")
+            .with_hint("create the directory first (mkdir -p)"));
+    }
+    let created_now = append_file::create_new_file(file, &text).map_err(|e| match e.status {
+        Status::Io => Error::cannot_create(file, e.message),
+        _ => e,
+    })?;
+    if !created_now {
+        return Err(Error::new(
+            Status::AlreadyExists,
+            "SESSION_EXISTS",
+            format!("{} already exists; it is never overwritten", file.display()),
+        )
+        .with_hint("choose another file name"));
+    }
+    let mut outcome = Outcome::ok(json!({
+        "file": file,
+        "session_id": session_id,
+        "created": created,
+        "title": args.title,
+        "agents": args.agents,
+        "turn_order": args.turn_order.as_str(),
+        "max_turns_per_round": args.max_turns_per_round,
+        "turn_timeout": args.turn_timeout,
+        "threshold": number(args.threshold),
+        "mode": args.mode.as_str(),
+        "escalation": args.escalation.as_str(),
+        "max_rounds": args.max_rounds,
+        "output_format": args.output_format.as_str(),
+    }))
+    .line(format!("created {} (session {session_id})", file.display()));
+    for finding in parsed.findings.0 {
+        outcome.warn(format!(
+            "{} ({}): {}",
+            finding.code, finding.rule, finding.message
+        ));
+    }
+    Ok(outcome)
+}
+
+fn render(args: &NewArgs, session_id: &str, created: &str) -> String {
+    let mut text = format!(
+        "<!-- bounce-protocol: 0.1 -->\n<!-- created: {created} -->\n<!-- session-id: {session_id} -->\n\n# Bounce Session: {}\n\n## Protocol Rules\n\n```yaml\nagents:\n",
+        args.title
+    );
+    for agent in &args.agents {
+        text.push_str(&format!("  - {agent}\n"));
+    }
+    text.push_str(&format!(
+        "turn-order: {}\nmax-turns-per-round: {}\nturn-timeout: {}\nconsensus-threshold: {}\nconsensus-mode: {}\nescalation: {}\nmax-rounds: {}\noutput-format: {}\n```\n\n## Context\n\n",
+        args.turn_order.as_str(),
+        args.max_turns_per_round,
+        args.turn_timeout,
+        format_decimal(args.threshold),
+        args.mode.as_str(),
+        args.escalation.as_str(),
+        args.max_rounds,
+        args.output_format.as_str(),
+    ));
+    if !args.context.trim().is_empty() {
+        text.push_str(&args.context);
+        text.push_str("\n\n");
+    }
+    text.push_str("## Dialogue\n");
+    text
+}

@@ -1,0 +1,94 @@
+//! A session file opened under its lock and read: the text, what the parser found, and the
+//! timeline when the rules could be read.
+
+use std::path::{Path, PathBuf};
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::store::LockMode;
+use crate::store::append_file::{self, LockedFile};
+
+use super::finding::Finding;
+use super::model::Rules;
+use super::parse::{self, Parsed};
+use super::timeline::{self, Timeline};
+
+pub struct Session {
+    pub path: PathBuf,
+    pub file: LockedFile,
+    pub text: String,
+    pub parsed: Parsed,
+    pub timeline: Option<Timeline>,
+}
+
+/// Parses `text` and walks its timeline.
+pub fn analyse(text: &str) -> (Parsed, Option<Timeline>) {
+    let mut parsed = parse::parse(text);
+    let timeline = timeline::build(&mut parsed);
+    (parsed, timeline)
+}
+
+pub fn no_session(path: &Path, why: &str) -> Error {
+    Error::new(
+        Status::NotFound,
+        "NO_SESSION",
+        format!("no session file at {}: {why}", path.display()),
+    )
+    .with_hint("create one with `parley bounce new FILE --title T --agents a,b`")
+}
+
+impl Session {
+    /// Opens `path` with the lock `mode` (rolling back a torn append first) and reads it.
+    pub fn open(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<Session> {
+        let file = open_file(ctx, path, mode)?;
+        let bytes = file.read()?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| Error::malformed(path, None, format!("is not UTF-8 text ({e})")))?;
+        let (parsed, timeline) = analyse(&text);
+        Ok(Session {
+            path: path.to_path_buf(),
+            file,
+            text,
+            parsed,
+            timeline,
+        })
+    }
+
+    pub fn first_error(&self) -> Option<&Finding> {
+        self.parsed.findings.first_error()
+    }
+
+    /// The rules and the timeline; an error when the rules cannot be read.
+    pub fn state(&self) -> Result<(&Rules, &Timeline)> {
+        match (&self.parsed.rules, &self.timeline) {
+            (Some(rules), Some(timeline)) => Ok((rules, timeline)),
+            _ => Err(self.malformed()),
+        }
+    }
+
+    /// The session cannot be used as it stands: names its first error.
+    pub fn malformed(&self) -> Error {
+        let shown = self.path.display().to_string();
+        let what = match self.first_error() {
+            Some(f) => f.render(&shown),
+            None => format!("{shown}: the Protocol Rules cannot be read"),
+        };
+        Error::bad_input(
+            "MALFORMED_SESSION",
+            format!("the session is invalid: {what}"),
+        )
+        .with_hint(format!(
+            "run `parley bounce validate {}` for every finding",
+            self.path.display()
+        ))
+    }
+}
+
+/// Opens and locks the file; a missing file or a non-file is "no session" (66).
+pub fn open_file(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<LockedFile> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(no_session(path, "it is not a regular file"));
+    }
+    append_file::open_locked(path, mode, ctx.lock_timeout)?
+        .ok_or_else(|| no_session(path, "it does not exist"))
+}

@@ -1,0 +1,286 @@
+//! An append-only file that may live in any directory (a bounce session): a lock on the file
+//! itself and a journaled append that a crash cannot tear.
+//!
+//! **The lock** is an `flock(2)` (std `File::lock`) on the file itself. That is sound because
+//! the file is never replaced: parley only creates it exclusively, appends to it, and (during
+//! recovery, below) truncates a torn tail back to where it started. After locking, the handle
+//! is checked to still be the file at the path; if someone replaced it (an editor saving, a
+//! `git checkout`), the lock is taken again on the new file. Shared locks for readers,
+//! exclusive for writers; waiting is bounded by the lock timeout, as for the directory lock.
+//!
+//! **The journaled append.** Before the entry is written, a journal beside the file,
+//! `.NAME.parley-journal`, records the offset where the entry starts and where it ends, and is
+//! fsynced with its directory. The entry is then written (one `write` call for the whole of
+//! it, continued only if the kernel accepted part of it), the file is fsynced, and the journal
+//! is removed. Linux can stop a large write part-way when a fatal signal (`kill -9`) arrives,
+//! and a power cut can lose any unsynced tail; the journal makes both recoverable: whoever
+//! opens the file next through this module finds the journal and, holding the exclusive lock,
+//!
+//! - truncates the file back to the start offset if it ends between start and end (a torn
+//!   entry),
+//! - keeps the file as it is if it reaches the end offset (the entry is whole; only the
+//!   journal's removal was lost),
+//!
+//! then removes the journal. Every append is journaled, whatever its size: the cost is two
+//! fsyncs, and a rule that depends on the size of a write is a rule nobody can check.
+//!
+//! Guaranteed, for writers that all go through this module: the bytes before the start
+//! offset are never rewritten (the old file is always a byte prefix of the new one); after any
+//! crash and the next open, the file holds either no byte of an entry or all of them; readers
+//! holding the shared lock never see a partial entry.
+//!
+//! Not guaranteed: writers that bypass parley (an editor, `echo >>`) take no lock and are not
+//! journaled; the journal needs the file's directory to be writable; and the lock has the
+//! limits of `flock` on network filesystems described in `docs/design.md`.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::lock::{is_current, lock_open_file};
+use super::{LockMode, create_exclusive, sync_parent};
+use crate::error::{Error, Result};
+
+/// First line of a journal, so a stray file of that name is never taken for one.
+const JOURNAL_MAGIC: &str = "parley append journal v1";
+
+/// Creates `path` with `content`, never replacing anything: `Ok(false)` when something is
+/// already there. The content is fsynced, then the directory.
+pub fn create_new_file(path: &Path, content: &str) -> Result<bool> {
+    create_exclusive(path, content.as_bytes())
+}
+
+/// The journal of `path`: a hidden file beside it.
+pub fn journal_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.parley-journal"))
+}
+
+/// An append-only file while its lock is held; dropping it releases the lock.
+#[derive(Debug)]
+pub struct LockedFile {
+    file: File,
+    path: PathBuf,
+    mode: LockMode,
+}
+
+/// Opens and locks `path`, first rolling back a torn append left by a crash. `Ok(None)` when
+/// the file does not exist. A link is refused, never followed.
+pub fn open_locked(path: &Path, mode: LockMode, timeout: Duration) -> Result<Option<LockedFile>> {
+    let began = Instant::now();
+    let journal = journal_path(path);
+    let mut repair = false;
+    loop {
+        let left = timeout.saturating_sub(began.elapsed());
+        // A journal means an append was cut short: repair under the exclusive lock first,
+        // whatever the caller wants to do next.
+        let wanted = if repair || journal.exists() {
+            LockMode::Exclusive
+        } else {
+            mode
+        };
+        let Some(file) = open_file(path, wanted)? else {
+            return Ok(None);
+        };
+        let file = lock_open_file(file, path, wanted, left)?;
+        if !is_current(&file, path) {
+            continue;
+        }
+        let locked = LockedFile {
+            file,
+            path: path.to_path_buf(),
+            mode: wanted,
+        };
+        if wanted == LockMode::Shared {
+            // A writer may have died between our look for a journal and our lock.
+            if journal.exists() {
+                repair = true;
+                continue;
+            }
+            return Ok(Some(locked));
+        }
+        locked.recover()?;
+        if mode == LockMode::Exclusive {
+            return Ok(Some(locked));
+        }
+        // Repaired; now take the lock the caller asked for.
+        repair = false;
+    }
+}
+
+fn open_file(path: &Path, mode: LockMode) -> Result<Option<File>> {
+    let opened = OpenOptions::new()
+        .read(true)
+        .append(mode == LockMode::Exclusive)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
+        .open(path);
+    let file = match opened {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Error::symlink(path)),
+        Err(e) => return Err(Error::io("open", path, e)),
+    };
+    let meta = file.metadata().map_err(|e| Error::io("inspect", path, e))?;
+    if !meta.is_file() {
+        return Err(Error::malformed(path, None, "is not a regular file"));
+    }
+    Ok(Some(file))
+}
+
+impl LockedFile {
+    /// The whole file.
+    pub fn read(&self) -> Result<Vec<u8>> {
+        let mut bytes = Vec::with_capacity(self.len()? as usize + 1);
+        (&self.file)
+            .take(u64::MAX)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", &self.path, e))?;
+        // Reads go through the shared offset; rewind so a second read sees the whole file.
+        let _ = io::Seek::rewind(&mut &self.file);
+        Ok(bytes)
+    }
+
+    /// Appends `content` after everything the file holds, journaled (see the module
+    /// documentation). Only with the exclusive lock.
+    pub fn append(&self, content: &str) -> Result<()> {
+        if self.mode != LockMode::Exclusive {
+            return Err(Error::io(
+                "append to",
+                &self.path,
+                io::Error::other("the file is not locked for writing"),
+            ));
+        }
+        let start = self.len()?;
+        let end = start + content.len() as u64;
+        let journal = journal_path(&self.path);
+        write_journal(&journal, start, end)?;
+        (&self.file)
+            .write_all(content.as_bytes())
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| Error::io("append to", &self.path, e))?;
+        // The entry is durable; a journal that outlives this (a crash right here) is found
+        // whole by the next open and simply removed.
+        fs::remove_file(&journal).map_err(|e| Error::io("remove", &journal, e))
+    }
+
+    fn len(&self) -> Result<u64> {
+        self.file
+            .metadata()
+            .map(|m| m.len())
+            .map_err(|e| Error::io("inspect", &self.path, e))
+    }
+
+    /// Rolls a torn append back to where it started, then removes the journal. Only called
+    /// with the exclusive lock held.
+    fn recover(&self) -> Result<()> {
+        let journal = journal_path(&self.path);
+        let text = match fs::read_to_string(&journal) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(Error::io("read", &journal, e)),
+        };
+        let (start, end) = parse_journal(&journal, &text)?;
+        let len = self.len()?;
+        if len > start && len < end {
+            self.file
+                .set_len(start)
+                .and_then(|()| self.file.sync_all())
+                .map_err(|e| Error::io("roll back the torn tail of", &self.path, e))?;
+        }
+        fs::remove_file(&journal).map_err(|e| Error::io("remove", &journal, e))?;
+        sync_parent(&journal)
+    }
+}
+
+fn write_journal(journal: &Path, start: u64, end: u64) -> Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(journal)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => Error::symlink(journal),
+            _ => Error::io("create the journal", journal, e),
+        })?;
+    file.write_all(format!("{JOURNAL_MAGIC}\nstart {start}\nend {end}\n").as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(|e| Error::io("write", journal, e))?;
+    sync_parent(journal)
+}
+
+fn parse_journal(journal: &Path, text: &str) -> Result<(u64, u64)> {
+    let mut lines = text.lines();
+    let bad = |line: usize, what: &str| Error::malformed(journal, Some(line), what);
+    if lines.next() != Some(JOURNAL_MAGIC) {
+        return Err(bad(1, "is not a parley append journal"));
+    }
+    let mut offset = |line: usize, key: &str| -> Result<u64> {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(key))
+            .and_then(|v| v.strip_prefix(' '))
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| bad(line, &format!("expected `{key} OFFSET`")))
+    };
+    let start = offset(2, "start")?;
+    let end = offset(3, "end")?;
+    if end < start {
+        return Err(bad(3, "the end offset is before the start"));
+    }
+    Ok((start, end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_torn_tail_is_rolled_back_and_a_whole_one_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.md");
+        assert!(create_new_file(&path, "head\n").unwrap());
+        // Torn: the journal says 5..20 but only 3 bytes arrived.
+        fs::write(&path, "head\nabc").unwrap();
+        write_journal(&journal_path(&path), 5, 20).unwrap();
+        let locked = open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(locked.read().unwrap(), b"head\n");
+        assert!(!journal_path(&path).exists());
+        drop(locked);
+        // Whole: the journal outlived a complete append.
+        let locked = open_locked(&path, LockMode::Exclusive, Duration::from_secs(1))
+            .unwrap()
+            .unwrap();
+        locked.append("entry\n").unwrap();
+        drop(locked);
+        write_journal(&journal_path(&path), 5, 11).unwrap();
+        let locked = open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(locked.read().unwrap(), b"head\nentry\n");
+        assert!(!journal_path(&path).exists());
+    }
+
+    #[test]
+    fn a_missing_file_is_none_and_a_link_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("none.md");
+        assert!(
+            open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+                .unwrap()
+                .is_none()
+        );
+        let real = dir.path().join("real.md");
+        fs::write(&real, "x").unwrap();
+        std::os::unix::fs::symlink(&real, &path).unwrap();
+        let refused = open_locked(&path, LockMode::Shared, Duration::from_secs(1)).unwrap_err();
+        assert_eq!(refused.code, "SYMLINK");
+    }
+}
