@@ -125,15 +125,14 @@ pub fn extract(stream: &[u8], label: &str) -> Result<Extracted> {
 }
 
 /// The inside of one Markdown code fence spanning the whole text (```` ```json ```` or a bare
-/// ```` ``` ````), if that is what the text is.
+/// ```` ``` ````, on its own line or not), if that is what the text is.
 fn unfence(text: &str) -> Option<&str> {
-    let text = text.trim();
-    let rest = text.strip_prefix("```")?;
-    let (opening, rest) = rest.split_once('\n')?;
-    if !matches!(opening.trim(), "" | "json") {
+    let inner = text.trim().strip_prefix("```")?.strip_suffix("```")?;
+    let inner = inner.strip_prefix("json").unwrap_or(inner);
+    // The info string must end there: ```jsonc or ```yaml is another language.
+    if !inner.starts_with(|c: char| c.is_whitespace() || c == '{' || c == '[') {
         return None;
     }
-    let inner = rest.trim_end().strip_suffix("```")?;
     // A second fence inside means several blocks, not one wrapped response.
     (!inner.contains("```")).then_some(inner)
 }

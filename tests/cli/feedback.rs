@@ -575,6 +575,29 @@ fn a_response_is_checked_against_its_request_and_the_previous_response() {
         ],
         "one decision unacknowledged, one stranger acknowledged",
     );
+    // Several unacknowledged decisions share a pointer: one finding names them all.
+    let none_acked = with(answer.clone(), |r| {
+        r["applied_feedback_ack"]["items"] = json!([]);
+    });
+    let (exit, answer_none) = validate("response", &none_acked, &["--request", &req]);
+    assert_eq!(exit, 1);
+    let unacked: Vec<&Value> = answer_none["data"]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "ACK_MISMATCH")
+        .collect();
+    assert_eq!(unacked.len(), 1, "{answer_none}");
+    for id in [
+        "scope-definition-lacks-detail-01",
+        "accessibility-concerns-02",
+        "performance-impact-03",
+    ] {
+        assert!(
+            unacked[0]["message"].as_str().unwrap().contains(id),
+            "{id} not named: {answer_none}"
+        );
+    }
     let wrong_marks = with(answer.clone(), |r| {
         r["applied_feedback_ack"] = acks(&["unknown_id", "acknowledged", "unknown_id"]);
     });
@@ -629,16 +652,22 @@ fn validate_exit_codes_not_json_unreadable_not_an_object() {
     assert_eq!(envelope(&output)["error"]["code"], "UNREADABLE_INPUT");
 
     for payload in ["[1, 2]", "\"text\"", "null", "3"] {
-        let output = run(
-            &["feedback", "validate", "request", "-"],
-            payload.as_bytes(),
-        );
-        assert_verdict(
-            (code(&output), envelope(&output)),
-            "invalid",
-            &["NOT_AN_OBJECT error "],
-            payload,
-        );
+        for kind in ["request", "response"] {
+            let output = run(&["feedback", "validate", kind, "-"], payload.as_bytes());
+            let answer = envelope(&output);
+            assert_verdict(
+                (code(&output), answer.clone()),
+                "invalid",
+                &["NOT_AN_OBJECT error "],
+                payload,
+            );
+            // Said once: a value that is not an object has no fields to be missing or forbidden.
+            assert_eq!(
+                findings(&answer),
+                ["NOT_AN_OBJECT error "],
+                "{kind} {payload}"
+            );
+        }
     }
 
     // The human form: the verdict first, then one line per finding.
@@ -744,6 +773,22 @@ fn extract_reads_the_stream_as_the_spec_frames_it() {
             [start(), text(&format!("```json\n{body}\n```")), finish()].join("\n"),
             vec!["FENCED_TEXT warning "],
         ),
+        (
+            "a bare fence on one line is accepted with a warning",
+            [start(), text(&format!("```{body}```")), finish()].join("\n"),
+            vec!["FENCED_TEXT warning "],
+        ),
+        (
+            "a fenced text split over several messages",
+            [
+                start(),
+                text(&format!("```json {head}")),
+                text(&format!("{tail}\n```\n")),
+                finish(),
+            ]
+            .join("\n"),
+            vec!["FENCED_TEXT warning "],
+        ),
     ];
     for (case, stream, warnings) in cases {
         let output = extract(&stream);
@@ -815,6 +860,12 @@ fn extract_refuses_broken_streams_naming_the_line() {
         (
             "a text that is not JSON",
             [start(), text("Looks good to me!"), finish()].join("\n"),
+            "NOT_JSON",
+            "",
+        ),
+        (
+            "a fence of another language is not unwrapped",
+            [start(), text(&format!("```yaml\n{body}\n```")), finish()].join("\n"),
             "NOT_JSON",
             "",
         ),
