@@ -124,6 +124,12 @@ pub fn extract(stream: &[u8], label: &str) -> Result<Extracted> {
     })
 }
 
+/// Whether one line of a stream is a `step_finish` message (the end of the stream).
+pub fn is_step_finish(line: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(line.strip_suffix(b"\r").unwrap_or(line))
+        .is_ok_and(|message| message["type"] == "step_finish")
+}
+
 /// The inside of one Markdown code fence spanning the whole text (```` ```json ```` or a bare
 /// ```` ``` ````, on its own line or not), if that is what the text is.
 fn unfence(text: &str) -> Option<&str> {

@@ -1236,11 +1236,13 @@ fn gone(pid: &str) -> bool {
 
 /// A provider that starts a stream, then records `$$ $!` (itself and a background child) in
 /// `pids`, and hangs.
+/// `exec` at the end: the recorded `$$` is the process that hangs, so every process of the
+/// provider is in `pids`.
 fn hanging_provider(talk: &Talk, pids: &Path) -> String {
     talk.script(
         "hanging.sh",
         &format!(
-            "sleep 300 &\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nsleep 300",
+            "sleep 300 &\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nexec sleep 300",
             pids.display()
         ),
     )
@@ -1268,6 +1270,40 @@ fn a_hanging_provider_times_out_and_its_whole_process_group_is_killed() {
     assert_not_consumed(&talk, &output, 124, "PROVIDER_TIMEOUT", "step_start");
     assert_eq!(talk.stored_iterations(), 0);
     assert_group_gone(&pids);
+}
+
+#[test]
+fn step_finish_ends_the_stream_of_a_provider_that_does_not_exit() {
+    let talk = Talk::new();
+    let pids = talk.tmp.path().join("pids");
+    // A complete stream, then the provider (and a child of it) lingers: the stream is judged
+    // and the group killed, long before the timeout.
+    let lingering = talk.script(
+        "lingering.sh",
+        &format!(
+            "sleep 300 &\n\"$PARLEY\" feedback mock-provider\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nexec sleep 300",
+            pids.display()
+        ),
+    );
+    let began = Instant::now();
+    let answer = talk.ok(&["--timeout", "60"], &[&lingering]);
+    assert!(
+        began.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        began.elapsed()
+    );
+    assert_eq!(answer["data"]["iteration"], 1);
+    assert_eq!(talk.stored_iterations(), 1);
+    assert_group_gone(&pids);
+
+    // A provider that wrote step_finish and then exits non-zero still failed.
+    let failing = talk.script(
+        "failing-after-finish.sh",
+        "\"$PARLEY\" feedback mock-provider\nexit 4",
+    );
+    let output = talk.ask(&[], &[&failing]);
+    assert_not_consumed(&talk, &output, 1, "PROVIDER_FAILED", "step_finish");
+    assert_eq!(talk.stored_iterations(), 1);
 }
 
 #[test]
