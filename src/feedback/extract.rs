@@ -136,11 +136,11 @@ fn unfence(text: &str) -> Option<&str> {
     let inner = text.trim().strip_prefix("```")?.strip_suffix("```")?;
     let inner = inner.strip_prefix("json").unwrap_or(inner);
     // The info string must end there: ```jsonc or ```yaml is another language.
-    if !inner.starts_with(|c: char| c.is_whitespace() || c == '{' || c == '[') {
-        return None;
-    }
-    // A second fence inside means several blocks, not one wrapped response.
-    (!inner.contains("```")).then_some(inner)
+    // Several blocks (a fence inside) are not unwrapped here: they fail to parse as JSON later,
+    // while a response whose strings mention a fence still parses.
+    inner
+        .starts_with(|c: char| c.is_whitespace() || c == '{' || c == '[')
+        .then_some(inner)
 }
 
 fn pointer_or_root(pointer: &str) -> &str {

@@ -798,6 +798,17 @@ fn extract_reads_the_stream_as_the_spec_frames_it() {
         assert_eq!(answer["data"]["session_id"], "ses_x", "{case}");
         assert_eq!(findings(&answer), warnings, "{case}");
     }
+
+    // A fenced response whose own text mentions a fence is still one block.
+    let mentions_fence = with(response(), |r| {
+        r["feedback"]["general_summary"] = json!("Wrap the example in ```json fences.");
+    });
+    let fenced = format!("```json\n{mentions_fence}\n```");
+    let output = extract(&[start(), text(&fenced), finish()].join("\n"));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    let answer = envelope(&output);
+    assert_eq!(answer["data"]["response"], mentions_fence);
+    assert_eq!(findings(&answer), ["FENCED_TEXT warning "]);
 }
 
 #[test]
@@ -860,6 +871,17 @@ fn extract_refuses_broken_streams_naming_the_line() {
         (
             "a text that is not JSON",
             [start(), text("Looks good to me!"), finish()].join("\n"),
+            "NOT_JSON",
+            "",
+        ),
+        (
+            "two fenced blocks are not one response",
+            [
+                start(),
+                text(&format!("```json\n{body}\n```\n```json\n{body}\n```")),
+                finish(),
+            ]
+            .join("\n"),
             "NOT_JSON",
             "",
         ),
