@@ -98,7 +98,6 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
 
     let mut exit = None;
     let mut open_pipes = 2;
-    let time_limit = began + timeout;
     let mut finish_limit: Option<Instant> = None;
     let ended = loop {
         if open_pipes == 0
@@ -106,8 +105,12 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
         {
             break Ended::Exited(status);
         }
-        let limit = finish_limit.map_or(time_limit, |at| at.min(time_limit));
-        match heard.recv_timeout(limit.saturating_duration_since(Instant::now())) {
+        // Durations, not instants: a huge --timeout must not overflow an Instant.
+        let mut left = timeout.saturating_sub(began.elapsed());
+        if let Some(at) = finish_limit {
+            left = left.min(at.saturating_duration_since(Instant::now()));
+        }
+        match heard.recv_timeout(left) {
             Ok(Event::Exited(status)) => {
                 exit = Some(status.map_err(|e| Error::io("wait for", Path::new(program), e))?);
             }

@@ -1326,6 +1326,13 @@ fn step_finish_ends_the_stream_of_a_provider_that_does_not_exit() {
     let output = talk.ask(&[], &[&failing]);
     assert_not_consumed(&talk, &output, 1, "PROVIDER_FAILED", "step_finish");
     assert_eq!(talk.stored_iterations(), 1);
+
+    // A timeout beyond any clock's range is only a long wait.
+    let answer = talk.ok(
+        &["--timeout", "1e18"],
+        &[&bin().to_string_lossy(), "feedback", "mock-provider"],
+    );
+    assert_eq!(answer["data"]["iteration"], 2);
 }
 
 #[test]
