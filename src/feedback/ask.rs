@@ -133,7 +133,7 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
             describe_exit(status),
             last_line(&run.stderr),
         )),
-        Ended::Exited(_) => None,
+        Ended::Exited(_) | Ended::FinishedWithoutExit => None,
     };
     let answer = match failure {
         Some(failure) => Err(failure),

@@ -124,18 +124,23 @@ pub fn extract(stream: &[u8], label: &str) -> Result<Extracted> {
     })
 }
 
+/// Whether one line of a stream is a `step_finish` message (the end of the stream).
+pub fn is_step_finish(line: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(line.strip_suffix(b"\r").unwrap_or(line))
+        .is_ok_and(|message| message["type"] == "step_finish")
+}
+
 /// The inside of one Markdown code fence spanning the whole text (```` ```json ```` or a bare
-/// ```` ``` ````), if that is what the text is.
+/// ```` ``` ````, on its own line or not), if that is what the text is.
 fn unfence(text: &str) -> Option<&str> {
-    let text = text.trim();
-    let rest = text.strip_prefix("```")?;
-    let (opening, rest) = rest.split_once('\n')?;
-    if !matches!(opening.trim(), "" | "json") {
-        return None;
-    }
-    let inner = rest.trim_end().strip_suffix("```")?;
-    // A second fence inside means several blocks, not one wrapped response.
-    (!inner.contains("```")).then_some(inner)
+    let inner = text.trim().strip_prefix("```")?.strip_suffix("```")?;
+    let inner = inner.strip_prefix("json").unwrap_or(inner);
+    // The info string must end there: ```jsonc or ```yaml is another language.
+    // Several blocks (a fence inside) are not unwrapped here: they fail to parse as JSON later,
+    // while a response whose strings mention a fence still parses.
+    inner
+        .starts_with(|c: char| c.is_whitespace() || c == '{' || c == '[')
+        .then_some(inner)
 }
 
 fn pointer_or_root(pointer: &str) -> &str {

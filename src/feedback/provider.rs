@@ -4,7 +4,9 @@
 //! The command runs in a process group of its own, so everything it starts (a shell script's
 //! children, a model's helper processes) can be killed with it. Its output is read until the
 //! pipes close, not only until the command exits: a background child still writing counts
-//! against the same time limit.
+//! against the same time limit. A `step_finish` message also ends the stream (spec 2.2.1): the
+//! command then has [`EXIT_AFTER_FINISH`] to exit by itself (its status still counts) before
+//! its group is killed and the stream judged as it is.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -15,6 +17,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::extract::is_step_finish;
 use crate::error::{Error, Result, Status};
 use crate::wait;
 
@@ -22,9 +25,14 @@ use crate::wait;
 /// group can hold them); what was read by then is kept.
 const DRAIN_AFTER_KILL: Duration = Duration::from_secs(2);
 
+/// How long a command that wrote `step_finish` may take to exit by itself.
+pub const EXIT_AFTER_FINISH: Duration = Duration::from_secs(2);
+
 #[derive(Debug)]
 pub enum Ended {
     Exited(ExitStatus),
+    /// It wrote `step_finish` but did not exit: its group was killed, the stream is complete.
+    FinishedWithoutExit,
     TimedOut,
     Interrupted,
 }
@@ -40,6 +48,7 @@ pub struct Run {
 enum Event {
     Exited(std::io::Result<ExitStatus>),
     PipeClosed,
+    StepFinished,
     Interrupted,
 }
 
@@ -81,27 +90,40 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
             let _ = stdin.write_all(&input);
         });
     }
-    let stdout = collect(child.stdout.take(), events.clone());
-    let stderr = collect(child.stderr.take(), events.clone());
+    let stdout = collect(child.stdout.take(), events.clone(), true);
+    let stderr = collect(child.stderr.take(), events.clone(), false);
     std::thread::spawn(move || {
         let _ = events.send(Event::Exited(child.wait()));
     });
 
     let mut exit = None;
     let mut open_pipes = 2;
+    let mut finish_limit: Option<Instant> = None;
     let ended = loop {
         if open_pipes == 0
             && let Some(status) = exit
         {
             break Ended::Exited(status);
         }
-        let left = timeout.saturating_sub(began.elapsed());
+        // Durations, not instants: a huge --timeout must not overflow an Instant.
+        let mut left = timeout.saturating_sub(began.elapsed());
+        if let Some(at) = finish_limit {
+            left = left.min(at.saturating_duration_since(Instant::now()));
+        }
         match heard.recv_timeout(left) {
             Ok(Event::Exited(status)) => {
                 exit = Some(status.map_err(|e| Error::io("wait for", Path::new(program), e))?);
             }
             Ok(Event::PipeClosed) => open_pipes -= 1,
+            Ok(Event::StepFinished) => {
+                finish_limit.get_or_insert(Instant::now() + EXIT_AFTER_FINISH);
+            }
             Ok(Event::Interrupted) => break Ended::Interrupted,
+            // The stream is complete: its status counts if it exited, a child still holding
+            // the pipes is not waited on.
+            Err(RecvTimeoutError::Timeout) if finish_limit.is_some() => {
+                break exit.map_or(Ended::FinishedWithoutExit, Ended::Exited);
+            }
             Err(RecvTimeoutError::Timeout) => break Ended::TimedOut,
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(Error::io(
@@ -112,14 +134,14 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
             }
         }
     };
-    if !matches!(ended, Ended::Exited(_)) {
+    if open_pipes > 0 || !matches!(ended, Ended::Exited(_)) {
         kill_group(group);
         let limit = Instant::now() + DRAIN_AFTER_KILL;
         while open_pipes > 0 || exit.is_none() {
             match heard.recv_timeout(limit.saturating_duration_since(Instant::now())) {
                 Ok(Event::Exited(status)) => exit = status.ok(),
                 Ok(Event::PipeClosed) => open_pipes -= 1,
-                Ok(Event::Interrupted) => {}
+                Ok(Event::Interrupted | Event::StepFinished) => {}
                 Err(_) => break,
             }
         }
@@ -132,24 +154,35 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run>
 }
 
 /// Reads a pipe to its end on a thread of its own, into a buffer the caller can take even if
-/// the pipe never closes.
+/// the pipe never closes; with `watch_for_finish`, says when a `step_finish` line has come.
 fn collect(
     pipe: Option<impl Read + Send + 'static>,
     events: mpsc::Sender<Event>,
+    watch_for_finish: bool,
 ) -> Arc<Mutex<Vec<u8>>> {
     let buffer = Arc::new(Mutex::new(Vec::new()));
     let filled = Arc::clone(&buffer);
     std::thread::spawn(move || {
         if let Some(mut pipe) = pipe {
             let mut chunk = [0u8; 64 * 1024];
+            let mut watching = watch_for_finish;
+            // Where the first line not yet looked at begins.
+            let mut unread_line = 0;
             while let Ok(n) = pipe.read(&mut chunk) {
                 if n == 0 {
                     break;
                 }
-                filled
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .extend_from_slice(&chunk[..n]);
+                let mut buffer = filled.lock().unwrap_or_else(|e| e.into_inner());
+                buffer.extend_from_slice(&chunk[..n]);
+                while watching
+                    && let Some(end) = buffer[unread_line..].iter().position(|b| *b == b'\n')
+                {
+                    if is_step_finish(&buffer[unread_line..unread_line + end]) {
+                        watching = false;
+                        let _ = events.send(Event::StepFinished);
+                    }
+                    unread_line += end + 1;
+                }
             }
         }
         let _ = events.send(Event::PipeClosed);

@@ -175,17 +175,22 @@ fn against_request(response: &Value, request: &Value) -> Vec<Finding> {
                     )),
                 }
             }
-            let mut missing: Vec<&str> = wanted
+            // One finding for all of them: they share the pointer, and findings are said once
+            // per (code, pointer).
+            let mut missing: Vec<String> = wanted
                 .iter()
                 .filter(|(_, count)| **count > 0)
-                .map(|(id, _)| *id)
+                .map(|(id, _)| format!("`{id}`"))
                 .collect();
             missing.sort_unstable();
-            for id in missing {
+            if !missing.is_empty() {
                 findings.push(Finding::error(
                     "ACK_MISMATCH",
                     "/applied_feedback_ack/items",
-                    format!("the request's decision on `{id}` is not acknowledged"),
+                    format!(
+                        "the request's decisions on {} are not acknowledged",
+                        missing.join(", ")
+                    ),
                 ));
             }
         }

@@ -575,6 +575,29 @@ fn a_response_is_checked_against_its_request_and_the_previous_response() {
         ],
         "one decision unacknowledged, one stranger acknowledged",
     );
+    // Several unacknowledged decisions share a pointer: one finding names them all.
+    let none_acked = with(answer.clone(), |r| {
+        r["applied_feedback_ack"]["items"] = json!([]);
+    });
+    let (exit, answer_none) = validate("response", &none_acked, &["--request", &req]);
+    assert_eq!(exit, 1);
+    let unacked: Vec<&Value> = answer_none["data"]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "ACK_MISMATCH")
+        .collect();
+    assert_eq!(unacked.len(), 1, "{answer_none}");
+    for id in [
+        "scope-definition-lacks-detail-01",
+        "accessibility-concerns-02",
+        "performance-impact-03",
+    ] {
+        assert!(
+            unacked[0]["message"].as_str().unwrap().contains(id),
+            "{id} not named: {answer_none}"
+        );
+    }
     let wrong_marks = with(answer.clone(), |r| {
         r["applied_feedback_ack"] = acks(&["unknown_id", "acknowledged", "unknown_id"]);
     });
@@ -629,16 +652,22 @@ fn validate_exit_codes_not_json_unreadable_not_an_object() {
     assert_eq!(envelope(&output)["error"]["code"], "UNREADABLE_INPUT");
 
     for payload in ["[1, 2]", "\"text\"", "null", "3"] {
-        let output = run(
-            &["feedback", "validate", "request", "-"],
-            payload.as_bytes(),
-        );
-        assert_verdict(
-            (code(&output), envelope(&output)),
-            "invalid",
-            &["NOT_AN_OBJECT error "],
-            payload,
-        );
+        for kind in ["request", "response"] {
+            let output = run(&["feedback", "validate", kind, "-"], payload.as_bytes());
+            let answer = envelope(&output);
+            assert_verdict(
+                (code(&output), answer.clone()),
+                "invalid",
+                &["NOT_AN_OBJECT error "],
+                payload,
+            );
+            // Said once: a value that is not an object has no fields to be missing or forbidden.
+            assert_eq!(
+                findings(&answer),
+                ["NOT_AN_OBJECT error "],
+                "{kind} {payload}"
+            );
+        }
     }
 
     // The human form: the verdict first, then one line per finding.
@@ -744,6 +773,22 @@ fn extract_reads_the_stream_as_the_spec_frames_it() {
             [start(), text(&format!("```json\n{body}\n```")), finish()].join("\n"),
             vec!["FENCED_TEXT warning "],
         ),
+        (
+            "a bare fence on one line is accepted with a warning",
+            [start(), text(&format!("```{body}```")), finish()].join("\n"),
+            vec!["FENCED_TEXT warning "],
+        ),
+        (
+            "a fenced text split over several messages",
+            [
+                start(),
+                text(&format!("```json {head}")),
+                text(&format!("{tail}\n```\n")),
+                finish(),
+            ]
+            .join("\n"),
+            vec!["FENCED_TEXT warning "],
+        ),
     ];
     for (case, stream, warnings) in cases {
         let output = extract(&stream);
@@ -753,6 +798,17 @@ fn extract_reads_the_stream_as_the_spec_frames_it() {
         assert_eq!(answer["data"]["session_id"], "ses_x", "{case}");
         assert_eq!(findings(&answer), warnings, "{case}");
     }
+
+    // A fenced response whose own text mentions a fence is still one block.
+    let mentions_fence = with(response(), |r| {
+        r["feedback"]["general_summary"] = json!("Wrap the example in ```json fences.");
+    });
+    let fenced = format!("```json\n{mentions_fence}\n```");
+    let output = extract(&[start(), text(&fenced), finish()].join("\n"));
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    let answer = envelope(&output);
+    assert_eq!(answer["data"]["response"], mentions_fence);
+    assert_eq!(findings(&answer), ["FENCED_TEXT warning "]);
 }
 
 #[test]
@@ -815,6 +871,23 @@ fn extract_refuses_broken_streams_naming_the_line() {
         (
             "a text that is not JSON",
             [start(), text("Looks good to me!"), finish()].join("\n"),
+            "NOT_JSON",
+            "",
+        ),
+        (
+            "two fenced blocks are not one response",
+            [
+                start(),
+                text(&format!("```json\n{body}\n```\n```json\n{body}\n```")),
+                finish(),
+            ]
+            .join("\n"),
+            "NOT_JSON",
+            "",
+        ),
+        (
+            "a fence of another language is not unwrapped",
+            [start(), text(&format!("```yaml\n{body}\n```")), finish()].join("\n"),
             "NOT_JSON",
             "",
         ),
@@ -1185,11 +1258,13 @@ fn gone(pid: &str) -> bool {
 
 /// A provider that starts a stream, then records `$$ $!` (itself and a background child) in
 /// `pids`, and hangs.
+/// `exec` at the end: the recorded `$$` is the process that hangs, so every process of the
+/// provider is in `pids`.
 fn hanging_provider(talk: &Talk, pids: &Path) -> String {
     talk.script(
         "hanging.sh",
         &format!(
-            "sleep 300 &\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nsleep 300",
+            "sleep 300 &\necho '{{\"type\":\"step_start\",\"timestamp\":1,\"sessionID\":\"s\",\"part\":{{}}}}'\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nexec sleep 300",
             pids.display()
         ),
     )
@@ -1217,6 +1292,47 @@ fn a_hanging_provider_times_out_and_its_whole_process_group_is_killed() {
     assert_not_consumed(&talk, &output, 124, "PROVIDER_TIMEOUT", "step_start");
     assert_eq!(talk.stored_iterations(), 0);
     assert_group_gone(&pids);
+}
+
+#[test]
+fn step_finish_ends_the_stream_of_a_provider_that_does_not_exit() {
+    let talk = Talk::new();
+    let pids = talk.tmp.path().join("pids");
+    // A complete stream, then the provider (and a child of it) lingers: the stream is judged
+    // and the group killed, long before the timeout.
+    let lingering = talk.script(
+        "lingering.sh",
+        &format!(
+            "sleep 300 &\n\"$PARLEY\" feedback mock-provider\necho \"$$ $!\" > '{0}.tmp'\nmv '{0}.tmp' '{0}'\nexec sleep 300",
+            pids.display()
+        ),
+    );
+    let began = Instant::now();
+    let answer = talk.ok(&["--timeout", "60"], &[&lingering]);
+    assert!(
+        began.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        began.elapsed()
+    );
+    assert_eq!(answer["data"]["iteration"], 1);
+    assert_eq!(talk.stored_iterations(), 1);
+    assert_group_gone(&pids);
+
+    // A provider that wrote step_finish and then exits non-zero still failed.
+    let failing = talk.script(
+        "failing-after-finish.sh",
+        "\"$PARLEY\" feedback mock-provider\nexit 4",
+    );
+    let output = talk.ask(&[], &[&failing]);
+    assert_not_consumed(&talk, &output, 1, "PROVIDER_FAILED", "step_finish");
+    assert_eq!(talk.stored_iterations(), 1);
+
+    // A timeout beyond any clock's range is only a long wait.
+    let answer = talk.ok(
+        &["--timeout", "1e18"],
+        &[&bin().to_string_lossy(), "feedback", "mock-provider"],
+    );
+    assert_eq!(answer["data"]["iteration"], 2);
 }
 
 #[test]
