@@ -157,6 +157,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Links(_) => "links",
         Command::Completions(_) => "completions",
         Command::Demo(_) => "demo",
+        Command::Parliament(command) => crate::parliament::command_name(command),
     }
 }
 
@@ -327,6 +328,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
+        Command::Parliament(command) => crate::parliament::dispatch(ctx, command),
     }
 }
 

@@ -19,6 +19,9 @@ pub struct Outcome {
     /// Lines for stderr (warnings) in the human form; `data.warnings` in JSON.
     pub warnings: Vec<String>,
     pub data: Value,
+    /// A verdict (`validate`): the exit status is the answer, but the command itself
+    /// succeeded, so the JSON envelope says `ok: true` and `error: null` whatever the status.
+    pub verdict: bool,
 }
 
 impl Outcome {
@@ -29,6 +32,17 @@ impl Outcome {
             lines: Vec::new(),
             warnings: Vec::new(),
             data,
+            verdict: false,
+        }
+    }
+
+    /// A verdict whose status (0 or an answer) is the exit code, reported with `ok: true`.
+    pub fn verdict(status: Status, data: Value) -> Outcome {
+        debug_assert!(status.is_answer());
+        Outcome {
+            status,
+            verdict: true,
+            ..Outcome::ok(data)
         }
     }
 
@@ -105,7 +119,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             {
                 map.insert("warnings".into(), json!(outcome.warnings));
             }
-            let error = outcome.code.map(|code| {
+            let error = outcome.code.filter(|_| !outcome.verdict).map(|code| {
                 // The same shape as an error's, so a reader handles one form.
                 json!({
                     "code": code,
@@ -115,7 +129,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                 })
             });
             let envelope = json!({
-                "ok": outcome.status == Status::Ok,
+                "ok": outcome.status == Status::Ok || outcome.verdict,
                 "command": command,
                 "data": data,
                 "error": error,

@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::EXIT_CODES;
 
+pub mod parliament;
+
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
 pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
@@ -72,6 +74,9 @@ pub enum Command {
     Completions(CompletionsCli),
     /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
+    /// The parliament ledger: the Clerk's checked appends, validation, tally, gate and clock
+    #[command(subcommand)]
+    Parliament(parliament::ParliamentCommand),
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,8 @@
 //! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
 //!   can never overwrite anything.
 //! - **Appends** (the event log) are one `write` of one whole line.
+//! - **Transactions** ([`Locked::commit`], in `transaction.rs`): several whole-file
+//!   replacements that a crash cannot split, completed by the next lock holder.
 //! - **Containment**: paths are relative and made of plain components; every directory on the
 //!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
 //!   directory is reported, never followed, and nothing outside the directory is written.
@@ -20,6 +22,7 @@
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
 mod lock;
+mod transaction;
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
@@ -109,7 +112,14 @@ impl Store {
             }
             Err(e) => return Err(Error::io("inspect", &dir, e)),
         }
+        if mode == LockMode::Shared && self.journal_pending() {
+            // A crash interrupted a transaction: complete it before reading (see transaction.rs).
+            drop(self.lock(LockMode::Exclusive, label)?);
+        }
         let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+        if mode == LockMode::Exclusive {
+            self.recover()?;
+        }
         Ok(Locked {
             store: self,
             _guard: guard,

@@ -1,0 +1,224 @@
+//! The files of a parliament directory and their typed forms: `ledger.json`, `session.json`,
+//! `bill.json`, `round-summaries.json`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result, Status};
+use crate::store::Store;
+
+use super::schema::Schema;
+
+pub const LEDGER_FILE: &str = "ledger.json";
+pub const SESSION_FILE: &str = "session.json";
+pub const BILL_FILE: &str = "bill.json";
+pub const SUMMARIES_FILE: &str = "round-summaries.json";
+
+/// Who speaks for the chair and for the user.
+pub const SPEAKER: &str = "speaker";
+pub const PRIME_MINISTER: &str = "prime_minister";
+
+/// `parliament/ledger.json`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Ledger {
+    pub parliament_id: String,
+    pub problem_statement: String,
+    pub messages: Vec<Message>,
+}
+
+/// One message of the ledger, fields in the spec's order.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Message {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub round: u64,
+    pub timestamp: String,
+    pub from: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_reply_to: Option<String>,
+    pub content: Value,
+}
+
+impl Message {
+    /// The number of the id (`msg-042` is 42).
+    pub fn number(&self) -> Option<u64> {
+        id_number(&self.id)
+    }
+
+    /// `content.motive_scores`, for ANSWER and VOTE.
+    pub fn motive_scores(&self) -> Option<&Map<String, Value>> {
+        self.content.get("motive_scores").and_then(Value::as_object)
+    }
+
+    pub fn text(&self, field: &str) -> Option<&str> {
+        self.content.get(field).and_then(Value::as_str)
+    }
+}
+
+/// The number of an id `msg-NNN`: ids compare by number, so `msg-999` < `msg-1000`.
+pub fn id_number(id: &str) -> Option<u64> {
+    let digits = id.strip_prefix("msg-")?;
+    if digits.len() < 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The id of message number `n`: three digits at least.
+pub fn message_id(n: u64) -> String {
+    format!("msg-{n:03}")
+}
+
+/// `parliament/session.json`. Fields parley does not use (a representative's temperature, say)
+/// are kept as they are.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub parliament_id: String,
+    pub problem_statement: String,
+    pub constituent_issues: Vec<String>,
+    pub current_round: u64,
+    pub max_rounds: u64,
+    pub bill_version: u64,
+    pub drafter: Option<String>,
+    pub status: String,
+    pub next_message_id: u64,
+    pub representatives: Vec<Representative>,
+    pub debate_clock: DebateClock,
+    pub vote_history: Vec<Value>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Representative {
+    pub agent_id: String,
+    pub name: String,
+    pub motives: Vec<String>,
+    /// The latest score of each motive; a motive not scored yet is absent.
+    pub motive_satisfaction: BTreeMap<String, u8>,
+    pub is_quiet: bool,
+    pub quiet_until_round: Option<u64>,
+    pub voting_record: Vec<Value>,
+    #[serde(flatten)]
+    pub other: Map<String, Value>,
+}
+
+impl Representative {
+    /// Whether a quiet order holds in `round`.
+    pub fn is_silenced(&self, round: u64) -> bool {
+        self.is_quiet && self.quiet_until_round.is_none_or(|until| round <= until)
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct DebateClock {
+    pub max_exchanges_per_round: u64,
+    pub response_budget: u64,
+    pub exchanges_this_round: u64,
+}
+
+impl Session {
+    pub fn representative(&self, id: &str) -> Option<&Representative> {
+        self.representatives.iter().find(|r| r.agent_id == id)
+    }
+
+    pub fn is_representative(&self, id: &str) -> bool {
+        self.representative(id).is_some()
+    }
+
+    pub fn seats(&self) -> u64 {
+        self.representatives.len() as u64
+    }
+}
+
+/// `parliament/bill.json`: kept as JSON so fields parley does not interpret survive as written.
+pub type Bill = Value;
+
+/// A parliament directory: the store, and the path for messages.
+pub struct Parliament {
+    pub store: Store,
+    pub dir: PathBuf,
+}
+
+impl Parliament {
+    /// Opens DIR; exit 66 when it holds no ledger.
+    pub fn open(dir: &Path, lock_timeout: std::time::Duration) -> Result<Parliament> {
+        let store = Store::new(dir.to_path_buf(), lock_timeout);
+        if !dir.is_dir() || !store.exists(LEDGER_FILE)? {
+            return Err(no_ledger(dir));
+        }
+        Ok(Parliament {
+            store,
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    pub fn ledger(&self) -> Result<Ledger> {
+        let text = self.require(LEDGER_FILE)?;
+        self.parse(LEDGER_FILE, &text, Schema::Ledger)
+    }
+
+    pub fn session(&self) -> Result<Session> {
+        let text = self.require(SESSION_FILE)?;
+        self.parse(SESSION_FILE, &text, Schema::Session)
+    }
+
+    /// `bill.json`, if there is one.
+    pub fn bill(&self) -> Result<Option<Bill>> {
+        match self.store.read(BILL_FILE)? {
+            None => Ok(None),
+            Some(text) => self.parse(BILL_FILE, &text, Schema::Bill).map(Some),
+        }
+    }
+
+    fn require(&self, rel: &str) -> Result<String> {
+        self.store.read(rel)?.ok_or_else(|| {
+            Error::new(
+                Status::NotFound,
+                "NO_PARLIAMENT",
+                format!("{} is missing", self.store.path(rel).display()),
+            )
+            .with_hint("create the parliament with `parley parliament init`")
+        })
+    }
+
+    /// Parses a state file and checks it against its schema; the first violation is reported
+    /// with its place (`parley parliament validate` lists them all).
+    fn parse<T: serde::de::DeserializeOwned>(
+        &self,
+        rel: &str,
+        text: &str,
+        schema: Schema,
+    ) -> Result<T> {
+        let path = self.store.path(rel);
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| Error::malformed(&path, Some(e.line()), e))?;
+        if let Some(finding) = schema.check(&value, "").first() {
+            return Err(Error::malformed(&path, None, finding.describe())
+                .with_hint("`parley parliament validate` lists every problem"));
+        }
+        serde_json::from_value(value).map_err(|e| Error::malformed(&path, None, e))
+    }
+}
+
+pub fn no_ledger(dir: &Path) -> Error {
+    Error::new(
+        Status::NotFound,
+        "NO_PARLIAMENT",
+        format!("no parliament at {}: ledger.json is missing", dir.display()),
+    )
+    .with_hint("create one with `parley parliament init DIR --problem TEXT --rep ID:NAME:MOTIVE`")
+}
+
+/// Pretty JSON with a final newline: the form parley writes every file in.
+pub fn to_text<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("state serialises");
+    text.push('\n');
+    text
+}
