@@ -7,5 +7,6 @@ mod bad_input;
 mod concurrency;
 mod defects;
 mod flows;
+mod parliament;
 mod surface;
 mod waiting;
