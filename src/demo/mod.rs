@@ -5,6 +5,7 @@
 //! inspection. `parley demo` alone plays the negotiation; `--scene all` plays every scene.
 
 mod negotiation;
+mod parliament;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,17 +37,20 @@ const SCENE_LIMIT: Duration = Duration::from_secs(120);
 pub enum Scene {
     /// A complete negotiation (the default)
     Negotiation,
+    /// Three representatives debate a small bill to a passed vote
+    Parliament,
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
     /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[Scene::Negotiation];
+    const EVERY: &'static [Scene] = &[Scene::Negotiation, Scene::Parliament];
 
     fn name(self) -> &'static str {
         match self {
             Scene::Negotiation => "negotiation",
+            Scene::Parliament => "parliament",
             Scene::All => "all",
         }
     }
@@ -54,6 +58,7 @@ impl Scene {
     fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Outcome> {
         match self {
             Scene::Negotiation => negotiation::play(stage, work, agents),
+            Scene::Parliament => parliament::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }

@@ -26,6 +26,14 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Incorporable => "incorporable",
+            Verdict::Reject => "reject",
+            Verdict::Pending => "pending",
+        }
+    }
+
     /// The amendment status `--apply` writes, if any.
     fn status(self) -> Option<&'static str> {
         match self {
@@ -203,12 +211,12 @@ pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<Outcome> {
     }
     for a in &assessed {
         outcome.push(format!(
-            "{} by {} (round {}, {}): {:?}; endorse [{}] oppose [{}] abstain [{}]",
+            "{} by {} (round {}, {}): {}; endorse [{}] oppose [{}] abstain [{}]",
             a.amendment_id,
             a.proposed_by,
             a.round,
             a.status,
-            a.verdict,
+            a.verdict.word(),
             a.endorse.join(", "),
             a.oppose.join(", "),
             a.abstain.join(", ")

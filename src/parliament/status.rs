@@ -94,8 +94,11 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
         outcome.push("Amendments:".to_owned());
         for a in &amendments {
             outcome.push(format!(
-                "  {} by {} ({}): {:?}",
-                a.amendment_id, a.proposed_by, a.status, a.verdict
+                "  {} by {} ({}): {}",
+                a.amendment_id,
+                a.proposed_by,
+                a.status,
+                a.verdict.word()
             ));
         }
     }

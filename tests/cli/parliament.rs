@@ -1400,7 +1400,7 @@ fn status_summarises_the_parliament() {
         "Round 1 of 6, status debate",
         "rep_1 Rep. Pragmatis: cost 4, speed 5",
         "rep_2 Rep. Securitas: security 2",
-        "amend-001 by rep_2 (proposed): Pending",
+        "amend-001 by rep_2 (proposed): pending",
         "Last tally: none",
     ] {
         assert!(text.contains(expected), "{expected:?} not in:\n{text}");
@@ -1550,4 +1550,32 @@ fn an_interrupted_transaction_is_rolled_forward_by_the_next_command() {
     assert_eq!(parl.file("session.json")["next_message_id"], 7);
     // A burnt id is allowed: the next message takes 7.
     assert_eq!(parl.appended(&question("rep_2", "rep_1")), vec!["msg-007"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// demo
+
+#[test]
+fn the_demo_scene_debates_a_bill_to_a_passed_vote() {
+    let tmp = TempDir::new().unwrap();
+    let output = parley()
+        .args(["demo", "--scene", "parliament", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(envelope["data"]["passed"], true);
+    let parl = Parl {
+        dir: tmp.path().join("parliament"),
+        tmp,
+    };
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+    let tally = parl.messages().last().unwrap().clone();
+    assert_eq!(tally["type"], "VOTE_TALLY");
+    assert_eq!(tally["content"]["no_votes"], json!(["rep_3"]));
+    assert_eq!(
+        parl.file("bill.json")["amendments"][0]["status"],
+        "incorporated"
+    );
 }
