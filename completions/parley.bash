@@ -259,7 +259,7 @@ _parley() {
                     return 0
                     ;;
                 --scene)
-                    COMPREPLY=($(compgen -W "negotiation all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "negotiation parliament all" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)

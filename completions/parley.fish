@@ -134,6 +134,7 @@ complete -c parley -n "__fish_parley_using_subcommand completions" -s h -l help 
 complete -c parley -n "__fish_parley_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand demo" -l agents -d 'How many scripted agents take part (negotiation scene)' -r
 complete -c parley -n "__fish_parley_using_subcommand demo" -l scene -d 'Which protocol to play' -r -f -a "negotiation\t'A complete negotiation (the default)'
+parliament\t'Three representatives debate a small bill to a passed vote'
 all\t'Every scene, one after the other'"
 complete -c parley -n "__fish_parley_using_subcommand demo" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand demo" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
