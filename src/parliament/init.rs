@@ -50,22 +50,12 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
         store::write_new_file(&staging.join(LEDGER_FILE), ledger.as_bytes())
     })?;
     if created == Creation::AlreadyExists {
-        // DIR was there already: fill it, unless it holds a parliament.
+        // DIR was there already: fill it, unless it holds a parliament (checked before the
+        // lock, so an existing parliament is not even locked, and again under it).
         let store = Store::new(args.dir.clone(), ctx.lock_timeout);
+        refuse_existing(&store)?;
         let locked = store.lock(LockMode::Exclusive, "parley parliament init")?;
-        for file in [LEDGER_FILE, SESSION_FILE] {
-            if store.exists(file)? {
-                return Err(Error::new(
-                    Status::AlreadyExists,
-                    "ALREADY_EXISTS",
-                    format!(
-                        "{} already exists; parley never overwrites a parliament",
-                        store.path(file).display()
-                    ),
-                )
-                .with_hint("choose another DIR, or keep working in this one"));
-            }
-        }
+        refuse_existing(&store)?;
         // The session first: a ledger never appears without its session.
         locked.commit(&[(SESSION_FILE, &session), (LEDGER_FILE, &ledger)])?;
     }
@@ -81,6 +71,24 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
         args.seats.len()
     ));
     Ok(outcome)
+}
+
+/// Exit 3 when DIR already holds a ledger or a session.
+fn refuse_existing(store: &Store) -> Result<()> {
+    for file in [LEDGER_FILE, SESSION_FILE] {
+        if store.exists(file)? {
+            return Err(Error::new(
+                Status::AlreadyExists,
+                "ALREADY_EXISTS",
+                format!(
+                    "{} already exists; parley never overwrites a parliament",
+                    store.path(file).display()
+                ),
+            )
+            .with_hint("choose another DIR, or keep working in this one"));
+        }
+    }
+    Ok(())
 }
 
 fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {

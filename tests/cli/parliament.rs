@@ -1504,25 +1504,31 @@ fn assert_whole(parl: &Parl, context: &str) {
 fn kill_9_during_appends_leaves_each_message_wholly_present_or_absent() {
     let parl = Parl::debating(THREE, &[]);
     parl.appended(&question("rep_2", "rep_1")); // msg-002
-    let mut kills = 0;
-    for i in 0..40u64 {
-        let score = i % 5 + 1;
-        let mut child = spawn_append(
-            &parl,
-            &answer("rep_1", "rep_2", "msg-002", json!({"cost": score})),
-        );
-        // Spread the kills over the life of the process: before, during and after its writes.
-        std::thread::sleep(Duration::from_micros(300 * (i % 20)));
+    let scored = |i: u64| answer("rep_1", "rep_2", "msg-002", json!({"cost": i % 5 + 1}));
+    // How long one append takes here, so the kills spread over its whole life.
+    let began = std::time::Instant::now();
+    for i in 0..3 {
+        parl.appended(&scored(i));
+    }
+    let lifetime = began.elapsed() / 3;
+    const KILLS: u32 = 24;
+    let mut killed_running = 0;
+    for i in 0..KILLS {
+        let mut child = spawn_append(&parl, &scored(u64::from(i)));
+        std::thread::sleep(lifetime * i / (KILLS - 4));
         if child.try_wait().unwrap().is_none() {
-            kills += 1;
+            killed_running += 1;
         }
         child.kill().ok();
         child.wait().unwrap();
         assert_whole(&parl, &format!("kill {i}"));
     }
-    assert!(kills > 0, "no process was ever killed while running");
+    assert!(
+        killed_running > 0,
+        "no process was ever killed while running"
+    );
     // And the parliament goes on.
-    parl.appended(&answer("rep_1", "rep_2", "msg-002", json!({"cost": 5})));
+    parl.appended(&scored(4));
     assert_whole(&parl, "after the kills");
 }
 
