@@ -2,7 +2,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
-use std::time::Duration;
 
 use serde_json::{Value, json};
 use tempfile::TempDir;
