@@ -10,8 +10,8 @@ use crate::store::Locked;
 use super::rules::{self, party_problems, unknown_motives, vote_versions};
 use super::schema::Schema;
 use super::state::{
-    BILL_FILE, Bill, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session, id_number,
-    message_id, to_text,
+    BILL_FILE, Bill, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
+    append_to_text, id_number, message_id, to_text,
 };
 
 /// Fields the Clerk fills in; an agent response must not carry them.
@@ -23,6 +23,9 @@ pub struct Desk {
     pub session: Session,
     pub bill: Option<Bill>,
     bill_changed: bool,
+    /// The ledger as read, and how many messages it had: `save` splices the new ones in.
+    ledger_text: String,
+    loaded: usize,
 }
 
 /// What recording one response wrote.
@@ -35,8 +38,11 @@ pub struct Recorded {
 impl Desk {
     /// Loads the ledger, the session and the bill (call with the lock held).
     pub fn load(parliament: &Parliament) -> Result<Desk> {
+        let (ledger, ledger_text) = parliament.ledger_and_text()?;
         Ok(Desk {
-            ledger: parliament.ledger()?,
+            loaded: ledger.messages.len(),
+            ledger,
+            ledger_text,
             session: parliament.session()?,
             bill: parliament.bill()?,
             bill_changed: false,
@@ -48,7 +54,8 @@ impl Desk {
     /// account for.
     pub fn save(&self, locked: &Locked<'_>) -> Result<()> {
         let session = to_text(&self.session);
-        let ledger = to_text(&self.ledger);
+        let ledger = append_to_text(&self.ledger_text, &self.ledger.messages[self.loaded..])
+            .unwrap_or_else(|| to_text(&self.ledger));
         let bill = self
             .bill
             .as_ref()

@@ -21,8 +21,11 @@ pub const SUMMARIES_FILE: &str = "round-summaries.json";
 pub const SPEAKER: &str = "speaker";
 pub const PRIME_MINISTER: &str = "prime_minister";
 
-/// `parliament/ledger.json`.
+/// `parliament/ledger.json`. Read straight into these types (no schema pass: the ledger is the
+/// one large file, and `append` reads it every time); unknown fields are refused as the
+/// schema refuses them. `validate` checks every message against the full schema.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ledger {
     pub parliament_id: String,
     pub problem_statement: String,
@@ -31,6 +34,7 @@ pub struct Ledger {
 
 /// One message of the ledger, fields in the spec's order.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Message {
     pub id: String,
     #[serde(rename = "type")]
@@ -160,8 +164,17 @@ impl Parliament {
     }
 
     pub fn ledger(&self) -> Result<Ledger> {
+        self.ledger_and_text().map(|(ledger, _)| ledger)
+    }
+
+    /// The ledger and the text it was read from (for [`append_to_text`]).
+    pub fn ledger_and_text(&self) -> Result<(Ledger, String)> {
         let text = self.require(LEDGER_FILE)?;
-        self.parse(LEDGER_FILE, &text, Schema::Ledger)
+        let ledger = serde_json::from_str(&text).map_err(|e| {
+            Error::malformed(&self.store.path(LEDGER_FILE), Some(e.line()), e)
+                .with_hint("`parley parliament validate` lists every problem")
+        })?;
+        Ok((ledger, text))
     }
 
     pub fn session(&self) -> Result<Session> {
@@ -221,4 +234,73 @@ pub fn to_text<T: Serialize>(value: &T) -> String {
     let mut text = serde_json::to_string_pretty(value).expect("state serialises");
     text.push('\n');
     text
+}
+
+/// The text of the ledger `text` (as read, already parsed as a [`Ledger`]) with `new`
+/// messages added at the end of `messages`, without serialising the messages already there:
+/// the whole ledger is rewritten on every append, and the new text is built by splicing.
+/// For a ledger parley wrote, the result is byte for byte what [`to_text`] gives for the whole
+/// ledger. `None` when `messages` is not the last member of the document (a ledger edited
+/// by hand), so the caller serialises the whole ledger instead.
+pub fn append_to_text(text: &str, new: &[Message]) -> Option<String> {
+    // A Ledger has two string members and `messages`: when the document ends with `] }`,
+    // that `]` closes `messages` (a string member would end with a quote).
+    let body = text.trim_end().strip_suffix('}')?.trim_end();
+    let inner = body.strip_suffix(']')?;
+    let items_end = inner.trim_end();
+    let empty = items_end.ends_with('[');
+    let mut spliced = String::with_capacity(text.len() + new.len() * 1024);
+    spliced.push_str(items_end);
+    for (index, message) in new.iter().enumerate() {
+        spliced.push_str(if empty && index == 0 {
+            "\n    "
+        } else {
+            ",\n    "
+        });
+        let pretty = serde_json::to_string_pretty(message).expect("a message serialises");
+        // JSON strings hold no raw newline, so every line break is formatting.
+        spliced.push_str(&pretty.replace('\n', "\n    "));
+    }
+    if empty && new.is_empty() {
+        spliced.push_str("]\n}\n");
+    } else {
+        spliced.push_str("\n  ]\n}\n");
+    }
+    Some(spliced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(n: u64) -> Message {
+        Message {
+            id: message_id(n),
+            kind: "QUESTION".into(),
+            round: 1,
+            timestamp: "2026-02-10T14:30:00Z".into(),
+            from: "rep_2".into(),
+            to: Some("rep_1".into()),
+            in_reply_to: None,
+            content: serde_json::json!({"topic": "t", "question": "Why?\nReally?", "motive_context": "m"}),
+        }
+    }
+
+    #[test]
+    fn splicing_gives_what_serialising_the_whole_ledger_gives() {
+        let mut ledger = Ledger {
+            parliament_id: "p".into(),
+            problem_statement: "x".into(),
+            messages: Vec::new(),
+        };
+        let mut text = to_text(&ledger);
+        for n in 1..4 {
+            let new = vec![message(n), message(n + 10)];
+            text = append_to_text(&text, &new).unwrap();
+            ledger.messages.extend(new);
+            assert_eq!(text, to_text(&ledger));
+        }
+        // A ledger whose last member is not `messages` is left to full serialisation.
+        assert!(append_to_text(r#"{"messages": [], "parliament_id": "p]"}"#, &[]).is_none());
+    }
 }
