@@ -12,6 +12,7 @@ use crate::output::Outcome;
 use crate::store::LockMode;
 
 use super::clerk::Desk;
+use super::state::Detail;
 use super::state::{BILL_FILE, Bill, Ledger, Parliament, Session, to_text};
 
 /// Exchanges that must have carried positions before an amendment counts as discussed.
@@ -184,7 +185,7 @@ pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<Outcome> {
     let locked = parliament
         .store
         .lock(mode, "parley parliament amendments")?;
-    let desk = Desk::load(&parliament)?;
+    let desk = Desk::load(&parliament, Detail::Full)?;
     let assessed = assess(&desk.session, &desk.ledger, desk.bill.as_ref());
     let mut applied = Vec::new();
     if apply {

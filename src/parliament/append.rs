@@ -11,6 +11,7 @@ use crate::output::Outcome;
 use crate::store::LockMode;
 
 use super::clerk::Desk;
+use super::state::Detail;
 use super::state::Parliament;
 
 /// Where the response comes from.
@@ -32,7 +33,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament append")?;
-    let mut desk = Desk::load(&parliament)?;
+    let mut desk = Desk::load(&parliament, Detail::Digest)?;
     let recorded = desk.record(response, &ctx.clock.stamp())?;
     desk.save(&locked)?;
     drop(locked);

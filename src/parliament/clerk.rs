@@ -10,7 +10,7 @@ use crate::store::Locked;
 use super::rules::{self, party_problems, unknown_motives, vote_versions};
 use super::schema::Schema;
 use super::state::{
-    BILL_FILE, Bill, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
+    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
     append_to_text, id_number, message_id, to_text,
 };
 
@@ -18,7 +18,9 @@ use super::state::{
 const CLERK_FIELDS: [&str; 3] = ["id", "round", "timestamp"];
 
 /// The state of a parliament while the lock is held.
-pub struct Desk {
+pub struct Desk<'p> {
+    parliament: &'p Parliament,
+    detail: Detail,
     pub ledger: Ledger,
     pub session: Session,
     pub bill: Option<Bill>,
@@ -35,11 +37,14 @@ pub struct Recorded {
     pub warnings: Vec<String>,
 }
 
-impl Desk {
-    /// Loads the ledger, the session and the bill (call with the lock held).
-    pub fn load(parliament: &Parliament) -> Result<Desk> {
-        let (ledger, ledger_text) = parliament.ledger_and_text()?;
+impl<'p> Desk<'p> {
+    /// Loads the ledger (its messages' content read with `detail`), the session and the bill
+    /// (call with the lock held).
+    pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
+        let (ledger, ledger_text) = parliament.ledger_and_text(detail)?;
         Ok(Desk {
+            parliament,
+            detail,
             loaded: ledger.messages.len(),
             ledger,
             ledger_text,
@@ -54,8 +59,24 @@ impl Desk {
     /// account for.
     pub fn save(&self, locked: &Locked<'_>) -> Result<()> {
         let session = to_text(&self.session);
-        let ledger = append_to_text(&self.ledger_text, &self.ledger.messages[self.loaded..])
-            .unwrap_or_else(|| to_text(&self.ledger));
+        let new = &self.ledger.messages[self.loaded..];
+        let ledger = match append_to_text(&self.ledger_text, new) {
+            Some(text) => text,
+            // A ledger laid out by hand: serialise it whole, from a full reading (a digest
+            // lacks most of the old messages' content).
+            None => {
+                let mut whole = match self.detail {
+                    Detail::Full => self.ledger.clone(),
+                    Detail::Digest => self
+                        .parliament
+                        .parse_ledger(&self.ledger_text, Detail::Full)?,
+                };
+                if self.detail == Detail::Digest {
+                    whole.messages.extend(new.iter().cloned());
+                }
+                to_text(&whole)
+            }
+        };
         let bill = self
             .bill
             .as_ref()

@@ -11,6 +11,7 @@ use crate::store::LockMode;
 
 use super::clerk::Desk;
 use super::rules::clock_for;
+use super::state::Detail;
 use super::state::{DebateClock, Parliament, SPEAKER};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +33,7 @@ pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<Outcome> {
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament round")?;
-    let mut desk = Desk::load(&parliament)?;
+    let mut desk = Desk::load(&parliament, Detail::Digest)?;
     let mut lifted = Vec::new();
     let session = &mut desk.session;
     let (action, ruling) = match step {

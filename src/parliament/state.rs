@@ -79,6 +79,89 @@ pub fn message_id(n: u64) -> String {
     format!("msg-{n:03}")
 }
 
+/// What the Clerk's checks read of an earlier message's content: the bill version of a
+/// BILL_DRAFT, a VOTE's ballot and reasons, an AMENDMENT's id. Reading only these (every other
+/// field is skipped without being stored) is what keeps `append` fast on a long ledger; the
+/// new text is spliced ([`append_to_text`]), so the rest is never needed.
+#[derive(Debug, Default, Deserialize)]
+struct Digest {
+    bill_version: Option<Value>,
+    vote: Option<Value>,
+    reasoning: Option<Value>,
+    reservations: Option<Value>,
+    amendment_id: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DigestMessage {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    round: u64,
+    timestamp: String,
+    from: String,
+    #[serde(default)]
+    to: Option<String>,
+    #[serde(default)]
+    in_reply_to: Option<String>,
+    content: Digest,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DigestLedger {
+    parliament_id: String,
+    problem_statement: String,
+    messages: Vec<DigestMessage>,
+}
+
+impl From<DigestLedger> for Ledger {
+    fn from(digest: DigestLedger) -> Ledger {
+        let messages = digest
+            .messages
+            .into_iter()
+            .map(|m| {
+                let c = m.content;
+                let content: Map<String, Value> = [
+                    ("bill_version", c.bill_version),
+                    ("vote", c.vote),
+                    ("reasoning", c.reasoning),
+                    ("reservations", c.reservations),
+                    ("amendment_id", c.amendment_id),
+                ]
+                .into_iter()
+                .filter_map(|(key, value)| value.map(|v| (key.to_owned(), v)))
+                .collect();
+                Message {
+                    id: m.id,
+                    kind: m.kind,
+                    round: m.round,
+                    timestamp: m.timestamp,
+                    from: m.from,
+                    to: m.to,
+                    in_reply_to: m.in_reply_to,
+                    content: Value::Object(content),
+                }
+            })
+            .collect();
+        Ledger {
+            parliament_id: digest.parliament_id,
+            problem_statement: digest.problem_statement,
+            messages,
+        }
+    }
+}
+
+/// How much of each message's content to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Everything.
+    Full,
+    /// Only what [`Digest`] keeps: for commands that append and never rewrite old messages.
+    Digest,
+}
+
 /// `parliament/session.json`. Fields parley does not use (a representative's temperature, say)
 /// are kept as they are.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -164,17 +247,27 @@ impl Parliament {
     }
 
     pub fn ledger(&self) -> Result<Ledger> {
-        self.ledger_and_text().map(|(ledger, _)| ledger)
+        let text = self.require(LEDGER_FILE)?;
+        self.parse_ledger(&text, Detail::Full)
     }
 
-    /// The ledger and the text it was read from (for [`append_to_text`]).
-    pub fn ledger_and_text(&self) -> Result<(Ledger, String)> {
+    /// The ledger read with `detail`, and the text it was read from (for
+    /// [`append_to_text`]).
+    pub fn ledger_and_text(&self, detail: Detail) -> Result<(Ledger, String)> {
         let text = self.require(LEDGER_FILE)?;
-        let ledger = serde_json::from_str(&text).map_err(|e| {
+        let ledger = self.parse_ledger(&text, detail)?;
+        Ok((ledger, text))
+    }
+
+    pub fn parse_ledger(&self, text: &str, detail: Detail) -> Result<Ledger> {
+        let parsed = match detail {
+            Detail::Full => serde_json::from_str(text),
+            Detail::Digest => serde_json::from_str::<DigestLedger>(text).map(Ledger::from),
+        };
+        parsed.map_err(|e| {
             Error::malformed(&self.store.path(LEDGER_FILE), Some(e.line()), e)
                 .with_hint("`parley parliament validate` lists every problem")
-        })?;
-        Ok((ledger, text))
+        })
     }
 
     pub fn session(&self) -> Result<Session> {

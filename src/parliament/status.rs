@@ -12,6 +12,7 @@ use crate::store::LockMode;
 use super::amendments::assess;
 use super::clerk::Desk;
 use super::gate::blockers;
+use super::state::Detail;
 use super::state::Parliament;
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
@@ -20,7 +21,7 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
         let _shared = parliament
             .store
             .lock(LockMode::Shared, "parley parliament status")?;
-        Desk::load(&parliament)?
+        Desk::load(&parliament, Detail::Full)?
     };
     let session = &desk.session;
     let amendments = assess(session, &desk.ledger, desk.bill.as_ref());

@@ -12,6 +12,7 @@ use crate::store::LockMode;
 
 use super::clerk::Desk;
 use super::rules::Tally;
+use super::state::Detail;
 use super::state::{Parliament, SPEAKER};
 
 #[derive(Debug, Clone)]
@@ -30,7 +31,7 @@ pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Outcome> {
         LockMode::Shared
     };
     let locked = parliament.store.lock(mode, "parley parliament tally")?;
-    let mut desk = Desk::load(&parliament)?;
+    let mut desk = Desk::load(&parliament, Detail::Full)?;
     let current = desk.session.current_round;
     let round = args.round.unwrap_or(current);
     if args.append && round != current {
