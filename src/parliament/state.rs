@@ -246,11 +246,6 @@ impl Parliament {
         })
     }
 
-    pub fn ledger(&self) -> Result<Ledger> {
-        let text = self.require(LEDGER_FILE)?;
-        self.parse_ledger(&text, Detail::Full)
-    }
-
     /// The ledger read with `detail`, and the text it was read from (for
     /// [`append_to_text`]).
     pub fn ledger_and_text(&self, detail: Detail) -> Result<(Ledger, String)> {
