@@ -10,6 +10,7 @@
 //! 4. Contention: 32 processes doing locked mutations on one directory for 5 s.
 //! 5. Bounce (`bounce`): `bounce validate` on a 5-agent, 100-round session (500 entries), as a
 //!    multiple of spawning `/bin/true`.
+//! 6. Parliament: `parliament append` of the 1 000th message of a ledger, against `true`.
 //!
 //! `PARLEY_BENCH_QUICK=1` runs fewer iterations (for a smoke run); `PARLEY_BENCH_ONLY=NAME`
 //! runs only the section NAME (`commands`, `wake`, `scaling`, `contention`, or a protocol's).
@@ -44,6 +45,9 @@ fn main() {
     }
     if wanted("bounce") {
         bounce_validate(work.path(), runs);
+    }
+    if wanted("parliament") {
+        parliament_append(work.path(), runs);
     }
 }
 
@@ -456,6 +460,96 @@ fn contention(root: &Path, seconds: u64) {
         ms(slowest),
         failed.load(Ordering::Relaxed),
         done as i64 - files as i64
+    );
+    println!();
+}
+
+/// A parliament whose ledger holds 999 messages of a realistic size (question and answer
+/// pairs), written directly; `parliament append` of the 1 000th is timed, the directory's two
+/// files restored before each sample.
+fn parliament_append(root: &Path, runs: usize) {
+    let dir = root.join("parliament");
+    let d = dir.to_str().unwrap().to_owned();
+    ok(&[
+        "parliament",
+        "init",
+        &d,
+        "--problem",
+        "Design the build cache",
+        "--rep",
+        "rep_1:Rep. Pragmatis:cost,speed",
+        "--rep",
+        "rep_2:Rep. Securitas:integrity",
+        "--rep",
+        "rep_3:Rep. Innovatus:scalability",
+    ]);
+    let mut ledger: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ledger.json")).unwrap()).unwrap();
+    let text = "The bill proposes a remote cache keyed by the hash of every input. \
+        Entries are signed by the runner that built them, and unsigned entries are ignored. \
+        Eviction is least-recently-used once the cache passes its size budget.";
+    let messages: Vec<serde_json::Value> = (1..1000u64)
+        .map(|n| {
+            let base = serde_json::json!({
+                "id": format!("msg-{n:03}"), "round": 1, "timestamp": "2026-02-10T14:30:00Z",
+            });
+            let mut message = base.as_object().unwrap().clone();
+            let body = if n % 2 == 1 {
+                serde_json::json!({"type": "QUESTION", "from": "rep_2", "to": "rep_1",
+                    "content": {"topic": "integrity", "question": text, "motive_context": text}})
+            } else {
+                serde_json::json!({"type": "ANSWER", "from": "rep_1", "to": "rep_2",
+                    "in_reply_to": format!("msg-{:03}", n - 1),
+                    "content": {"answer": text, "concessions": text, "stance": "soften",
+                                "motive_scores": {"cost": 4, "speed": 3}}})
+            };
+            message.extend(body.as_object().unwrap().clone());
+            serde_json::Value::Object(message)
+        })
+        .collect();
+    ledger["messages"] = serde_json::Value::Array(messages);
+    let ledger_text = serde_json::to_string_pretty(&ledger).unwrap();
+    let mut session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("session.json")).unwrap()).unwrap();
+    session["current_round"] = serde_json::json!(1);
+    session["next_message_id"] = serde_json::json!(1000);
+    let session_text = serde_json::to_string_pretty(&session).unwrap();
+    let response = root.join("parliament-response.json");
+    std::fs::write(
+        &response,
+        serde_json::json!({"type": "QUESTION", "from": "rep_3", "to": "rep_1",
+            "content": {"topic": "scale", "question": text, "motive_context": text}})
+        .to_string(),
+    )
+    .unwrap();
+    let r = response.to_str().unwrap().to_owned();
+
+    let mut floor = Vec::new();
+    let mut samples = Vec::new();
+    for _ in 0..runs {
+        std::fs::write(dir.join("ledger.json"), &ledger_text).unwrap();
+        std::fs::write(dir.join("session.json"), &session_text).unwrap();
+        floor.push(timed(&mut Command::new("/bin/true")));
+        samples.push(timed(&mut parley(&["parliament", "append", &d, &r])));
+    }
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ledger.json")).unwrap()).unwrap();
+    assert_eq!(
+        after["messages"][999]["id"], "msg-1000",
+        "the last append did not land"
+    );
+    let floor = median(&mut floor);
+    let m = median(&mut samples);
+    let ratio = m.as_secs_f64() / floor.as_secs_f64();
+    println!("## 6. Parliament (`parliament append` of the 1 000th message)\n");
+    println!("Spawning /bin/true: median {}\n", ms(floor));
+    println!("| operation | median | p99 | × true | target | met |");
+    println!("|---|---:|---:|---:|---:|:---:|");
+    println!(
+        "| append msg-1000 | {} | {} | {ratio:.1}× | ≤ 10× | {} |",
+        ms(m),
+        ms(percentile(&mut samples, 0.99)),
+        if ratio <= 10.0 { "yes" } else { "no" }
     );
     println!();
 }

@@ -61,6 +61,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
             [CompletionResult]::new('bounce', 'bounce', [CompletionResultType]::ParameterValue, 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely')
+            [CompletionResult]::new('parliament', 'parliament', [CompletionResultType]::ParameterValue, 'The parliament ledger: the Clerk''s checked appends, validation, tally, gate and clock')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -893,6 +894,162 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;bounce;help;help' {
             break
         }
+        'parley;parliament' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create ledger.json (no messages) and session.json (status setup, round 0)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Check one agent response, give it id, round and timestamp, and append it')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Report every finding in the parliament''s files (exit 1 when one is invalid)')
+            [CompletionResult]::new('tally', 'tally', [CompletionResultType]::ParameterValue, 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)')
+            [CompletionResult]::new('gate', 'gate', [CompletionResultType]::ParameterValue, 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)')
+            [CompletionResult]::new('clock', 'clock', [CompletionResultType]::ParameterValue, 'The debate clock of a round: exchange cap and response budget')
+            [CompletionResult]::new('round', 'round', [CompletionResultType]::ParameterValue, 'Start the next round (--start) or end the current one (--end)')
+            [CompletionResult]::new('amendments', 'amendments', [CompletionResultType]::ParameterValue, 'Each amendment with its positions and what the incorporation threshold says')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'A readable summary: problem, round, clock, representatives, amendments, last tally')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;parliament;init' {
+            [CompletionResult]::new('--problem', '--problem', [CompletionResultType]::ParameterName, 'The problem statement the parliament debates')
+            [CompletionResult]::new('--rep', '--rep', [CompletionResultType]::ParameterName, 'A representative: ID:NAME:MOTIVE[,MOTIVE...] (repeatable, in seat order)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'The parliament id [default: parl-YYYYMMDD-NNN, the next free number of the day]')
+            [CompletionResult]::new('--max-rounds', '--max-rounds', [CompletionResultType]::ParameterName, 'The last round of debate')
+            [CompletionResult]::new('--drafter', '--drafter', [CompletionResultType]::ParameterName, 'The representative who drafts the bill (one of the --rep ids)')
+            [CompletionResult]::new('--issue', '--issue', [CompletionResultType]::ParameterName, 'A constituent issue (repeatable)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;append' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;validate' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;tally' {
+            [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round whose votes count [default: the current round]')
+            [CompletionResult]::new('--bill-version', '--bill-version', [CompletionResultType]::ParameterName, 'The bill version voted on [default: the session''s bill_version]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--append', '--append', [CompletionResultType]::ParameterName, 'Append the tally to the ledger as the Speaker''s VOTE_TALLY')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;gate' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;clock' {
+            [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round [default: the current round; round 0 has round 1''s clock]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;round' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders')
+            [CompletionResult]::new('--end', '--end', [CompletionResultType]::ParameterName, 'Record the end of the current round')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;amendments' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write incorporated / rejected into bill.json for amendments still open')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;status' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;parliament;help' {
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create ledger.json (no messages) and session.json (status setup, round 0)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Check one agent response, give it id, round and timestamp, and append it')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Report every finding in the parliament''s files (exit 1 when one is invalid)')
+            [CompletionResult]::new('tally', 'tally', [CompletionResultType]::ParameterValue, 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)')
+            [CompletionResult]::new('gate', 'gate', [CompletionResultType]::ParameterValue, 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)')
+            [CompletionResult]::new('clock', 'clock', [CompletionResultType]::ParameterValue, 'The debate clock of a round: exchange cap and response budget')
+            [CompletionResult]::new('round', 'round', [CompletionResultType]::ParameterValue, 'Start the next round (--start) or end the current one (--end)')
+            [CompletionResult]::new('amendments', 'amendments', [CompletionResultType]::ParameterValue, 'Each amendment with its positions and what the incorporation threshold says')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'A readable summary: problem, round, clock, representatives, amendments, last tally')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;parliament;help;init' {
+            break
+        }
+        'parley;parliament;help;append' {
+            break
+        }
+        'parley;parliament;help;validate' {
+            break
+        }
+        'parley;parliament;help;tally' {
+            break
+        }
+        'parley;parliament;help;gate' {
+            break
+        }
+        'parley;parliament;help;clock' {
+            break
+        }
+        'parley;parliament;help;round' {
+            break
+        }
+        'parley;parliament;help;amendments' {
+            break
+        }
+        'parley;parliament;help;status' {
+            break
+        }
+        'parley;parliament;help;help' {
+            break
+        }
         'parley;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])')
             [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'Register an agent while registration is open (register.sh DIR AGENT)')
@@ -928,6 +1085,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The protocol event timeline')
             [CompletionResult]::new('session', 'session', [CompletionResultType]::ParameterValue, 'Start a session: register a new identity or adopt one (never prompts)')
             [CompletionResult]::new('bounce', 'bounce', [CompletionResultType]::ParameterValue, 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely')
+            [CompletionResult]::new('parliament', 'parliament', [CompletionResultType]::ParameterValue, 'The parliament ledger: the Clerk''s checked appends, validation, tally, gate and clock')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1123,6 +1281,45 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;bounce;escalate' {
+            break
+        }
+        'parley;help;parliament' {
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create ledger.json (no messages) and session.json (status setup, round 0)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Check one agent response, give it id, round and timestamp, and append it')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Report every finding in the parliament''s files (exit 1 when one is invalid)')
+            [CompletionResult]::new('tally', 'tally', [CompletionResultType]::ParameterValue, 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)')
+            [CompletionResult]::new('gate', 'gate', [CompletionResultType]::ParameterValue, 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)')
+            [CompletionResult]::new('clock', 'clock', [CompletionResultType]::ParameterValue, 'The debate clock of a round: exchange cap and response budget')
+            [CompletionResult]::new('round', 'round', [CompletionResultType]::ParameterValue, 'Start the next round (--start) or end the current one (--end)')
+            [CompletionResult]::new('amendments', 'amendments', [CompletionResultType]::ParameterValue, 'Each amendment with its positions and what the incorporation threshold says')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'A readable summary: problem, round, clock, representatives, amendments, last tally')
+            break
+        }
+        'parley;help;parliament;init' {
+            break
+        }
+        'parley;help;parliament;append' {
+            break
+        }
+        'parley;help;parliament;validate' {
+            break
+        }
+        'parley;help;parliament;tally' {
+            break
+        }
+        'parley;help;parliament;gate' {
+            break
+        }
+        'parley;help;parliament;clock' {
+            break
+        }
+        'parley;help;parliament;round' {
+            break
+        }
+        'parley;help;parliament;amendments' {
+            break
+        }
+        'parley;help;parliament;status' {
             break
         }
         'parley;help;help' {

@@ -58,6 +58,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand events 'The protocol event timeline'
             cand session 'Start a session: register a new identity or adopt one (never prompts)'
             cand bounce 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely'
+            cand parliament 'The parliament ledger: the Clerk''s checked appends, validation, tally, gate and clock'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;init'= {
@@ -795,6 +796,141 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;help;help'= {
         }
+        &'parley;parliament'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'
+            cand append 'Check one agent response, give it id, round and timestamp, and append it'
+            cand validate 'Report every finding in the parliament''s files (exit 1 when one is invalid)'
+            cand tally 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)'
+            cand gate 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)'
+            cand clock 'The debate clock of a round: exchange cap and response budget'
+            cand round 'Start the next round (--start) or end the current one (--end)'
+            cand amendments 'Each amendment with its positions and what the incorporation threshold says'
+            cand status 'A readable summary: problem, round, clock, representatives, amendments, last tally'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;parliament;init'= {
+            cand --problem 'The problem statement the parliament debates'
+            cand --rep 'A representative: ID:NAME:MOTIVE[,MOTIVE...] (repeatable, in seat order)'
+            cand --id 'The parliament id [default: parl-YYYYMMDD-NNN, the next free number of the day]'
+            cand --max-rounds 'The last round of debate'
+            cand --drafter 'The representative who drafts the bill (one of the --rep ids)'
+            cand --issue 'A constituent issue (repeatable)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;append'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;validate'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;tally'= {
+            cand --round 'The round whose votes count [default: the current round]'
+            cand --bill-version 'The bill version voted on [default: the session''s bill_version]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --append 'Append the tally to the ledger as the Speaker''s VOTE_TALLY'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;gate'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;clock'= {
+            cand --round 'The round [default: the current round; round 0 has round 1''s clock]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;round'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --start 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders'
+            cand --end 'Record the end of the current round'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;amendments'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --apply 'Write incorporated / rejected into bill.json for amendments still open'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;status'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;parliament;help'= {
+            cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'
+            cand append 'Check one agent response, give it id, round and timestamp, and append it'
+            cand validate 'Report every finding in the parliament''s files (exit 1 when one is invalid)'
+            cand tally 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)'
+            cand gate 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)'
+            cand clock 'The debate clock of a round: exchange cap and response budget'
+            cand round 'Start the next round (--start) or end the current one (--end)'
+            cand amendments 'Each amendment with its positions and what the incorporation threshold says'
+            cand status 'A readable summary: problem, round, clock, representatives, amendments, last tally'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;parliament;help;init'= {
+        }
+        &'parley;parliament;help;append'= {
+        }
+        &'parley;parliament;help;validate'= {
+        }
+        &'parley;parliament;help;tally'= {
+        }
+        &'parley;parliament;help;gate'= {
+        }
+        &'parley;parliament;help;clock'= {
+        }
+        &'parley;parliament;help;round'= {
+        }
+        &'parley;parliament;help;amendments'= {
+        }
+        &'parley;parliament;help;status'= {
+        }
+        &'parley;parliament;help;help'= {
+        }
         &'parley;help'= {
             cand init 'Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])'
             cand register 'Register an agent while registration is open (register.sh DIR AGENT)'
@@ -830,6 +966,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand events 'The protocol event timeline'
             cand session 'Start a session: register a new identity or adopt one (never prompts)'
             cand bounce 'Bounce sessions: one markdown file of turn-taking entries, validated and appended safely'
+            cand parliament 'The parliament ledger: the Clerk''s checked appends, validation, tally, gate and clock'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;help;init'= {
@@ -968,6 +1105,35 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;bounce;consensus'= {
         }
         &'parley;help;bounce;escalate'= {
+        }
+        &'parley;help;parliament'= {
+            cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'
+            cand append 'Check one agent response, give it id, round and timestamp, and append it'
+            cand validate 'Report every finding in the parliament''s files (exit 1 when one is invalid)'
+            cand tally 'The VOTE_TALLY the votes of a round give (--append records it as the Speaker''s)'
+            cand gate 'May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)'
+            cand clock 'The debate clock of a round: exchange cap and response budget'
+            cand round 'Start the next round (--start) or end the current one (--end)'
+            cand amendments 'Each amendment with its positions and what the incorporation threshold says'
+            cand status 'A readable summary: problem, round, clock, representatives, amendments, last tally'
+        }
+        &'parley;help;parliament;init'= {
+        }
+        &'parley;help;parliament;append'= {
+        }
+        &'parley;help;parliament;validate'= {
+        }
+        &'parley;help;parliament;tally'= {
+        }
+        &'parley;help;parliament;gate'= {
+        }
+        &'parley;help;parliament;clock'= {
+        }
+        &'parley;help;parliament;round'= {
+        }
+        &'parley;help;parliament;amendments'= {
+        }
+        &'parley;help;parliament;status'= {
         }
         &'parley;help;help'= {
         }

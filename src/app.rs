@@ -176,6 +176,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Feedback(cli) => crate::feedback::command_name(&cli.command),
         Command::Operative(command) => command.name(),
         Command::Bounce(command) => command.name(),
+        Command::Parliament(command) => crate::parliament::command_name(command),
     }
 }
 
@@ -489,6 +490,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Feedback(cli) => crate::feedback::dispatch(ctx, cli.command),
         Command::Operative(command) => operative::dispatch(ctx, command),
         Command::Bounce(command) => crate::bounce::dispatch(ctx, command),
+        Command::Parliament(command) => crate::parliament::dispatch(ctx, command),
     }
 }
 

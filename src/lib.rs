@@ -19,6 +19,7 @@ pub mod names;
 pub mod negotiation;
 pub mod operative;
 pub mod output;
+pub mod parliament;
 // The store is the one module allowed to lock, rename and persist (see clippy.toml).
 #[allow(clippy::disallowed_methods)]
 pub mod store;

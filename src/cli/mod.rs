@@ -15,6 +15,7 @@ pub mod operative;
 pub mod views;
 
 use negotiation_rules::{AgreeCli, EntryCli, EscalateCli, ResolveCli};
+pub mod parliament;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
@@ -105,6 +106,9 @@ pub enum Command {
     /// Bounce sessions: one markdown file of turn-taking entries, validated and appended safely
     #[command(subcommand)]
     Bounce(bounce::BounceCommand),
+    /// The parliament ledger: the Clerk's checked appends, validation, tally, gate and clock
+    #[command(subcommand)]
+    Parliament(parliament::ParliamentCommand),
 }
 
 #[derive(Debug, Args)]

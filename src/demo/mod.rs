@@ -8,6 +8,7 @@ mod bounce;
 mod feedback;
 mod negotiation;
 mod operative;
+mod parliament;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -45,6 +46,8 @@ pub enum Scene {
     Operative,
     /// Three agents taking turns in a bounce session until they reach consensus
     Bounce,
+    /// Three representatives debate a small bill to a passed vote
+    Parliament,
     /// Every scene, one after the other
     All,
 }
@@ -55,6 +58,7 @@ impl Scene {
         Scene::Negotiation,
         Scene::Operative,
         Scene::Bounce,
+        Scene::Parliament,
         Scene::Feedback,
     ];
 
@@ -64,6 +68,7 @@ impl Scene {
             Scene::Feedback => "feedback",
             Scene::Operative => "operative",
             Scene::Bounce => "bounce",
+            Scene::Parliament => "parliament",
             Scene::All => "all",
         }
     }
@@ -74,6 +79,7 @@ impl Scene {
             Scene::Feedback => feedback::play(stage, work),
             Scene::Operative => operative::play(stage, work),
             Scene::Bounce => bounce::play(stage, work),
+            Scene::Parliament => parliament::play(stage, work),
             Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
         }
     }

@@ -14,6 +14,8 @@
 //!   lines ([`Locked::append_lines`]).
 //! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
 //!   and appended to through a journal that lets the next open roll a torn tail back.
+//! - **Transactions** ([`Locked::commit`], in `transaction.rs`): several whole-file
+//!   replacements that a crash cannot split, completed by the next lock holder.
 //! - **Containment**: paths are relative and made of plain components; every directory on the
 //!   way and the target itself are checked with `lstat`, so a symbolic link planted inside the
 //!   directory is reported, never followed, and nothing outside the directory is written.
@@ -24,6 +26,7 @@
 
 pub mod append_file;
 mod lock;
+mod transaction;
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
@@ -119,7 +122,14 @@ impl Store {
             }
             Err(e) => return Err(Error::io("inspect", &dir, e)),
         }
+        if mode == LockMode::Shared && self.journal_pending() {
+            // A crash interrupted a transaction: complete it before reading (see transaction.rs).
+            drop(self.lock(LockMode::Exclusive, label)?);
+        }
         let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+        if mode == LockMode::Exclusive {
+            self.recover()?;
+        }
         Ok(Locked {
             store: self,
             _guard: guard,

@@ -10,6 +10,7 @@ mod defects;
 mod feedback;
 mod flows;
 mod operative;
+mod parliament;
 mod rules;
 mod surface;
 mod views;

@@ -1,0 +1,471 @@
+//! The Clerk's desk: the parliament's state loaded under the lock, every rule an append must
+//! pass, and the one transaction that writes the result. `append`, `tally --append` and
+//! `round` all record their messages here.
+
+use serde_json::{Map, Value, json};
+
+use crate::error::{Error, Result};
+use crate::store::Locked;
+
+use super::rules::{self, party_problems, unknown_motives, vote_versions};
+use super::schema::Schema;
+use super::state::{
+    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
+    append_to_text, id_number, message_id, to_text,
+};
+
+/// Fields the Clerk fills in; an agent response must not carry them.
+const CLERK_FIELDS: [&str; 3] = ["id", "round", "timestamp"];
+
+/// The state of a parliament while the lock is held.
+pub struct Desk<'p> {
+    parliament: &'p Parliament,
+    detail: Detail,
+    pub ledger: Ledger,
+    pub session: Session,
+    pub bill: Option<Bill>,
+    bill_changed: bool,
+    /// The ledger as read, and how many messages it had: `save` splices the new ones in.
+    ledger_text: String,
+    loaded: usize,
+}
+
+/// What recording one response wrote.
+#[derive(Debug, Default)]
+pub struct Recorded {
+    pub ids: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+impl<'p> Desk<'p> {
+    /// Loads the ledger (its messages' content read with `detail`), the session and the bill
+    /// (call with the lock held).
+    pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
+        let (ledger, ledger_text) = parliament.ledger_and_text(detail)?;
+        Ok(Desk {
+            parliament,
+            detail,
+            loaded: ledger.messages.len(),
+            ledger,
+            ledger_text,
+            session: parliament.session()?,
+            bill: parliament.bill()?,
+            bill_changed: false,
+        })
+    }
+
+    /// Writes every changed file as one transaction: the session first, so that a reader
+    /// without the lock can at worst see an id burnt, never a message the session does not
+    /// account for.
+    pub fn save(&self, locked: &Locked<'_>) -> Result<()> {
+        let session = to_text(&self.session);
+        let new = &self.ledger.messages[self.loaded..];
+        let ledger = match append_to_text(&self.ledger_text, new) {
+            Some(text) => text,
+            // A ledger laid out by hand: serialise it whole, from a full reading (a digest
+            // lacks most of the old messages' content).
+            None => {
+                let mut whole = match self.detail {
+                    Detail::Full => self.ledger.clone(),
+                    Detail::Digest => self
+                        .parliament
+                        .parse_ledger(&self.ledger_text, Detail::Full)?,
+                };
+                if self.detail == Detail::Digest {
+                    whole.messages.extend(new.iter().cloned());
+                }
+                to_text(&whole)
+            }
+        };
+        let bill = self
+            .bill
+            .as_ref()
+            .filter(|_| self.bill_changed)
+            .map(to_text);
+        let mut changes = vec![(SESSION_FILE, session.as_str())];
+        if let Some(bill) = &bill {
+            changes.push((BILL_FILE, bill.as_str()));
+        }
+        changes.push((LEDGER_FILE, ledger.as_str()));
+        locked.commit(&changes)
+    }
+
+    /// Checks one agent response against the schema and every rule, then records it (and the
+    /// MOTION it carries, if any) in the state held in memory. Nothing changes on refusal.
+    pub fn record(&mut self, response: Value, stamp: &str) -> Result<Recorded> {
+        let Value::Object(mut fields) = response else {
+            return Err(invalid("the response is not a JSON object"));
+        };
+        if let Some(field) = CLERK_FIELDS.iter().find(|f| fields.contains_key(**f)) {
+            return Err(invalid(format!(
+                "the response carries \"{field}\"; the Clerk fills in id, round and timestamp"
+            )));
+        }
+        let kind = fields.get("type").and_then(Value::as_str).unwrap_or("");
+        let motion = if matches!(kind, "QUESTION" | "ANSWER") {
+            fields.remove("motion")
+        } else {
+            None
+        };
+        let round = self.session.current_round;
+        // Never reuse an id, even if a hand edit left next_message_id behind the ledger.
+        let number = self.session.next_message_id.max(self.highest_id() + 1);
+        let mut wrapped = Map::new();
+        wrapped.insert("id".into(), json!(message_id(number)));
+        wrapped.insert("type".into(), fields.remove("type").unwrap_or(Value::Null));
+        wrapped.insert("round".into(), json!(round));
+        wrapped.insert("timestamp".into(), json!(stamp));
+        wrapped.extend(fields);
+        let wrapped = Value::Object(wrapped);
+        let mut findings = Schema::Message.check(&wrapped, "");
+        if let Some(motion) = &motion {
+            findings.extend(Schema::MotionContent.check(motion, "/motion"));
+        }
+        if !findings.is_empty() {
+            let list: Vec<String> = findings.iter().map(|f| f.describe()).collect();
+            return Err(invalid(format!(
+                "the message breaks the schema: {}",
+                list.join("; ")
+            )));
+        }
+        let message: Message =
+            serde_json::from_value(wrapped).map_err(|e| invalid(e.to_string()))?;
+        self.check(&message)?;
+        let mut recorded = Recorded::default();
+        recorded.warnings.extend(self.budget_warning(&message));
+        self.apply(&message);
+        recorded.ids.push(message.id.clone());
+        self.ledger.messages.push(message.clone());
+        self.session.next_message_id = number + 1;
+        if let Some(motion) = motion {
+            let extracted = Message {
+                id: message_id(number + 1),
+                kind: "MOTION".to_owned(),
+                round,
+                timestamp: stamp.to_owned(),
+                from: message.from.clone(),
+                to: None,
+                in_reply_to: None,
+                content: motion,
+            };
+            recorded.ids.push(extracted.id.clone());
+            self.ledger.messages.push(extracted);
+            self.session.next_message_id = number + 2;
+        }
+        Ok(recorded)
+    }
+
+    /// Every rule a new message must pass: 65 for what is malformed, 4 for what the protocol
+    /// forbids now.
+    fn check(&self, message: &Message) -> Result<()> {
+        let session = &self.session;
+        if let Some((_, problem)) = party_problems(message, session).into_iter().next() {
+            return Err(Error::bad_input("UNKNOWN_AGENT", problem));
+        }
+        if let Some(reply) = &message.in_reply_to
+            && !self.ledger.messages.iter().any(|m| &m.id == reply)
+        {
+            return Err(Error::bad_input(
+                "UNKNOWN_REPLY",
+                format!("in_reply_to names {reply}, which is not in the ledger"),
+            ));
+        }
+        let unknown = unknown_motives(message, session);
+        if !unknown.is_empty() {
+            let motives = session
+                .representative(&message.from)
+                .map(|r| r.motives.join(", "))
+                .unwrap_or_default();
+            return Err(Error::bad_input(
+                "UNKNOWN_MOTIVE",
+                format!(
+                    "motive_scores names {} which {} does not represent (its motives: {motives})",
+                    quoted(&unknown),
+                    message.from
+                ),
+            ));
+        }
+        if message.kind == "AMENDMENT"
+            && let Some(id) = message.text("amendment_id")
+            && self.amendment_exists(id)
+        {
+            return Err(Error::bad_input(
+                "DUPLICATE_AMENDMENT",
+                format!("an amendment {id} was already proposed"),
+            ));
+        }
+        if message.kind == "VOTE_TALLY" {
+            let version = message
+                .content
+                .get("bill_version")
+                .and_then(Value::as_u64)
+                .unwrap_or(session.bill_version);
+            let expected = self.tally(message.round, version);
+            if let Some((pointer, what)) =
+                rules::tally_disagreements(&message.content, &expected, true)
+                    .into_iter()
+                    .next()
+            {
+                return Err(Error::bad_input(
+                    "TALLY_MISMATCH",
+                    format!("content{pointer} disagrees with the votes: {what}"),
+                ));
+            }
+        }
+        let round = session.current_round;
+        if let Some(rep) = session.representative(&message.from)
+            && rep.is_silenced(round)
+        {
+            return Err(Error::forbidden(
+                "QUIET_ORDER",
+                format!(
+                    "{} is under a quiet order until the end of round {}",
+                    rep.agent_id,
+                    rep.quiet_until_round.unwrap_or(round)
+                ),
+            )
+            .with_hint("the order lifts when the next round starts (`parley parliament round DIR --start`)"));
+        }
+        let clock = session.debate_clock;
+        if message.kind == "QUESTION" && clock.exchanges_this_round >= clock.max_exchanges_per_round
+        {
+            return Err(Error::forbidden(
+                "EXCHANGE_CAP",
+                format!(
+                    "round {round} has had its {} exchanges; no more questions this round",
+                    clock.max_exchanges_per_round
+                ),
+            )
+            .with_hint("the Speaker must call a vote or end the round"));
+        }
+        if message.kind == "VOTE" {
+            let version = self.version_of_next_vote();
+            let versions = vote_versions(&self.ledger.messages, session.bill_version);
+            let voted = self.ledger.messages.iter().zip(&versions).find(|(m, v)| {
+                m.kind == "VOTE" && m.from == message.from && m.round == round && **v == version
+            });
+            if let Some((earlier, _)) = voted {
+                return Err(Error::forbidden(
+                    "ALREADY_VOTED",
+                    format!(
+                        "{} already voted on bill version {version} in round {round} ({}); one vote per representative per bill version per round",
+                        message.from, earlier.id
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The sentence-budget warning of an ANSWER that runs long.
+    fn budget_warning(&self, message: &Message) -> Option<String> {
+        let budget = self.session.debate_clock.response_budget;
+        let answer = message
+            .text("answer")
+            .filter(|_| message.kind == "ANSWER")?;
+        let count = rules::sentences(answer);
+        (count as u64 > budget).then(|| {
+            format!(
+                "{}'s answer has {count} sentences; the response budget of round {} is {budget}",
+                message.from, self.session.current_round
+            )
+        })
+    }
+
+    /// What a recorded message changes in the session and the bill.
+    fn apply(&mut self, message: &Message) {
+        let round = self.session.current_round;
+        if let Some(scores) = message.motive_scores()
+            && matches!(message.kind.as_str(), "ANSWER" | "VOTE")
+            && let Some(rep) = self
+                .session
+                .representatives
+                .iter_mut()
+                .find(|r| r.agent_id == message.from)
+        {
+            for (motive, score) in scores {
+                if let Some(score) = score.as_u64() {
+                    rep.motive_satisfaction.insert(motive.clone(), score as u8);
+                }
+            }
+        }
+        match message.kind.as_str() {
+            "ANSWER" => {
+                let reply = message.in_reply_to.as_deref();
+                let to_question = self
+                    .ledger
+                    .messages
+                    .iter()
+                    .any(|m| Some(m.id.as_str()) == reply && m.kind == "QUESTION");
+                let answered_before = self
+                    .ledger
+                    .messages
+                    .iter()
+                    .any(|m| m.kind == "ANSWER" && m.in_reply_to.as_deref() == reply);
+                if to_question && !answered_before {
+                    self.session.debate_clock.exchanges_this_round += 1;
+                }
+            }
+            "VOTE" => {
+                let version = self.version_of_next_vote();
+                if let Some(rep) = self
+                    .session
+                    .representatives
+                    .iter_mut()
+                    .find(|r| r.agent_id == message.from)
+                {
+                    rep.voting_record.push(json!({
+                        "round": round,
+                        "bill_version": version,
+                        "vote": message.text("vote"),
+                        "message_id": message.id,
+                    }));
+                }
+            }
+            "VOTE_TALLY" => {
+                let c = &message.content;
+                self.session.vote_history.push(json!({
+                    "round": round,
+                    "bill_version": c["bill_version"],
+                    "yes": c["tally"]["yes"],
+                    "no": c["tally"]["no"],
+                    "total": c["tally"]["total"],
+                    "passed": c["passed"],
+                    "message_id": message.id,
+                }));
+            }
+            "SPEAKER_RULING"
+                if message.text("ruling_type") == Some("order")
+                    && message.text("action") == Some("quiet") =>
+            {
+                let target = message.text("target");
+                if let Some(rep) = self
+                    .session
+                    .representatives
+                    .iter_mut()
+                    .find(|r| Some(r.agent_id.as_str()) == target)
+                {
+                    rep.is_quiet = true;
+                    rep.quiet_until_round = Some(round);
+                }
+            }
+            "BILL_DRAFT" => self.draft_bill(message),
+            "AMENDMENT" => self.propose_amendment(message),
+            _ => {}
+        }
+    }
+
+    /// A BILL_DRAFT makes its version the session's and writes `bill.json` (amendments kept).
+    fn draft_bill(&mut self, message: &Message) {
+        let c = &message.content;
+        let version = c["bill_version"]
+            .as_u64()
+            .unwrap_or(self.session.bill_version);
+        self.session.bill_version = version;
+        if self.session.drafter.is_none() {
+            self.session.drafter = Some(message.from.clone());
+        }
+        let previous = self.bill.take().unwrap_or_else(|| json!({}));
+        let amendments = previous.get("amendments").cloned().unwrap_or(json!([]));
+        let bill_id = previous
+            .get("bill_id")
+            .cloned()
+            .unwrap_or(json!("BILL-001"));
+        let mut bill = json!({
+            "bill_id": bill_id,
+            "title": c["title"],
+            "version": version,
+            "drafter": message.from,
+            "sections": c["sections"],
+            "amendments": amendments,
+        });
+        // Fields parley does not manage stay as they were.
+        if let (Value::Object(old), Value::Object(new)) = (previous, &mut bill) {
+            for (key, value) in old {
+                new.entry(key).or_insert(value);
+            }
+        }
+        self.bill = Some(bill);
+        self.bill_changed = true;
+    }
+
+    /// An AMENDMENT joins `bill.json`'s amendments as `proposed` (when there is a bill).
+    fn propose_amendment(&mut self, message: &Message) {
+        let Some(amendments) = self
+            .bill
+            .as_mut()
+            .and_then(|b| b.get_mut("amendments"))
+            .and_then(Value::as_array_mut)
+        else {
+            return;
+        };
+        let c = &message.content;
+        amendments.push(json!({
+            "amendment_id": c["amendment_id"],
+            "proposed_by": message.from,
+            "round": message.round,
+            "target_section": c["target_section"],
+            "action": c["action"],
+            "description": c["description"],
+            "status": "proposed",
+            "endorsements": [],
+        }));
+        self.bill_changed = true;
+    }
+
+    fn amendment_exists(&self, id: &str) -> bool {
+        let in_bill = self
+            .bill
+            .as_ref()
+            .and_then(|b| b["amendments"].as_array())
+            .is_some_and(|list| list.iter().any(|a| a["amendment_id"] == id));
+        in_bill
+            || self
+                .ledger
+                .messages
+                .iter()
+                .any(|m| m.kind == "AMENDMENT" && m.text("amendment_id") == Some(id))
+    }
+
+    /// The bill version a VOTE appended now is on.
+    fn version_of_next_vote(&self) -> u64 {
+        vote_versions(&self.ledger.messages, self.session.bill_version)
+            .last()
+            .copied()
+            .unwrap_or(self.session.bill_version)
+    }
+
+    /// The tally of `round` on `version` from the ledger as it stands.
+    pub fn tally(&self, round: u64, version: u64) -> rules::Tally {
+        let versions = vote_versions(&self.ledger.messages, self.session.bill_version);
+        let seats: Vec<String> = self
+            .session
+            .representatives
+            .iter()
+            .map(|r| r.agent_id.clone())
+            .collect();
+        rules::tally(&self.ledger.messages, &versions, round, version, &seats)
+    }
+
+    /// The highest message number in the ledger.
+    fn highest_id(&self) -> u64 {
+        self.ledger
+            .messages
+            .iter()
+            .filter_map(|m| id_number(&m.id))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+fn invalid(what: impl Into<String>) -> Error {
+    Error::bad_input("INVALID_MESSAGE", what)
+}
+
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

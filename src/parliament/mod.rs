@@ -1,0 +1,194 @@
+//! The parliament ledger (`parley parliament`): the Clerk's tool for `ledger.json`,
+//! `session.json`, `bill.json` and `round-summaries.json` as the parliament protocol defines
+//! them. Each command has a file; [`state`] holds the files' typed forms, [`schema`] the
+//! published JSON Schemas, [`rules`] the spec's rules, [`clerk`] the checked append that
+//! every writing command goes through.
+
+pub mod amendments;
+pub mod append;
+pub mod clerk;
+pub mod clock;
+pub mod gate;
+pub mod init;
+pub mod round;
+pub mod rules;
+pub mod schema;
+pub mod state;
+pub mod status;
+pub mod tally;
+pub mod validate;
+
+use std::collections::HashSet;
+
+use crate::cli::parliament::{ParliamentCommand, RoundCli};
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+
+use init::Seat;
+use state::{PRIME_MINISTER, SPEAKER};
+
+/// The JSON `command` of each subcommand.
+pub fn command_name(command: &ParliamentCommand) -> &'static str {
+    match command {
+        ParliamentCommand::Init(_) => "parliament init",
+        ParliamentCommand::Append(_) => "parliament append",
+        ParliamentCommand::Validate(_) => "parliament validate",
+        ParliamentCommand::Tally(_) => "parliament tally",
+        ParliamentCommand::Gate(_) => "parliament gate",
+        ParliamentCommand::Clock(_) => "parliament clock",
+        ParliamentCommand::Round(_) => "parliament round",
+        ParliamentCommand::Amendments(_) => "parliament amendments",
+        ParliamentCommand::Status(_) => "parliament status",
+    }
+}
+
+pub fn dispatch(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
+    match command {
+        ParliamentCommand::Init(cli) => {
+            let seats = cli
+                .reps
+                .iter()
+                .map(|raw| parse_seat(raw))
+                .collect::<Result<Vec<_>>>()?;
+            let mut ids = HashSet::new();
+            if let Some(seat) = seats.iter().find(|s| !ids.insert(&s.agent_id)) {
+                return Err(Error::bad_input(
+                    "INVALID_REP",
+                    format!("two --rep give the id {}", seat.agent_id),
+                ));
+            }
+            if cli.problem.trim().is_empty() {
+                return Err(Error::bad_input(
+                    "INVALID_PROBLEM",
+                    "--problem needs the problem statement",
+                ));
+            }
+            if let Some(drafter) = &cli.drafter
+                && !seats.iter().any(|s| &s.agent_id == drafter)
+            {
+                return Err(Error::bad_input(
+                    "INVALID_REP",
+                    format!("--drafter {drafter} is not one of the --rep ids"),
+                ));
+            }
+            if let Some(id) = &cli.id {
+                check_parliament_id(id)?;
+            }
+            init::run(
+                ctx,
+                &init::InitArgs {
+                    dir: cli.dir,
+                    problem: cli.problem,
+                    seats,
+                    id: cli.id,
+                    max_rounds: cli.max_rounds,
+                    drafter: cli.drafter,
+                    issues: cli.issues,
+                },
+            )
+        }
+        ParliamentCommand::Append(cli) => {
+            let input = match cli.file {
+                None => append::Input::Stdin,
+                Some(path) if path.as_os_str() == "-" => append::Input::Stdin,
+                Some(path) => append::Input::File(path),
+            };
+            append::run(
+                ctx,
+                &append::AppendArgs {
+                    dir: cli.dir,
+                    input,
+                },
+            )
+        }
+        ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir),
+        ParliamentCommand::Tally(cli) => tally::run(
+            ctx,
+            &tally::TallyArgs {
+                dir: cli.dir,
+                round: cli.round,
+                bill_version: cli.bill_version,
+                append: cli.append,
+            },
+        ),
+        ParliamentCommand::Gate(cli) => gate::run(ctx, &cli.dir),
+        ParliamentCommand::Clock(cli) => clock::run(ctx, &cli.dir, cli.round),
+        ParliamentCommand::Round(RoundCli { dir, start, .. }) => {
+            let step = if start {
+                round::Step::Start
+            } else {
+                round::Step::End
+            };
+            round::run(ctx, &dir, step)
+        }
+        ParliamentCommand::Amendments(cli) => amendments::run(ctx, &cli.dir, cli.apply),
+        ParliamentCommand::Status(cli) => status::run(ctx, &cli.dir),
+    }
+}
+
+/// The longest representative id: the same bound as every name parley handles.
+const MAX_ID_LEN: usize = 64;
+
+/// `ID:NAME:MOTIVE[,MOTIVE...]`, checked.
+fn parse_seat(raw: &str) -> Result<Seat> {
+    let bad = |why: &str| {
+        Error::bad_input("INVALID_REP", format!("--rep {raw:?}: {why}"))
+            .with_hint("write --rep ID:NAME:MOTIVE[,MOTIVE...], e.g. --rep \"rep_1:Rep. Pragmatis:cost efficiency,time-to-market\"")
+    };
+    let mut parts = raw.splitn(3, ':');
+    let (Some(id), Some(name), Some(motives)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad("three parts separated by ':' are needed"));
+    };
+    let id = id.trim();
+    let id_ok = id.len() <= MAX_ID_LEN
+        && id.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !id_ok {
+        return Err(bad(
+            "the id must start with a letter and hold only letters, digits, '_' and '-' (64 at most)",
+        ));
+    }
+    if id == SPEAKER || id == PRIME_MINISTER {
+        return Err(bad("speaker and prime_minister are not representatives"));
+    }
+    let name = name.trim();
+    if name.is_empty() || name.contains(char::is_control) {
+        return Err(bad("the name must be one non-empty line"));
+    }
+    let motives: Vec<String> = motives.split(',').map(|m| m.trim().to_owned()).collect();
+    if motives
+        .iter()
+        .any(|m| m.is_empty() || m.contains(char::is_control))
+    {
+        return Err(bad("every motive must be non-empty text"));
+    }
+    let mut seen = HashSet::new();
+    if let Some(twice) = motives.iter().find(|m| !seen.insert(*m)) {
+        return Err(bad(&format!("the motive {twice:?} is given twice")));
+    }
+    Ok(Seat {
+        agent_id: id.to_owned(),
+        name: name.to_owned(),
+        motives,
+    })
+}
+
+/// A parliament id is one short line of letters, digits, '.', '_' and '-'.
+fn check_parliament_id(id: &str) -> Result<()> {
+    let ok = !id.is_empty()
+        && id.len() <= MAX_ID_LEN
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::bad_input(
+            "INVALID_ID",
+            format!("--id {id:?}: use letters, digits, '.', '_' and '-' (64 at most)"),
+        ))
+    }
+}

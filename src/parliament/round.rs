@@ -1,0 +1,103 @@
+//! `parliament round DIR --start | --end`: the Speaker opens and closes rounds.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+use crate::store::LockMode;
+
+use super::clerk::Desk;
+use super::rules::clock_for;
+use super::state::Detail;
+use super::state::{DebateClock, Parliament, SPEAKER};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Start,
+    End,
+}
+
+/// Statuses before the debate; starting a round moves them to `debate`.
+const BEFORE_DEBATE: [&str; 4] = [
+    "setup",
+    "opening_statements",
+    "evaluating_statements",
+    "drafting",
+];
+
+pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<Outcome> {
+    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let locked = parliament
+        .store
+        .lock(LockMode::Exclusive, "parley parliament round")?;
+    let mut desk = Desk::load(&parliament, Detail::Digest)?;
+    let mut lifted = Vec::new();
+    let session = &mut desk.session;
+    let (action, ruling) = match step {
+        Step::End => (
+            "round_end",
+            format!("Round {} is closed.", session.current_round),
+        ),
+        Step::Start => {
+            if session.current_round >= session.max_rounds {
+                return Err(Error::forbidden(
+                    "ROUND_LIMIT",
+                    format!(
+                        "round {} is the last of {}; no round can start",
+                        session.current_round, session.max_rounds
+                    ),
+                )
+                .with_hint("call the vote (`parley parliament tally DIR --append`)"));
+            }
+            let round = session.current_round + 1;
+            session.current_round = round;
+            let (max_exchanges_per_round, response_budget) = clock_for(round, session.seats());
+            session.debate_clock = DebateClock {
+                max_exchanges_per_round,
+                response_budget,
+                exchanges_this_round: 0,
+            };
+            for rep in &mut session.representatives {
+                if rep.is_quiet && rep.quiet_until_round.is_some_and(|until| until < round) {
+                    rep.is_quiet = false;
+                    rep.quiet_until_round = None;
+                    lifted.push(rep.agent_id.clone());
+                }
+            }
+            if BEFORE_DEBATE.contains(&session.status.as_str()) {
+                session.status = "debate".to_owned();
+            }
+            (
+                "round_start",
+                format!(
+                    "Round {round} is open: at most {max_exchanges_per_round} exchanges, {response_budget} sentences per response."
+                ),
+            )
+        }
+    };
+    let message = json!({
+        "type": "SPEAKER_RULING",
+        "from": SPEAKER,
+        "content": {"ruling_type": "procedure", "ruling": ruling, "target": null, "action": action},
+    });
+    let recorded = desk.record(message, &ctx.clock.stamp())?;
+    desk.save(&locked)?;
+    let round = desk.session.current_round;
+    let mut outcome = Outcome::ok(json!({
+        "round": round,
+        "ids": recorded.ids,
+        "debate_clock": desk.session.debate_clock,
+        "lifted_quiet_orders": lifted,
+    }));
+    outcome.push(match step {
+        Step::Start => format!("round {round} started: {ruling}"),
+        Step::End => format!("round {round} ended"),
+    });
+    for agent in &lifted {
+        outcome.push(format!("quiet order on {agent} lifted"));
+    }
+    Ok(outcome)
+}

@@ -1,0 +1,126 @@
+//! The published JSON Schemas of `schemas/parliament/`, compiled into the binary, and the
+//! findings they produce. Cross-field rules live in [`super::rules`].
+
+use std::sync::OnceLock;
+
+use jsonschema::Validator;
+use serde::Serialize;
+use serde_json::Value;
+
+pub const MESSAGE: &str = include_str!("../../schemas/parliament/message.schema.json");
+pub const LEDGER: &str = include_str!("../../schemas/parliament/ledger.schema.json");
+pub const SESSION: &str = include_str!("../../schemas/parliament/session.schema.json");
+pub const BILL: &str = include_str!("../../schemas/parliament/bill.schema.json");
+pub const ROUND_SUMMARIES: &str =
+    include_str!("../../schemas/parliament/round-summaries.schema.json");
+
+/// One schema of the parliament's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schema {
+    Message,
+    /// One MOTION's content: what an agent attaches as a top-level `motion`.
+    MotionContent,
+    Ledger,
+    Session,
+    Bill,
+    RoundSummaries,
+}
+
+impl Schema {
+    fn validator(self) -> &'static Validator {
+        static CELLS: [OnceLock<Validator>; 6] = [const { OnceLock::new() }; 6];
+        let index = self as usize;
+        CELLS[index].get_or_init(|| {
+            let text = match self {
+                Schema::Message | Schema::MotionContent => MESSAGE,
+                Schema::Ledger => LEDGER,
+                Schema::Session => SESSION,
+                Schema::Bill => BILL,
+                Schema::RoundSummaries => ROUND_SUMMARIES,
+            };
+            let mut schema: Value =
+                serde_json::from_str(text).expect("the bundled schemas are JSON");
+            if self == Schema::MotionContent {
+                // The motion definition, with the definitions it refers to.
+                let defs = schema["$defs"].clone();
+                schema = schema["$defs"]["motion"].clone();
+                schema["$defs"] = defs;
+            }
+            jsonschema::options()
+                .offline()
+                .build(&schema)
+                .expect("the bundled schemas compile")
+        })
+    }
+
+    /// Every violation of the schema by `instance`, with pointers prefixed by `prefix`
+    /// (the place of `instance` in its file).
+    pub fn check(self, instance: &Value, prefix: &str) -> Vec<Finding> {
+        let mut findings: Vec<Finding> = self
+            .validator()
+            .iter_errors(instance)
+            .map(|error| {
+                Finding::error(
+                    "SCHEMA",
+                    format!("{prefix}{}", error.instance_path().as_str()),
+                    error.to_string(),
+                )
+            })
+            .collect();
+        // if/then branches can report one fault twice; once is enough.
+        findings.dedup_by(|a, b| a.pointer == b.pointer && a.message == b.message);
+        findings
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// One thing `validate` (or `append`) found wrong, located by a JSON pointer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub pointer: String,
+    pub message: String,
+}
+
+impl Finding {
+    pub fn error(
+        code: &'static str,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Finding {
+            code,
+            severity: Severity::Error,
+            pointer: pointer.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn warning(
+        code: &'static str,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Finding {
+            severity: Severity::Warning,
+            ..Finding::error(code, pointer, message)
+        }
+    }
+
+    /// `pointer: message`, for one-line reports.
+    pub fn describe(&self) -> String {
+        let place = if self.pointer.is_empty() {
+            "(document)"
+        } else {
+            &self.pointer
+        };
+        format!("{place}: {}", self.message)
+    }
+}

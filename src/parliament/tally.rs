@@ -1,0 +1,68 @@
+//! `parliament tally DIR [--round N] [--bill-version V] [--append]`: the VOTE_TALLY the votes
+//! give, optionally appended as the Speaker's message.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+use crate::store::LockMode;
+
+use super::clerk::Desk;
+use super::rules::Tally;
+use super::state::Detail;
+use super::state::{Parliament, SPEAKER};
+
+#[derive(Debug, Clone)]
+pub struct TallyArgs {
+    pub dir: PathBuf,
+    pub round: Option<u64>,
+    pub bill_version: Option<u64>,
+    pub append: bool,
+}
+
+pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Outcome> {
+    let parliament = Parliament::open(&args.dir, ctx.lock_timeout)?;
+    let mode = if args.append {
+        LockMode::Exclusive
+    } else {
+        LockMode::Shared
+    };
+    let locked = parliament.store.lock(mode, "parley parliament tally")?;
+    let mut desk = Desk::load(&parliament, Detail::Full)?;
+    let current = desk.session.current_round;
+    let round = args.round.unwrap_or(current);
+    if args.append && round != current {
+        return Err(Error::usage(format!(
+            "--append records the tally of the current round ({current}), not of round {round}"
+        )));
+    }
+    let version = args.bill_version.unwrap_or(desk.session.bill_version);
+    let tally = desk.tally(round, version);
+    let mut outcome = Outcome::ok(json!(tally));
+    outcome.push(describe(&tally, round));
+    if args.append {
+        let message = json!({"type": "VOTE_TALLY", "from": SPEAKER, "content": tally});
+        let recorded = desk.record(message, &ctx.clock.stamp())?;
+        desk.save(&locked)?;
+        for id in recorded.ids {
+            outcome.push(format!("appended {id} (VOTE_TALLY, round {round})"));
+        }
+    }
+    Ok(outcome)
+}
+
+fn describe(tally: &Tally, round: u64) -> String {
+    format!(
+        "round {round}, bill version {}: YES {} [{}], NO {} [{}], {} counted: {}",
+        tally.bill_version,
+        tally.tally.yes,
+        tally.yes_votes.join(", "),
+        tally.tally.no,
+        tally.no_votes.join(", "),
+        tally.tally.total,
+        if tally.passed { "PASSED" } else { "NOT PASSED" }
+    )
+}
