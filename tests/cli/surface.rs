@@ -345,18 +345,22 @@ fn the_readme_quick_start_runs_as_written() {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    for heading in ["## Quick start", "To replace a skill's"] {
-        let output = std::process::Command::new("bash")
+    for heading in [
+        "## Quick start",
+        "To replace a skill's",
+        "## The sibling protocols",
+    ] {
+        let mut command = std::process::Command::new("bash");
+        command
             .arg("-c")
             .arg(readme_block(heading))
             .current_dir(work.path())
             .env("PATH", &path)
-            .env_remove("PARLEY_NOW")
-            .env_remove("NEGOTIATE_PARTICIPANT_ID")
-            .env_remove("CLAUDE_SESSION_ID")
-            .env_remove("CODEX_THREAD_ID")
-            .output()
-            .unwrap();
+            .env_remove("PARLEY_NOW");
+        for var in INHERITED {
+            command.env_remove(var);
+        }
+        let output = command.output().unwrap();
         assert_eq!(code(&output), 0, "{heading}: {}", stderr(&output));
     }
     let neg = work.path().join("neg");
@@ -369,4 +373,12 @@ fn the_readme_quick_start_runs_as_written() {
             .is_file()
     );
     assert!(work.path().join("scripts/poll.sh").exists());
+    assert!(work.path().join(".parley/operative").is_dir());
+    assert!(work.path().join("design.md").is_file());
+    assert!(work.path().join("parl/ledger.json").is_file());
+    assert!(
+        work.path()
+            .join("review/iterations/0001-response.json")
+            .is_file()
+    );
 }
