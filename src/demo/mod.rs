@@ -109,7 +109,7 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Resu
     for scene in Scene::EVERY {
         output::progress(ctx.mode, &format!("== scene: {} ==", scene.name()));
         let outcome = scene.play(Stage::new(ctx, &exe, &work), &work, agents)?;
-        combined.push(format!("== scene: {} ==", scene.name()));
+        combined.push(format!("== {}: result ==", scene.name()));
         combined.lines.extend(outcome.lines);
         combined.warnings.extend(outcome.warnings);
         data.insert(scene.name().to_owned(), outcome.data);

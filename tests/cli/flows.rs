@@ -210,3 +210,40 @@ fn the_demo_runs_a_complete_negotiation_between_separate_processes() {
     assert!(summary["total"].as_u64().unwrap() > 0);
     assert_eq!(summary["agreed"], summary["total"]);
 }
+
+#[test]
+fn demo_scene_all_plays_every_protocol_in_its_own_folder() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let output = parley()
+        .env_remove("PARLEY_NOW")
+        .args(["demo", "--scene", "all", "--json"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let envelope: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let scenes = envelope["data"]["scenes"].as_object().unwrap();
+    let names: Vec<&str> = scenes.keys().map(String::as_str).collect();
+    for scene in [
+        "negotiation",
+        "operative",
+        "bounce",
+        "parliament",
+        "feedback",
+    ] {
+        assert!(
+            names.contains(&scene),
+            "--scene all skipped {scene}: {names:?}"
+        );
+        assert!(
+            tmp.path().join(scene).is_dir(),
+            "no folder for the {scene} scene"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("negotiation/turn.md"))
+            .unwrap()
+            .trim(),
+        "done"
+    );
+}
