@@ -13,6 +13,7 @@ pub mod context;
 pub mod demo;
 pub mod error;
 pub mod feedback;
+pub mod findings;
 pub mod links;
 pub mod log_view;
 pub mod names;

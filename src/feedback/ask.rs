@@ -9,11 +9,11 @@ use serde_json::{Map, Value, json};
 
 use super::conversation::{self, Conversation, Exchange};
 use super::extract::extract;
-use super::findings::{Finding, Severity};
 use super::provider::{self, Ended};
 use super::rules;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
+use crate::findings::{Finding, Severity};
 use crate::output::Outcome;
 use crate::store::{self, LockMode, Store};
 

@@ -9,11 +9,11 @@
 
 use serde_json::{Value, json};
 
-use super::findings::{Finding, Severity, Verdict, verdict_data};
 use super::input::{Source, parse_json};
 use super::{rules, schema};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
+use crate::findings::{Finding, Severity, Verdict, verdict_data};
 use crate::output::{Mode, Outcome};
 
 /// What a stream carried.

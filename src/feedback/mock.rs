@@ -9,11 +9,11 @@
 
 use serde_json::{Value, json};
 
-use super::findings::Severity;
 use super::input::Source;
 use super::rules;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
+use crate::findings::Severity;
 use crate::output::{Mode, Outcome};
 
 /// The aspects the mock comments on: (slug, aspect, description, recommendation).

@@ -1,10 +1,10 @@
-//! The Agent Feedback Protocol v1.2 (`/work/shared/protocols/agent-feedback-protocol-v1.2.md`):
+//! The Agent Feedback Protocol v1.2 (its specification is summarised in `docs/feedback.md`):
 //! validating its payloads, extracting a response from a tool's stream, and the Requester that
 //! keeps a conversation on disk. See `docs/feedback.md`.
 //!
 //! - [`schema`]: the published JSON Schemas and their errors as findings
 //! - [`rules`]: what a schema cannot say, and the checks between payloads
-//! - [`findings`]: findings and verdicts
+//! - findings and verdicts are shared: [`crate::findings`]
 //! - [`input`]: reading files and stdin
 //! - [`validate`], [`extract`], [`ask`], [`log`], [`mock`]: one file per command
 //! - [`conversation`]: the layout of a conversation directory
@@ -13,7 +13,6 @@
 pub mod ask;
 pub mod conversation;
 pub mod extract;
-pub mod findings;
 pub mod input;
 pub mod log;
 pub mod mock;

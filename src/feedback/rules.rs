@@ -5,8 +5,8 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::findings::{Finding, Findings, child};
 use super::schema;
+use crate::findings::{Finding, Findings, child};
 
 /// Whether a field name is a session identifier under any case or separator spelling
 /// (`sessionID`, `session_id`, `Session-Id`, `x-session-id`, ...): agent payloads must not

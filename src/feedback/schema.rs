@@ -7,8 +7,8 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{ValidationError, Validator};
 use serde_json::Value;
 
-use super::findings::{Finding, child};
 use super::rules::is_session_field;
+use crate::findings::{Finding, child};
 
 pub const REQUEST_SCHEMA: &str = include_str!("../../schemas/feedback/request.schema.json");
 pub const RESPONSE_SCHEMA: &str = include_str!("../../schemas/feedback/response.schema.json");

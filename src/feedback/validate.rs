@@ -2,10 +2,10 @@
 
 use serde_json::Value;
 
-use super::findings::{Finding, Verdict, summary, verdict_data};
 use super::input::Source;
 use super::rules;
 use crate::error::Result;
+use crate::findings::{Finding, Verdict, summary, verdict_data};
 use crate::output::Outcome;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,4 +1,7 @@
-//! Findings: what a check says about one field of a payload, and the verdict they add up to.
+//! Findings: what a validator says about one place of its input, and the verdict they add up
+//! to. Shared by every protocol that validates documents (`feedback`, `parliament`: located by
+//! a JSON pointer; `bounce` locates its own by line and rule and shares the severity and the
+//! verdict).
 
 use crate::error::Status;
 use serde::Serialize;
@@ -7,10 +10,19 @@ use serde_json::{Value, json};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// A MUST of the spec (or a decided reading) is broken: the payload is invalid.
+    /// A MUST of the spec (or a decided reading) is broken: the input is invalid.
     Error,
-    /// A SHOULD or RECOMMENDED is not followed: the payload is valid.
+    /// A SHOULD or RECOMMENDED is not followed: the input is valid.
     Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 /// One finding: a stable code, its severity, a JSON pointer to the offending field (or to where
@@ -50,11 +62,7 @@ impl Finding {
 
     /// `error   /iteration: ... [INVALID_ITERATION]`, for the human form.
     pub fn line(&self) -> String {
-        let severity = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        format!("{severity:<7} {}", self.describe())
+        format!("{:<7} {}", self.severity.as_str(), self.describe())
     }
 
     /// `/iteration: ... [INVALID_ITERATION]`; the whole payload is `(root)`.
@@ -78,13 +86,19 @@ pub enum Verdict {
 
 impl Verdict {
     pub fn of(findings: &[Finding]) -> Verdict {
-        if findings.iter().any(|f| f.severity == Severity::Error) {
-            Verdict::Invalid
-        } else if findings.is_empty() {
-            Verdict::Valid
-        } else {
-            Verdict::ValidWithWarnings
+        Verdict::of_severities(findings.iter().map(|f| f.severity))
+    }
+
+    /// The verdict of findings of any shape, from their severities.
+    pub fn of_severities(severities: impl IntoIterator<Item = Severity>) -> Verdict {
+        let mut verdict = Verdict::Valid;
+        for severity in severities {
+            match severity {
+                Severity::Error => return Verdict::Invalid,
+                Severity::Warning => verdict = Verdict::ValidWithWarnings,
+            }
         }
+        verdict
     }
 
     pub fn word(self) -> &'static str {
