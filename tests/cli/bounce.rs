@@ -387,6 +387,7 @@ fn new_refuses_bad_input_before_touching_the_disk() {
         vec!["--agents", "a,,b"],
         vec!["--agents", "A B"],
         vec!["--agents", "a", "--threshold", "1.5"],
+        vec!["--agents", "a", "--threshold", "-0.1"],
         vec!["--agents", "a", "--context", "## Dialogue"],
         vec!["--agents", "a", "--context", "```\nopen fence"],
     ] {
@@ -654,6 +655,7 @@ fn rules_10_and_11_stance_and_confidence() {
     for (stance, confidence) in [
         ("strongly-agree", "0.5"),
         ("approve", "1.2"),
+        ("approve", "-0.1"),
         ("approve", "120%"),
     ] {
         assert_eq!(code(&work.append("a.md", "alpha", stance, confidence)), 65);
@@ -1143,6 +1145,20 @@ fn section_4_5_body_headings_outside_code_fences() {
         "--body",
         "```md\n## fenced\n```",
     ]);
+    // Text that begins with a hyphen (a markdown list) is a value, not an option.
+    work.ok(&[
+        "bounce",
+        "append",
+        "a.md",
+        "--author",
+        "alpha",
+        "--summary",
+        "- the one point",
+        "--body",
+        "- first\n- second",
+    ]);
+    assert!(work.read("a.md").contains("summary: - the one point\n"));
+    assert!(work.read("a.md").contains("\n- first\n- second\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
