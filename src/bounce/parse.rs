@@ -754,6 +754,17 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                         i += 1;
                         continue;
                     }
+                    if outside && line.trim_start().starts_with("turn:") {
+                        parsed.findings.error(
+                            "METADATA_NOT_IN_COMMENT",
+                            "R19",
+                            no,
+                            1,
+                            "the position must be written in an HTML comment, <!-- turn: N round: M -->",
+                        );
+                        i += 1;
+                        continue;
+                    }
                     parsed.findings.error(
                         "POSITION_MISSING",
                         "4.2",

@@ -975,6 +975,12 @@ fn rules_19_and_20_metadata_lives_in_one_line_comments() {
         "METADATA_NOT_IN_COMMENT",
         "R19"
     ));
+    let plain_position = entry(1, "alpha", 1, 1, "approve", "0.5")
+        .replace("<!-- turn: 1 round: 1 -->", "turn: 1 round: 1");
+    let file = work.write("position.md", &session(&["alpha"], &[], &[plain_position]));
+    let (_, position) = report(work.dir(), &file);
+    assert!(has(&position, "error", "METADATA_NOT_IN_COMMENT", "R19"));
+    assert_eq!(findings(&position, "error").len(), 1, "{position}");
     let spaced = entry(1, "alpha", 1, 1, "approve", "0.5")
         .replace("<!-- turn: 1 round: 1 -->", "<!--turn: 1 round: 1-->");
     let file = work.write("spaced.md", &session(&["alpha"], &[], &[spaced]));
