@@ -431,7 +431,7 @@ fn parse_rules(
         if line.starts_with([' ', '\t', '-']) {
             match (in_agents, trimmed.strip_prefix('-')) {
                 (true, Some(item)) => {
-                    let item = unquote(item.trim());
+                    let item = unquote(strip_comment(item).trim());
                     let column = line.find(item).map_or(1, |c| c + 1);
                     if let Some((_, items)) = agents.as_mut() {
                         items.push((no, column, item));

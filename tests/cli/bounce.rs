@@ -1108,6 +1108,16 @@ fn section_3_header_and_rules_are_checked() {
             "{code_}: {r}"
         );
     }
+    // The header lines in any order; YAML comments after a value or a list item.
+    let (header, rest) = base.split_at(base.find("\n\n").unwrap());
+    let mut lines: Vec<&str> = header.lines().collect();
+    lines.reverse();
+    let reordered = format!("{}{rest}", lines.join("\n"))
+        .replace("  - beta\n", "  - beta  # the reviewer\n")
+        .replace("max-rounds: 5", "max-rounds: 5  # at most");
+    let file = work.write("s.md", &reordered);
+    let (exit, r) = report(work.dir(), &file);
+    assert_eq!((exit, r["verdict"].as_str()), (0, Some("valid")), "{r}");
 }
 
 #[test]
