@@ -193,8 +193,11 @@ impl<'r> Walk<'r> {
             self.counts.clear();
             self.turns = 0;
         }
+        // The max-rounds limit holds whatever else ended the session: an entry past it is an
+        // error even when the last round also reached consensus (the stricter reading).
+        let past_limit = self.finished_rounds.len() as u64 >= self.rules.max_rounds;
         match self.ended {
-            Some(EndReason::MaxRounds) => findings.error(
+            Some(_) if past_limit => findings.error(
                 "ROUND_LIMIT_EXCEEDED",
                 "R17",
                 no,

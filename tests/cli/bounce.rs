@@ -957,6 +957,22 @@ fn rule_18_entries_after_consensus_are_a_warning_and_refused() {
     let (exit, r) = report(work.dir(), &file);
     assert_eq!(exit, 0);
     assert!(has(&r, "warning", "AFTER_END", "R18"), "{r}");
+    // Consensus in the last round max-rounds allows: what follows is past the limit, an error.
+    let last = work.write(
+        "last.md",
+        &session(
+            &["alpha", "beta"],
+            &[("max-rounds", "1")],
+            &[
+                entry(1, "alpha", 1, 1, "approve", "0.8"),
+                entry(2, "beta", 1, 2, "approve", "0.8"),
+                entry(3, "alpha", 2, 1, "approve", "0.9"),
+            ],
+        ),
+    );
+    let (exit, r) = report(work.dir(), &last);
+    assert_eq!(exit, 1, "{r}");
+    assert!(has(&r, "error", "ROUND_LIMIT_EXCEEDED", "R17"), "{r}");
     let refused = work.append("s.md", "beta", "approve", "0.9");
     assert_eq!(code(&refused), 4);
     assert!(stderr(&refused).contains("ended"), "{}", stderr(&refused));
