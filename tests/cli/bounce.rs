@@ -1152,6 +1152,7 @@ fn section_4_5_body_headings_outside_code_fences() {
         "### Fine",
         "```\n## in a fence\n<!-- yield -->\n```",
         "- item\n\n---\n\nafter a rule",
+        "> a quote\n---\nafter a rule",
     ] {
         let file = work.write("s.md", &session(&["alpha"], &[], &[with(body)]));
         assert_eq!(report(work.dir(), &file).0, 0, "{body:?}");
