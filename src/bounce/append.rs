@@ -78,7 +78,7 @@ impl AppendArgs {
             (None, None, None) => String::new(),
         };
         let author = cli.author.trim().to_owned();
-        if author.is_empty() || author.contains(|c: char| c.is_whitespace() || "[]".contains(c)) {
+        if author.is_empty() || author.contains(|c: char| c.is_control() || "[]".contains(c)) {
             return Err(Error::bad_input(
                 "INVALID_AUTHOR",
                 format!("--author {:?} is not an agent name", cli.author),

@@ -619,14 +619,16 @@ fn check_agents(agents: AgentList<'_>, findings: &mut Findings) -> Option<Vec<St
     let mut names = Vec::new();
     let mut ok = true;
     for (no, column, name) in items {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || "[]:,".contains(c)) {
+        // Only what cannot be written as `[author: NAME]` is an error; the rest of the
+        // schema's pattern (spaces, capitals, ...) is a warning below.
+        if name.is_empty() || name.contains(|c: char| c.is_control() || "[]".contains(c)) {
             ok = false;
             findings.error(
                 "AGENT_NAME_INVALID",
                 "3.3",
                 no,
                 column,
-                format!("agent name `{name}` is empty or has spaces, brackets, colons or commas"),
+                format!("agent name `{name}` is empty or has brackets or control characters"),
             );
             continue;
         }

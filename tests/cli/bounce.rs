@@ -1112,6 +1112,10 @@ fn section_3_header_and_rules_are_checked() {
         ),
         (base.replace("  - beta", "  - Beta_1"), "AGENT_NAME_PATTERN"),
         (
+            base.replace("  - beta", "  - Security Reviewer"),
+            "AGENT_NAME_PATTERN",
+        ),
+        (
             base.replace("3f1c2b7a-9d4e-4c1a", "3f1c2b7a-9d4e-1c1a"),
             "SESSION_ID_NOT_V4",
         ),
