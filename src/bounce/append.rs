@@ -185,7 +185,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     may_write(rules, timeline, &args.author)?;
     let entry = NewEntry {
         id: uuid::Uuid::new_v4().to_string(),
-        turn: timeline.turns + 1,
+        turn: timeline.next_turn(),
         round: timeline.round,
         at: ctx.clock.stamp(),
         author: args.author.clone(),

@@ -561,6 +561,42 @@ fn rule_8_turn_then_round_never_goes_backwards() {
         "ORDER_BACKWARDS",
         "R8"
     ));
+    // Turns numbered across rounds by another tool: append never numbers one backwards.
+    work.write(
+        "global.md",
+        &session(
+            &["alpha", "beta"],
+            &[],
+            &[
+                entry(1, "alpha", 1, 1, "neutral", "0.5"),
+                entry(2, "beta", 1, 2, "neutral", "0.5"),
+                entry(3, "alpha", 2, 3, "neutral", "0.5"),
+            ],
+        ),
+    );
+    let appended = work.json(&[
+        "bounce",
+        "append",
+        "global.md",
+        "--author",
+        "beta",
+        "--stance",
+        "neutral",
+        "--confidence",
+        "0.5",
+        "--summary",
+        "S",
+        "--action-requested",
+        "n/a",
+        "--evidence",
+        "n/a",
+    ]);
+    assert_eq!(
+        (&appended["data"]["round"], &appended["data"]["turn"]),
+        (&serde_json::json!(2), &serde_json::json!(4)),
+        "{appended}"
+    );
+    assert_eq!(report(work.dir(), &work.path("global.md")).0, 0);
 }
 
 #[test]
