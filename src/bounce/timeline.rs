@@ -358,7 +358,12 @@ pub fn closes_session(entry: &Entry) -> bool {
         "ends",
         "ending",
         "over",
+        "conclude",
         "concluded",
+        "finish",
+        "finished",
+        "terminate",
+        "terminated",
     ];
     entry.status == Some(EntryStatus::Closed)
         && entry.prose.iter().any(|line| {

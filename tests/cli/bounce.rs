@@ -973,6 +973,24 @@ fn rule_17_the_session_ends_at_max_rounds_consensus_deadlock_or_a_close() {
         "closed"
     );
     assert_eq!(code(&work.append("c.md", "alpha", "approve", "0.9")), 4);
+    for (body, closes) in [
+        ("The session is finished.", true),
+        ("Session terminated by the operator.", true),
+        ("I am done with my part; the session continues.", false),
+    ] {
+        let closing = entry_with(1, "alpha", 1, 1, "neutral", "0.5", "n/a", "closed")
+            .replace("Body of entry 1.", body);
+        work.write(
+            "h.md",
+            &session(
+                &["alpha", "beta"],
+                &[("turn-order", "free-form")],
+                &[closing],
+            ),
+        );
+        let status = work.json(&["bounce", "status", "h.md"]);
+        assert_eq!(status["data"]["ended"], closes, "{body}: {status}");
+    }
 }
 
 #[test]
