@@ -78,7 +78,7 @@ impl AppendArgs {
             (None, None, None) => String::new(),
         };
         let author = cli.author.trim().to_owned();
-        if author.is_empty() || author.contains(|c: char| c.is_whitespace() || "[]".contains(c)) {
+        if author.is_empty() || author.contains(|c: char| c.is_control() || "[]".contains(c)) {
             return Err(Error::bad_input(
                 "INVALID_AUTHOR",
                 format!("--author {:?} is not an agent name", cli.author),
@@ -185,7 +185,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     may_write(rules, timeline, &args.author)?;
     let entry = NewEntry {
         id: uuid::Uuid::new_v4().to_string(),
-        turn: timeline.turns + 1,
+        turn: timeline.next_turn(),
         round: timeline.round,
         at: ctx.clock.stamp(),
         author: args.author.clone(),

@@ -79,7 +79,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         };
         let entry = NewEntry {
             id: uuid::Uuid::new_v4().to_string(),
-            turn: current.turns + 1,
+            turn: current.next_turn(),
             round: current.round,
             at: ctx.clock.stamp(),
             author: agent.clone(),

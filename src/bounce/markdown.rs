@@ -101,10 +101,10 @@ pub fn setext_underline(line: &str) -> Option<u8> {
 }
 
 /// Whether a line can be the text of a setext heading: a paragraph line, not a blank, an HTML
-/// comment, a list item or another heading.
+/// comment, a block quote (an underline cannot continue one), a list item or another heading.
 pub fn paragraph_line(line: &str) -> bool {
     let trimmed = line.trim();
-    if trimmed.is_empty() || trimmed.starts_with("<!--") || trimmed.starts_with('#') {
+    if trimmed.is_empty() || trimmed.starts_with("<!--") || trimmed.starts_with(['#', '>']) {
         return false;
     }
     let list_item = ["- ", "* ", "+ "].iter().any(|m| trimmed.starts_with(m))

@@ -59,7 +59,7 @@ fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<Outcome> {
         json!({
             "agent": agent,
             "round": timeline.round,
-            "turn": timeline.turns + 1,
+            "turn": timeline.next_turn(),
             "next": next,
             "ended": timeline.ended.is_some(),
             "end_reason": timeline.end_json(),
@@ -82,7 +82,7 @@ fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<Outcome> {
         return Ok(Outcome::ok(data(&next)).line(format!(
             "your turn: round {}, turn {}",
             timeline.round,
-            timeline.turns + 1
+            timeline.next_turn()
         )));
     }
     Ok(Outcome::answer(Status::NotNow, "WAITING", data(&next))

@@ -431,7 +431,7 @@ fn parse_rules(
         if line.starts_with([' ', '\t', '-']) {
             match (in_agents, trimmed.strip_prefix('-')) {
                 (true, Some(item)) => {
-                    let item = unquote(item.trim());
+                    let item = unquote(strip_comment(item).trim());
                     let column = line.find(item).map_or(1, |c| c + 1);
                     if let Some((_, items)) = agents.as_mut() {
                         items.push((no, column, item));
@@ -619,14 +619,16 @@ fn check_agents(agents: AgentList<'_>, findings: &mut Findings) -> Option<Vec<St
     let mut names = Vec::new();
     let mut ok = true;
     for (no, column, name) in items {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || "[]:,".contains(c)) {
+        // Only what cannot be written as `[author: NAME]` is an error; the rest of the
+        // schema's pattern (spaces, capitals, ...) is a warning below.
+        if name.is_empty() || name.contains(|c: char| c.is_control() || "[]".contains(c)) {
             ok = false;
             findings.error(
                 "AGENT_NAME_INVALID",
                 "3.3",
                 no,
                 column,
-                format!("agent name `{name}` is empty or has spaces, brackets, colons or commas"),
+                format!("agent name `{name}` is empty or has brackets or control characters"),
             );
             continue;
         }
@@ -751,6 +753,17 @@ fn parse_dialogue(lines: &[&str], fences: &[Fence], start: usize, parsed: &mut P
                     *phase = Phase::StatusLine;
                     if let Some(c) = marker.as_ref().filter(|c| c.key == "turn") {
                         entry.position = parse_position(line, c, no, &mut parsed.findings);
+                        i += 1;
+                        continue;
+                    }
+                    if outside && line.trim_start().starts_with("turn:") {
+                        parsed.findings.error(
+                            "METADATA_NOT_IN_COMMENT",
+                            "R19",
+                            no,
+                            1,
+                            "the position must be written in an HTML comment, <!-- turn: N round: M -->",
+                        );
                         i += 1;
                         continue;
                     }

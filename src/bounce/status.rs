@@ -43,7 +43,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         "agents": rules.agents,
         "turn_order": rules.turn_order.as_str(),
         "round": timeline.round,
-        "turn": timeline.turns + 1,
+        "turn": timeline.next_turn(),
         "entries": timeline.effective.len(),
         "next": next,
         "ended": ended.is_some(),

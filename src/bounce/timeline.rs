@@ -47,6 +47,9 @@ pub struct Timeline {
     pub counts: HashMap<String, u64>,
     /// Entries in that round so far.
     pub turns: u64,
+    /// The highest turn number written in that round so far (hand-written files may number
+    /// turns otherwise than by counting, e.g. across rounds).
+    pub last_turn: u64,
     /// The rounds with entries, and whether each is finished.
     pub rounds: Vec<(u64, bool)>,
     /// Supervised: the agent the latest `action_requested` names (the first agent at the start).
@@ -83,12 +86,17 @@ pub fn build(parsed: &mut Parsed) -> Option<Timeline> {
         (Some(r), None) if last_round_finished => (r + 1, HashMap::new(), 0),
         (Some(r), None) => (r, walk.counts.clone(), walk.turns),
     };
+    let last_turn = match walk.previous {
+        Some((r, turn)) if r == round => turn,
+        _ => 0,
+    };
     Some(Timeline {
         effective,
         ended: walk.ended,
         round,
         counts,
         turns,
+        last_turn,
         rounds,
         named: Some(walk.named),
     })
@@ -193,8 +201,11 @@ impl<'r> Walk<'r> {
             self.counts.clear();
             self.turns = 0;
         }
+        // The max-rounds limit holds whatever else ended the session: an entry past it is an
+        // error even when the last round also reached consensus (the stricter reading).
+        let past_limit = self.finished_rounds.len() as u64 >= self.rules.max_rounds;
         match self.ended {
-            Some(EndReason::MaxRounds) => findings.error(
+            Some(_) if past_limit => findings.error(
                 "ROUND_LIMIT_EXCEEDED",
                 "R17",
                 no,
@@ -347,7 +358,12 @@ pub fn closes_session(entry: &Entry) -> bool {
         "ends",
         "ending",
         "over",
+        "conclude",
         "concluded",
+        "finish",
+        "finished",
+        "terminate",
+        "terminated",
     ];
     entry.status == Some(EntryStatus::Closed)
         && entry.prose.iter().any(|line| {
@@ -361,6 +377,12 @@ pub fn closes_session(entry: &Entry) -> bool {
 }
 
 impl Timeline {
+    /// The turn number of the next entry: one more than the entries of the round, and never
+    /// below a turn already written in it (Rule 8).
+    pub fn next_turn(&self) -> u64 {
+        self.turns.max(self.last_turn) + 1
+    }
+
     /// Who may write the next entry (empty when the session ended).
     pub fn next(&self, rules: &Rules) -> Vec<String> {
         if self.ended.is_some() {

@@ -66,7 +66,12 @@ pub struct NewCli {
     #[arg(long, value_name = "S", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
     pub turn_timeout: u64,
     /// The consensus threshold, in [0, 1] (0 disables detection)
-    #[arg(long, value_name = "X", default_value = "0.7")]
+    #[arg(
+        long,
+        value_name = "X",
+        default_value = "0.7",
+        allow_negative_numbers = true
+    )]
     pub threshold: String,
     /// How consensus is computed
     #[arg(long, value_enum, default_value_t = ConsensusMode::Majority)]
@@ -81,7 +86,12 @@ pub struct NewCli {
     #[arg(long, value_enum, default_value_t = OutputFormat::Structured)]
     pub output_format: OutputFormat,
     /// The Context section (markdown)
-    #[arg(long, value_name = "TEXT", conflicts_with = "context_file")]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "context_file",
+        allow_hyphen_values = true
+    )]
     pub context: Option<String>,
     /// Read the Context section from a file
     #[arg(long, value_name = "F")]
@@ -106,25 +116,30 @@ pub struct AppendCli {
     #[arg(long, value_name = "A")]
     pub author: String,
     /// approve, reject, neutral or defer (or the runtime words: agree, disagree, ...)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub stance: Option<String>,
     /// A number in [0, 1], or a percentage such as 85%
-    #[arg(long, value_name = "C")]
+    #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub confidence: Option<String>,
     /// One line summing the entry up
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub summary: Option<String>,
     /// The next step asked for (supervised: name the next agent), or n/a
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub action_requested: Option<String>,
     /// Supporting references, comma-separated, or n/a
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub evidence: Option<String>,
     /// The entry status: yield passes the turn, closed finishes without hand-off
     #[arg(long, value_enum, default_value_t = AppendStatus::Yield)]
     pub status: AppendStatus,
     /// The body (markdown, headings of level 3 or below)
-    #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "body_file",
+        allow_hyphen_values = true
+    )]
     pub body: Option<String>,
     /// Read the body from a file
     #[arg(long, value_name = "F")]
@@ -159,7 +174,7 @@ pub struct ConsensusCli {
     #[arg(long, value_enum)]
     pub mode: Option<ConsensusMode>,
     /// Use this threshold instead of the session's, in [0, 1]
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
     pub threshold: Option<String>,
     /// The round to evaluate [default: the latest round present]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

@@ -387,6 +387,7 @@ fn new_refuses_bad_input_before_touching_the_disk() {
         vec!["--agents", "a,,b"],
         vec!["--agents", "A B"],
         vec!["--agents", "a", "--threshold", "1.5"],
+        vec!["--agents", "a", "--threshold", "-0.1"],
         vec!["--agents", "a", "--context", "## Dialogue"],
         vec!["--agents", "a", "--context", "```\nopen fence"],
     ] {
@@ -560,6 +561,42 @@ fn rule_8_turn_then_round_never_goes_backwards() {
         "ORDER_BACKWARDS",
         "R8"
     ));
+    // Turns numbered across rounds by another tool: append never numbers one backwards.
+    work.write(
+        "global.md",
+        &session(
+            &["alpha", "beta"],
+            &[],
+            &[
+                entry(1, "alpha", 1, 1, "neutral", "0.5"),
+                entry(2, "beta", 1, 2, "neutral", "0.5"),
+                entry(3, "alpha", 2, 3, "neutral", "0.5"),
+            ],
+        ),
+    );
+    let appended = work.json(&[
+        "bounce",
+        "append",
+        "global.md",
+        "--author",
+        "beta",
+        "--stance",
+        "neutral",
+        "--confidence",
+        "0.5",
+        "--summary",
+        "S",
+        "--action-requested",
+        "n/a",
+        "--evidence",
+        "n/a",
+    ]);
+    assert_eq!(
+        (&appended["data"]["round"], &appended["data"]["turn"]),
+        (&serde_json::json!(2), &serde_json::json!(4)),
+        "{appended}"
+    );
+    assert_eq!(report(work.dir(), &work.path("global.md")).0, 0);
 }
 
 #[test]
@@ -654,6 +691,7 @@ fn rules_10_and_11_stance_and_confidence() {
     for (stance, confidence) in [
         ("strongly-agree", "0.5"),
         ("approve", "1.2"),
+        ("approve", "-0.1"),
         ("approve", "120%"),
     ] {
         assert_eq!(code(&work.append("a.md", "alpha", stance, confidence)), 65);
@@ -935,6 +973,24 @@ fn rule_17_the_session_ends_at_max_rounds_consensus_deadlock_or_a_close() {
         "closed"
     );
     assert_eq!(code(&work.append("c.md", "alpha", "approve", "0.9")), 4);
+    for (body, closes) in [
+        ("The session is finished.", true),
+        ("Session terminated by the operator.", true),
+        ("I am done with my part; the session continues.", false),
+    ] {
+        let closing = entry_with(1, "alpha", 1, 1, "neutral", "0.5", "n/a", "closed")
+            .replace("Body of entry 1.", body);
+        work.write(
+            "h.md",
+            &session(
+                &["alpha", "beta"],
+                &[("turn-order", "free-form")],
+                &[closing],
+            ),
+        );
+        let status = work.json(&["bounce", "status", "h.md"]);
+        assert_eq!(status["data"]["ended"], closes, "{body}: {status}");
+    }
 }
 
 #[test]
@@ -955,6 +1011,22 @@ fn rule_18_entries_after_consensus_are_a_warning_and_refused() {
     let (exit, r) = report(work.dir(), &file);
     assert_eq!(exit, 0);
     assert!(has(&r, "warning", "AFTER_END", "R18"), "{r}");
+    // Consensus in the last round max-rounds allows: what follows is past the limit, an error.
+    let last = work.write(
+        "last.md",
+        &session(
+            &["alpha", "beta"],
+            &[("max-rounds", "1")],
+            &[
+                entry(1, "alpha", 1, 1, "approve", "0.8"),
+                entry(2, "beta", 1, 2, "approve", "0.8"),
+                entry(3, "alpha", 2, 1, "approve", "0.9"),
+            ],
+        ),
+    );
+    let (exit, r) = report(work.dir(), &last);
+    assert_eq!(exit, 1, "{r}");
+    assert!(has(&r, "error", "ROUND_LIMIT_EXCEEDED", "R17"), "{r}");
     let refused = work.append("s.md", "beta", "approve", "0.9");
     assert_eq!(code(&refused), 4);
     assert!(stderr(&refused).contains("ended"), "{}", stderr(&refused));
@@ -973,6 +1045,12 @@ fn rules_19_and_20_metadata_lives_in_one_line_comments() {
         "METADATA_NOT_IN_COMMENT",
         "R19"
     ));
+    let plain_position = entry(1, "alpha", 1, 1, "approve", "0.5")
+        .replace("<!-- turn: 1 round: 1 -->", "turn: 1 round: 1");
+    let file = work.write("position.md", &session(&["alpha"], &[], &[plain_position]));
+    let (_, position) = report(work.dir(), &file);
+    assert!(has(&position, "error", "METADATA_NOT_IN_COMMENT", "R19"));
+    assert_eq!(findings(&position, "error").len(), 1, "{position}");
     let spaced = entry(1, "alpha", 1, 1, "approve", "0.5")
         .replace("<!-- turn: 1 round: 1 -->", "<!--turn: 1 round: 1-->");
     let file = work.write("spaced.md", &session(&["alpha"], &[], &[spaced]));
@@ -1088,6 +1166,10 @@ fn section_3_header_and_rules_are_checked() {
         ),
         (base.replace("  - beta", "  - Beta_1"), "AGENT_NAME_PATTERN"),
         (
+            base.replace("  - beta", "  - Security Reviewer"),
+            "AGENT_NAME_PATTERN",
+        ),
+        (
             base.replace("3f1c2b7a-9d4e-4c1a", "3f1c2b7a-9d4e-1c1a"),
             "SESSION_ID_NOT_V4",
         ),
@@ -1100,6 +1182,16 @@ fn section_3_header_and_rules_are_checked() {
             "{code_}: {r}"
         );
     }
+    // The header lines in any order; YAML comments after a value or a list item.
+    let (header, rest) = base.split_at(base.find("\n\n").unwrap());
+    let mut lines: Vec<&str> = header.lines().collect();
+    lines.reverse();
+    let reordered = format!("{}{rest}", lines.join("\n"))
+        .replace("  - beta\n", "  - beta  # the reviewer\n")
+        .replace("max-rounds: 5", "max-rounds: 5  # at most");
+    let file = work.write("s.md", &reordered);
+    let (exit, r) = report(work.dir(), &file);
+    assert_eq!((exit, r["verdict"].as_str()), (0, Some("valid")), "{r}");
 }
 
 #[test]
@@ -1118,6 +1210,7 @@ fn section_4_5_body_headings_outside_code_fences() {
         "### Fine",
         "```\n## in a fence\n<!-- yield -->\n```",
         "- item\n\n---\n\nafter a rule",
+        "> a quote\n---\nafter a rule",
     ] {
         let file = work.write("s.md", &session(&["alpha"], &[], &[with(body)]));
         assert_eq!(report(work.dir(), &file).0, 0, "{body:?}");
@@ -1143,6 +1236,20 @@ fn section_4_5_body_headings_outside_code_fences() {
         "--body",
         "```md\n## fenced\n```",
     ]);
+    // Text that begins with a hyphen (a markdown list) is a value, not an option.
+    work.ok(&[
+        "bounce",
+        "append",
+        "a.md",
+        "--author",
+        "alpha",
+        "--summary",
+        "- the one point",
+        "--body",
+        "- first\n- second",
+    ]);
+    assert!(work.read("a.md").contains("summary: - the one point\n"));
+    assert!(work.read("a.md").contains("\n- first\n- second\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
