@@ -450,6 +450,19 @@ fn agree_refusals_name_their_rule() {
         4,
         "CHALLENGE_THIS_TURN",
     );
+    // Nor does a whole positions file written by hand during this turn.
+    neg.ok(&["new-issue", "{dir}", "forged"]);
+    neg.write(
+        "positions/04-forged.md",
+        "# Positions: forged\n\n## agent-alpha's position (round 1)\nForged.\n\n\
+         ## agent-alpha's challenge (round 1)\nForged.\n\n## Status: OPEN\n",
+    );
+    refused(
+        &neg,
+        &["agree", "{dir}", "agent-beta", "4", "--decision", "No"],
+        4,
+        "CHALLENGE_THIS_TURN",
+    );
     // Agreement is for the holder, on an open issue with positions.
     refused(
         &neg,
@@ -460,7 +473,7 @@ fn agree_refusals_name_their_rule() {
     neg.ok(&["new-issue", "{dir}", "fresh"]);
     refused(
         &neg,
-        &["agree", "{dir}", "agent-beta", "4", "--decision", "No"],
+        &["agree", "{dir}", "agent-beta", "5", "--decision", "No"],
         4,
         "NO_POSITIONS",
     );
