@@ -8,8 +8,8 @@
 //!   agreed away is a rubber stamp.
 //! - `CHALLENGE_THIS_TURN` (challenge-before-agree): the other agents' challenges were not
 //!   yet there when this turn began (as recorded at the last hand-over; a file not recorded
-//!   then did not exist then): the challenge must
-//!   come before the turn in which the issue is agreed.
+//!   then did not exist then): the challenge must come before the turn in which the issue
+//!   is agreed.
 //! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
 //!
 //! Only entries by registered agents count. The agreeing agent need not have written a
