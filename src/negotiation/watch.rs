@@ -472,12 +472,12 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
     for event in &view.recent_events {
         lines.push(format!("  {}", clean(&event_line(event))));
     }
-    if let Some((heading, edits)) = edit_lines(&view.edits).split_first()
-        && !view.edits.is_empty()
-    {
+    if !view.edits.is_empty() {
+        // The heading in red, then one line per edit: the words of `status`.
+        let mut edits = edit_lines(&view.edits).into_iter();
         lines.push(String::new());
-        lines.push(paint.red(heading));
-        lines.extend(edits.iter().map(|line| clean(line)));
+        lines.extend(edits.next().map(|heading| paint.red(&heading)));
+        lines.extend(edits.map(|line| clean(&line)));
     }
     if !view.warnings.is_empty() {
         lines.push(String::new());
