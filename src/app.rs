@@ -294,10 +294,9 @@ fn read_input(what: &str, path: &Path) -> Result<String> {
     })
 }
 
-/// The body of a position or challenge: --body, --file, `-`, or stdin when it is not a
-/// terminal.
+/// The body of a position or challenge: --body, --file or `-`, always named. Stdin is never
+/// read unasked: an agent's harness that leaves it open would hang the command.
 fn entry_body(cli: &EntryCli) -> Result<Text> {
-    use std::io::IsTerminal;
     let raw = match (&cli.body, &cli.file, cli.stdin.as_deref()) {
         (Some(text), _, _) => text.clone(),
         (None, Some(file), _) => read_input("body", file)?,
@@ -307,12 +306,9 @@ fn entry_body(cli: &EntryCli) -> Result<Text> {
                 "unexpected argument '{other}': the body comes from --body TEXT, --file FILE or - (stdin)"
             )));
         }
-        (None, None, None) if !std::io::stdin().is_terminal() => {
-            read_input("body", Path::new("-"))?
-        }
         (None, None, None) => {
             return Err(Error::usage(
-                "no body: give it with --body TEXT, --file FILE or - (stdin)",
+                "the body is required: give it with --body TEXT, --file FILE or - (stdin)",
             ));
         }
     };

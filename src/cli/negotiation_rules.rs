@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-/// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin);
-/// with none of them, from stdin when it is not a terminal.
+/// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
+/// one of them required (checked when the arguments are turned into a command, exit 64).
 #[derive(Debug, Args)]
 pub struct EntryCli {
     /// The negotiation directory

@@ -7,8 +7,9 @@
 //!   the challenger cannot be the one who agrees: a challenge written by the agreer and then
 //!   agreed away is a rubber stamp.
 //! - `CHALLENGE_THIS_TURN` (challenge-before-agree): the other agents' challenges were not
-//!   yet there when this turn began (as recorded at the last hand-over): the challenge must
-//!   come before the turn in which the issue is agreed.
+//!   yet there when this turn began (as recorded at the last hand-over; a file not recorded
+//!   then did not exist then): the challenge must come before the turn in which the issue
+//!   is agreed.
 //! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
 //!
 //! Only entries by registered agents count. The agreeing agent need not have written a
@@ -55,7 +56,7 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
     let ledger = Ledger::load(&store)?;
     let recorded = ledger.at_turn_start(&on.rel);
     let broken = broken_rules(positions, &state, &args.agent, |title| {
-        recorded.is_none_or(|digest| digest.has_entry(title))
+        recorded.is_some_and(|digest| digest.has_entry(title))
     });
     if let Some((code, _)) = broken.first() {
         let reasons: Vec<&str> = broken.iter().map(|(_, why)| why.as_str()).collect();

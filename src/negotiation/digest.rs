@@ -164,11 +164,14 @@ pub struct Ledger {
 impl Ledger {
     pub fn from_events(events: &[Event]) -> Ledger {
         let mut ledger = Ledger::default();
-        let detail = |event: &Event| event.detail.clone().unwrap_or_default();
+        // Read in place: cloning every detail cost as much as parsing the log.
+        fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
+            T::deserialize(event.detail.as_ref()?).ok()
+        }
         for event in events {
             match event.event.as_str() {
                 DIGEST_EVENT => {
-                    if let Ok(record) = serde_json::from_value::<DigestRecord>(detail(event)) {
+                    if let Some(record) = detail::<DigestRecord>(event) {
                         ledger.recorded_this_turn.insert(record.file.clone());
                         match record.digest {
                             Some(digest) => {
@@ -195,7 +198,7 @@ impl Ledger {
                     }
                 }
                 EDIT_EVENT => {
-                    if let Ok(edit) = serde_json::from_value::<Edit>(detail(event))
+                    if let Some(edit) = detail::<Edit>(event)
                         && !ledger.pending.contains(&edit)
                     {
                         ledger.pending.push(edit);
@@ -313,7 +316,11 @@ fn record_file(
 ) -> (Vec<Edit>, Vec<Event>) {
     let mut events = Vec::new();
     let recorded = ledger.baselines.get(file);
+    let digest = after.map(FileDigest::of);
+    let unchanged = recorded.map(|(_, d)| d) == digest.as_ref();
     let edits = match recorded {
+        // The common case at a hand-over: the file is as recorded, nothing to compare.
+        Some(_) if unchanged && before == after => Vec::new(),
         Some((since, baseline)) => compare(
             file,
             baseline,
@@ -332,8 +339,7 @@ fn record_file(
                 .with_detail(json!(edit)),
         );
     }
-    let digest = after.map(FileDigest::of);
-    if recorded.map(|(_, d)| d) != digest.as_ref() && (recorded.is_some() || digest.is_some()) {
+    if !unchanged {
         events.push(
             actor
                 .event(ctx, DIGEST_EVENT)

@@ -12,12 +12,12 @@ use crate::output::Outcome;
 use crate::store::Store;
 
 use super::audit_template::{self, source_files};
-use super::digest::{self, ACCEPT_EVENT, Ledger};
+use super::digest::{self, ACCEPT_EVENT};
 use super::issues::POSITIONS_DIR;
 use super::positions::IssueStatus;
-use super::status::{IssueReport, issue_reports};
+use super::status::{IssueReport, Overview};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, agree, lock, log, open, resolve};
+use super::{Actor, State, agree, lock, open};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -41,11 +41,12 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
 
-    let mut reports = issue_reports(&store)?;
-    let (events, _) = log::read(&store)?;
-    resolve::mark_resolutions(&store, &events, &mut reports)?;
-    let ledger = Ledger::from_events(&events);
-    let edits = digest::unaccepted_edits(&store, &state, &ledger)?;
+    let Overview {
+        reports,
+        events,
+        edits,
+        ..
+    } = Overview::read(&store, &state)?;
     let Checked {
         mut failures,
         unresolved,

@@ -22,9 +22,9 @@ use crate::store::{self, EntryKind, LockMode, Publication, Store};
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::init::{SOURCES_DIR, TOPIC_FILE};
 use super::issues::{ISSUES_DIR, POSITIONS_DIR};
-use super::log::{self, Event};
+use super::log::Event;
 use super::positions::{EntryKind as PositionKind, IssueStatus, Positions};
-use super::status::{IssueReport, Summary, issue_reports, summarize};
+use super::status::{IssueReport, Overview, Summary, edit_lines, summarize};
 use super::watch::{last_activity, topic_line};
 use super::{Actor, State, open};
 
@@ -145,8 +145,18 @@ impl Page {
     fn read(store: &Store) -> Result<Page> {
         let state = State::load(store)?;
         let mut issues = Vec::new();
-        let mut warnings = Vec::new();
-        let reports = issue_reports(store)?;
+        let Overview {
+            reports,
+            events,
+            log_warnings,
+            edits,
+        } = Overview::read(store, &state)?;
+        // Edits of recorded positions head the warnings, as `status` shows them.
+        let mut warnings = if edits.is_empty() {
+            Vec::new()
+        } else {
+            edit_lines(&edits)
+        };
         let summary = summarize(&reports);
         for report in reports {
             let text = store
@@ -160,7 +170,6 @@ impl Page {
                 positions,
             });
         }
-        let (events, log_warnings) = log::read(store)?;
         warnings.extend(log_warnings);
         let mut sources = Vec::new();
         for entry in store.list(SOURCES_DIR)?.unwrap_or_default() {
@@ -283,7 +292,7 @@ impl Page {
                 "<li><a href=\"#{}\">{}</a> {}</li>\n",
                 anchor(&issue.report),
                 escape(&issue.report.title),
-                badge(issue.report.status)
+                badges(&issue.report)
             ));
         }
         html.push_str("</ol></li>\n");
@@ -399,7 +408,7 @@ fn issue_article(html: &mut String, issue: &IssuePage) {
          <p class=\"facts\">Rounds: {} · positions by {} · challenges by {}</p>\n",
         anchor(report),
         status_class(report.status),
-        badge(report.status),
+        badges(report),
         escape(&report.title),
         escape(&report.file.file),
         report.rounds,
@@ -422,6 +431,7 @@ fn issue_article(html: &mut String, issue: &IssuePage) {
                 .find(|s| s.class.starts_with("status"))
                 && !last.body.trim().is_empty()
             {
+                // A person's decision starts with the line that names the person.
                 let label = match report.status {
                     Some(IssueStatus::Agreed) => "Decision",
                     Some(IssueStatus::Escalate) => "Escalated",
@@ -534,6 +544,18 @@ fn badge(status: Option<IssueStatus>) -> String {
     )
 }
 
+/// The status badge, and who settled the issue when a person did.
+fn badges(report: &IssueReport) -> String {
+    let mut html = badge(report.status);
+    if let Some(by) = report.settled_by() {
+        html.push_str(&format!(
+            " <span class=\"badge person\">{}</span>",
+            escape(&by)
+        ));
+    }
+    html
+}
+
 fn or_none(text: String) -> String {
     if text.is_empty() {
         "nobody".to_owned()
@@ -583,7 +605,7 @@ th { background: var(--soft); }
 .badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; font-size: .75rem; font-weight: 700;
   color: #fff; background: var(--muted); vertical-align: middle; }
 .badge.agreed { background: var(--agreed); } .badge.open { background: var(--open); }
-.badge.escalate { background: var(--escalate); }
+.badge.escalate { background: var(--escalate); } .badge.person { background: var(--ink); }
 article.issue { border: 1px solid var(--line); border-left: 6px solid var(--muted); border-radius: 6px;
   padding: 1rem 1.2rem; margin: 1.2rem 0; }
 article.agreed { border-left-color: var(--agreed); } article.open { border-left-color: var(--open); }

@@ -12,6 +12,7 @@ use crate::store::{LockMode, Store};
 
 use super::digest::{self, Edit, Ledger};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
+use super::log::Event;
 use super::positions::{IssueStatus, Positions};
 use super::{Actor, State, log, open, resolve};
 
@@ -43,6 +44,13 @@ impl IssueReport {
     /// OPEN, AGREED, ESCALATE, or NO POSITIONS.
     pub fn status_word(&self) -> &'static str {
         self.status.map_or("NO POSITIONS", IssueStatus::word)
+    }
+
+    /// `resolved by HUMAN (a person)` for an issue a person settled (`parley resolve`).
+    pub fn settled_by(&self) -> Option<String> {
+        self.resolved_by
+            .as_ref()
+            .map(|by| format!("resolved by {by} (a person)"))
     }
 
     fn icon(&self) -> &'static str {
@@ -105,6 +113,34 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
     Ok(reports)
 }
 
+/// What `status`, `watch`, `report` and `finish` show of a negotiation beyond its state
+/// files, read by one code so that they all say the same: each issue (with the person who
+/// settled it, when one did), the event log, and the edits of recorded positions that
+/// `finish --accept-edits` has not acknowledged.
+#[derive(Debug)]
+pub struct Overview {
+    pub reports: Vec<IssueReport>,
+    pub events: Vec<Event>,
+    pub log_warnings: Vec<String>,
+    pub edits: Vec<Edit>,
+}
+
+impl Overview {
+    /// Read under the caller's lock (shared or exclusive).
+    pub fn read(store: &Store, state: &State) -> Result<Overview> {
+        let mut reports = issue_reports(store)?;
+        let (events, log_warnings) = log::read(store)?;
+        resolve::mark_resolutions(store, &events, &mut reports)?;
+        let edits = digest::unaccepted_edits(store, state, &Ledger::from_events(&events))?;
+        Ok(Overview {
+            reports,
+            events,
+            log_warnings,
+            edits,
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default, serde::Serialize)]
 pub struct Summary {
     pub total: usize,
@@ -133,10 +169,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let mut reports = issue_reports(&store)?;
-    let (events, _) = log::read(&store)?;
-    resolve::mark_resolutions(&store, &events, &mut reports)?;
-    let edits = digest::unaccepted_edits(&store, &state, &Ledger::from_events(&events))?;
+    let Overview { reports, edits, .. } = Overview::read(&store, &state)?;
     let summary = summarize(&reports);
 
     let mut out = Outcome::ok(json!({}));
@@ -155,9 +188,8 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     out.push("Issues:");
     for report in &reports {
         let settled = report
-            .resolved_by
-            .as_ref()
-            .map(|by| format!(" resolved by {by} (a person)"))
+            .settled_by()
+            .map(|by| format!(" {by}"))
             .unwrap_or_default();
         out.push(format!(
             "  {} {} — {} [{}]{settled}",
@@ -180,18 +212,25 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     }
     if !edits.is_empty() {
         out.push("");
-        out.push(format!(
-            "Edits of recorded positions (not append-only): {}",
-            edits.len()
-        ));
-        for edit in &edits {
-            out.push(format!("  {}", edit.describe()));
+        for line in edit_lines(&edits) {
+            out.push(line);
         }
     }
     if ctx.mode == Mode::Json {
         out.data = status_data(&state, &reports, summary, &edits);
     }
     Ok(out)
+}
+
+/// How `status` and `watch` show the edits of recorded positions: a count, then one line
+/// per edit as `check` names it.
+pub fn edit_lines(edits: &[Edit]) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Edits of recorded positions (not append-only): {}",
+        edits.len()
+    )];
+    lines.extend(edits.iter().map(|edit| format!("  {}", edit.describe())));
+    lines
 }
 
 /// The whole state as `status --json` gives it (built only when asked for: on 10 000

@@ -24,11 +24,12 @@ use crate::output::{self, Mode, Outcome};
 use crate::store::{LockMode, Store};
 use crate::wait::{self, Check, WaitOptions};
 
+use super::digest::Edit;
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::init::{TOPIC_FILE, TOPIC_HEADING};
 use super::log::{self, Event};
 use super::positions::IssueStatus;
-use super::status::{IssueReport, Summary, issue_reports, summarize};
+use super::status::{IssueReport, Overview, Summary, edit_lines, summarize};
 use super::turn::{PHASE_FILE, Phase, STARTED_FILE, TURN_FILE, Turn};
 use super::{State, agents, done_marker, meta, open};
 
@@ -90,6 +91,8 @@ pub struct View {
     pub issues: Vec<IssueReport>,
     pub summary: Summary,
     pub recent_events: Vec<Event>,
+    /// Edits of recorded positions not acknowledged, as `status` and `check` report them.
+    pub edits: Vec<Edit>,
     pub warnings: Vec<String>,
 }
 
@@ -97,8 +100,12 @@ impl View {
     pub fn load(store: &Store) -> Result<View> {
         let _shared = store.lock(LockMode::Shared, "parley watch")?;
         let state = State::load(store)?;
-        let issues = issue_reports(store)?;
-        let (events, log_warnings) = log::read(store)?;
+        let Overview {
+            reports: issues,
+            events,
+            log_warnings,
+            edits,
+        } = Overview::read(store, &state)?;
         let holder = state.turn.holder();
         let mut agents = Vec::new();
         for agent in &state.agents.list {
@@ -140,6 +147,7 @@ impl View {
             agents,
             issues,
             recent_events,
+            edits,
             warnings,
         })
     }
@@ -444,8 +452,12 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
             format!("challenged by {}", names.join(", "))
         };
         let word = format!("{:<12}", issue.status_word());
+        let settled = issue
+            .settled_by()
+            .map(|by| format!("  {}", clean(&by)))
+            .unwrap_or_default();
         lines.push(format!(
-            "  {} {:<file_width$}  round {}  {challenge}  {}",
+            "  {} {:<file_width$}  round {}  {challenge}  {}{settled}",
             paint.status(issue.status, &word),
             issue.file.file,
             issue.rounds,
@@ -459,6 +471,13 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
     }
     for event in &view.recent_events {
         lines.push(format!("  {}", clean(&event_line(event))));
+    }
+    if !view.edits.is_empty() {
+        // The heading in red, then one line per edit: the words of `status`.
+        let mut edits = edit_lines(&view.edits).into_iter();
+        lines.push(String::new());
+        lines.extend(edits.next().map(|heading| paint.red(&heading)));
+        lines.extend(edits.map(|line| clean(&line)));
     }
     if !view.warnings.is_empty() {
         lines.push(String::new());

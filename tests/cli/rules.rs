@@ -287,7 +287,7 @@ fn entries_need_the_turn_the_positions_phase_an_open_issue_and_a_real_body() {
     );
     refused(
         &neg,
-        &["position", "{dir}", "agent-alpha", "1"],
+        &["position", "{dir}", "agent-alpha", "1", "--body", " \n"],
         65,
         "EMPTY_TEXT",
     );
@@ -321,6 +321,23 @@ fn entries_need_the_turn_the_positions_phase_an_open_issue_and_a_real_body() {
         64,
         "USAGE",
     );
+    // Without --body, --file or `-`, stdin is not read, even when it holds text: a harness
+    // that leaves stdin open must not hang the command.
+    let before = workspace(&neg);
+    let output = parley()
+        .current_dir(neg.tmp.path())
+        .args(["position", neg.dir.to_str().unwrap(), "agent-alpha", "1"])
+        .write_stdin("A body nobody named.\n")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 64, "{}", stderr(&output));
+    assert!(
+        stderr(&output)
+            .contains("the body is required: give it with --body TEXT, --file FILE or - (stdin)"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(workspace(&neg), before);
 
     // A closed issue takes nothing more.
     neg.ok(&[
@@ -433,6 +450,19 @@ fn agree_refusals_name_their_rule() {
         4,
         "CHALLENGE_THIS_TURN",
     );
+    // Nor does a whole positions file written by hand during this turn.
+    neg.ok(&["new-issue", "{dir}", "forged"]);
+    neg.write(
+        "positions/04-forged.md",
+        "# Positions: forged\n\n## agent-alpha's position (round 1)\nForged.\n\n\
+         ## agent-alpha's challenge (round 1)\nForged.\n\n## Status: OPEN\n",
+    );
+    refused(
+        &neg,
+        &["agree", "{dir}", "agent-beta", "4", "--decision", "No"],
+        4,
+        "CHALLENGE_THIS_TURN",
+    );
     // Agreement is for the holder, on an open issue with positions.
     refused(
         &neg,
@@ -443,7 +473,7 @@ fn agree_refusals_name_their_rule() {
     neg.ok(&["new-issue", "{dir}", "fresh"]);
     refused(
         &neg,
-        &["agree", "{dir}", "agent-beta", "4", "--decision", "No"],
+        &["agree", "{dir}", "agent-beta", "5", "--decision", "No"],
         4,
         "NO_POSITIONS",
     );
@@ -684,6 +714,23 @@ fn a_person_resolves_an_escalation_and_the_negotiation_finishes_honestly() {
             && shown.lines().filter(|l| l.contains("resolved by")).count() == 1,
         "{shown}"
     );
+    let view = neg.ok(&["watch", "{dir}", "--once"]);
+    assert!(
+        view.lines().any(|l| l.starts_with("  AGREED ")
+            && l.contains("02-topic-1.md")
+            && l.ends_with("resolved by Ada Lovelace (a person)")),
+        "{view}"
+    );
+    let html = shown_report(&neg);
+    assert_eq!(
+        html.matches("<span class=\"badge person\">resolved by Ada Lovelace (a person)</span>")
+            .count(),
+        2,
+        "in the contents and on the issue: {html}"
+    );
+    assert!(
+        html.contains("<b>Decision:</b> Resolved by Ada Lovelace (a person) after escalation.")
+    );
     let finished = run_link(&finish, &[&dir]);
     assert_eq!(code(&finished), 0, "{}", stdout(&finished));
     assert!(stdout(&finished).contains("RESOLVED by Ada Lovelace: 02-topic-1.md"));
@@ -857,6 +904,42 @@ fn an_edited_entry_is_reported_with_the_file_the_entry_and_the_holder() {
         "{status}"
     );
     assert!(status.contains("EDITED: positions/01-topic-0.md"));
+    // The live view and the report show the same lines as status.
+    let edit_lines: Vec<&str> = status
+        .lines()
+        .skip_while(|l| !l.starts_with("Edits of recorded positions"))
+        .collect();
+    assert_eq!(edit_lines.len(), 2, "{status}");
+    let view = neg.ok(&["watch", "{dir}", "--once"]);
+    for line in &edit_lines {
+        assert!(
+            view.contains(&format!("{line}\n")),
+            "{line:?} not in:\n{view}"
+        );
+    }
+    let (_, envelope) = run_json(&neg, &["watch", "{dir}", "--once"]);
+    assert_eq!(
+        envelope["data"]["edits"][0]["entry"],
+        "agent-alpha's position (round 1)"
+    );
+    let html = shown_report(&neg);
+    assert!(
+        html.contains("EDITED: positions/01-topic-0.md — agent-alpha&#39;s position (round 1)"),
+        "{html}"
+    );
+}
+
+/// The HTML report of the negotiation, as text.
+fn shown_report(neg: &Neg) -> String {
+    let out = neg.tmp.path().join("report.html");
+    neg.ok(&[
+        "report",
+        "{dir}",
+        "--html",
+        out.to_str().unwrap(),
+        "--force",
+    ]);
+    std::fs::read_to_string(out).unwrap()
 }
 
 #[test]
