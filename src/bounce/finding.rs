@@ -3,21 +3,7 @@
 
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use crate::findings::{Severity, Verdict};
 
 /// One problem in a session file. `rule` is `R1`..`R20` for the normative rules of section 6,
 /// otherwise the section number (`3.1`, `4.6`, `5`).
@@ -100,33 +86,5 @@ impl Findings {
         // Stable: findings on one line keep the order the checks made them in.
         self.0.sort_by_key(|f| (f.line, f.column));
         self.0
-    }
-}
-
-/// What a file's findings add up to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    Valid,
-    ValidWithWarnings,
-    Invalid,
-}
-
-impl Verdict {
-    pub fn of(findings: &[Finding]) -> Verdict {
-        if findings.iter().any(|f| f.severity == Severity::Error) {
-            Verdict::Invalid
-        } else if findings.is_empty() {
-            Verdict::Valid
-        } else {
-            Verdict::ValidWithWarnings
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Valid => "valid",
-            Verdict::ValidWithWarnings => "valid-with-warnings",
-            Verdict::Invalid => "invalid",
-        }
     }
 }

@@ -35,20 +35,20 @@ pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
                 findings.sorted()
             }
         };
-        let verdict = Verdict::of(&findings);
+        let verdict = Verdict::of_severities(findings.iter().map(|f| f.severity));
         invalid |= verdict == Verdict::Invalid;
         let errors = count(&findings, Severity::Error);
         let warnings = count(&findings, Severity::Warning);
         lines.extend(findings.iter().map(|f| f.render(&shown)));
         summaries.push(format!(
             "{shown}: {} ({errors} error{}, {warnings} warning{})",
-            verdict.as_str(),
+            verdict.word(),
             plural(errors),
             plural(warnings)
         ));
         reports.push(json!({
             "path": shown,
-            "verdict": verdict.as_str(),
+            "verdict": verdict.word(),
             "errors": errors,
             "warnings": warnings,
             "findings": findings,
