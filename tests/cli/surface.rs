@@ -71,6 +71,18 @@ fn links_makes_every_script_name_and_is_idempotent() {
             assert_eq!(path.canonicalize().unwrap(), bin().canonicalize().unwrap());
         }
     }
+    // Exactly the old scripts' names: the sibling protocols' commands get no links.
+    let mut made: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    made.sort();
+    let mut expected: Vec<String> = names
+        .iter()
+        .flat_map(|name| [format!("{name}.sh"), (*name).to_owned()])
+        .collect();
+    expected.sort();
+    assert_eq!(made, expected);
     // Twice is fine and changes nothing.
     let again = parley().arg("links").arg(&dir).output().unwrap();
     assert_eq!(code(&again), 0, "{}", stderr(&again));
@@ -628,7 +640,8 @@ fn every_protocol_answers_in_the_same_envelope() {
         assert_eq!(code(&output), exit, "{args:?}: {}", stdout(&output));
         let envelope: Value = serde_json::from_str(stdout(&output).trim())
             .unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {}", stdout(&output)));
-        let keys: Vec<&String> = envelope.as_object().unwrap().keys().collect();
+        let mut keys: Vec<&String> = envelope.as_object().unwrap().keys().collect();
+        keys.sort();
         assert_eq!(keys, ["command", "data", "error", "ok"], "{args:?}");
         assert_eq!(envelope["command"], command, "{args:?}");
         let error = &envelope["error"];
