@@ -44,7 +44,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
     };
     let cli = match parse(command, &args) {
         Ok(cli) => cli,
-        Err(Parsed::Exit(code)) => return code,
+        Err(Parsed::Shown) => return 0,
         Err(Parsed::Error(error, rendered)) => {
             return match mode {
                 Mode::Json => {
@@ -105,7 +105,8 @@ fn resolve_program(command: &clap::Command, mut args: Vec<OsString>) -> Result<V
 }
 
 enum Parsed {
-    Exit(u8),
+    /// `--help` or `--version` was printed: exit 0.
+    Shown,
     /// A usage error, and clap's own rendering of it for humans.
     Error(Error, String),
 }
@@ -121,7 +122,7 @@ fn parse(command: clap::Command, args: &[OsString]) -> std::result::Result<Cli, 
             match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     let _ = e.print();
-                    Err(Parsed::Exit(0))
+                    Err(Parsed::Shown)
                 }
                 // `parley bounce` alone: the help, and a usage error (a JSON one with --json).
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(Parsed::Error(
