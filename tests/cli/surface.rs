@@ -762,16 +762,20 @@ fn protocol_program_names_dispatch_to_their_subcommands() {
     assert!(stderr(&unknown).contains("unknown program 'parley-bounce-validate'"));
 }
 
-/// The code string right after each `marker(` in `source`, skipping a leading `Status::X,`
-/// argument: `Error::new(Status::NotFound, "NO_SESSION", ...)` gives `NO_SESSION`. A code
-/// passed as a variable is not seen (the literal it comes from is found where it is written
-/// only if that is one of these calls).
-fn literal_codes(source: &str, marker: &str) -> Vec<String> {
+/// The code string right after each `marker(` in `source`, with the status written before it
+/// if any: `Error::new(Status::NotFound, "NO_SESSION", ...)` gives `("NO_SESSION",
+/// Some("NotFound"))`. A code passed as a variable is not seen.
+fn literal_codes(source: &str, marker: &str) -> Vec<(String, Option<String>)> {
     let mut codes = Vec::new();
     for (at, _) in source.match_indices(marker) {
         let mut rest = source[at + marker.len()..].trim_start();
         let first = rest.split(',').next().unwrap_or_default();
-        if first.contains("Status::") && !first.contains('"') {
+        let mut status = None;
+        if let Some(name) = first.trim().rsplit("Status::").next()
+            && first.contains("Status::")
+            && !first.contains('"')
+        {
+            status = Some(name.to_owned());
             rest = rest[first.len() + 1..].trim_start();
         }
         if let Some(quoted) = rest.strip_prefix('"') {
@@ -781,7 +785,7 @@ fn literal_codes(source: &str, marker: &str) -> Vec<String> {
                     .chars()
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
             {
-                codes.push(code.to_owned());
+                codes.push((code.to_owned(), status));
             }
         }
     }
@@ -805,18 +809,31 @@ fn every_error_code_in_the_source_is_documented() {
     let doc = std::fs::read_to_string(root.join("docs/exit-codes.md")).unwrap();
     let mut files = Vec::new();
     rust_sources(&root.join("src"), &mut files);
+    // Every code with the exit it comes with: the status written at the call, or the one the
+    // helper implies.
+    let exit_of = |status: &str| {
+        parley::error::EXIT_CODES
+            .iter()
+            .find(|(s, _, _)| format!("{s:?}") == status)
+            .unwrap_or_else(|| panic!("no status {status}"))
+            .1
+    };
     let mut codes = std::collections::BTreeSet::new();
     for file in files {
         let source = std::fs::read_to_string(&file).unwrap();
-        for marker in [
-            "Error::new(",
-            "Error::forbidden(",
-            "Error::bad_input(",
-            "Outcome::answer(",
+        for (marker, implied) in [
+            ("Error::new(", None),
+            ("Error::forbidden(", Some(4)),
+            ("Error::bad_input(", Some(65)),
+            ("Outcome::answer(", None),
         ] {
-            codes.extend(literal_codes(&source, marker));
+            for (code, status) in literal_codes(&source, marker) {
+                let exit = implied.or(status.map(|s| exit_of(&s)));
+                codes.insert((code, exit.unwrap_or_else(|| panic!("{file:?}: no status"))));
+            }
         }
     }
+    let names: Vec<&str> = codes.iter().map(|(code, _)| code.as_str()).collect();
     assert!(
         [
             "USAGE",
@@ -827,15 +844,15 @@ fn every_error_code_in_the_source_is_documented() {
             "NO_PARLIAMENT"
         ]
         .iter()
-        .all(|c| codes.contains(*c)),
-        "the extraction missed known codes: {codes:?}"
+        .all(|c| names.contains(c)),
+        "the extraction missed known codes: {names:?}"
     );
-    let missing: Vec<&String> = codes
+    let missing: Vec<&(String, u8)> = codes
         .iter()
-        .filter(|code| !doc.contains(&format!("| `{code}` |")))
+        .filter(|(code, exit)| !doc.contains(&format!("| `{code}` | {exit} |")))
         .collect();
     assert!(
         missing.is_empty(),
-        "docs/exit-codes.md has no row for {missing:?}"
+        "docs/exit-codes.md has no row for these (code, exit): {missing:?}"
     );
 }
