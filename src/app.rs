@@ -44,10 +44,12 @@ pub fn run(args: Vec<OsString>) -> u8 {
     };
     let cli = match parse(command, &args) {
         Ok(cli) => cli,
-        Err(Parsed::Exit(code)) => return code,
+        Err(Parsed::Shown) => return 0,
         Err(Parsed::Error(error, rendered)) => {
             return match mode {
-                Mode::Json => output::emit(mode, "parley", Err(error)),
+                Mode::Json => {
+                    output::emit(mode, &usage_command(&Cli::command(), &args), Err(error))
+                }
                 Mode::Human => output::usage_error(&rendered),
             };
         }
@@ -103,7 +105,8 @@ fn resolve_program(command: &clap::Command, mut args: Vec<OsString>) -> Result<V
 }
 
 enum Parsed {
-    Exit(u8),
+    /// `--help` or `--version` was printed: exit 0.
+    Shown,
     /// A usage error, and clap's own rendering of it for humans.
     Error(Error, String),
 }
@@ -117,17 +120,15 @@ fn parse(command: clap::Command, args: &[OsString]) -> std::result::Result<Cli, 
         Err(e) => {
             use clap::error::ErrorKind;
             match e.kind() {
-                ErrorKind::DisplayHelp
-                | ErrorKind::DisplayVersion
-                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     let _ = e.print();
-                    let code = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                        Status::Usage.exit_code()
-                    } else {
-                        0
-                    };
-                    Err(Parsed::Exit(code))
+                    Err(Parsed::Shown)
                 }
+                // `parley bounce` alone: the help, and a usage error (a JSON one with --json).
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(Parsed::Error(
+                    Error::usage("a subcommand is required: --help lists them"),
+                    e.render().to_string(),
+                )),
                 _ => {
                     let rendered = e.render().to_string();
                     // The whole of clap's message minus its usage footer, on one line, so that
@@ -144,6 +145,50 @@ fn parse(command: clap::Command, args: &[OsString]) -> std::result::Result<Cli, 
                 }
             }
         }
+    }
+}
+
+/// The JSON `command` of a command line that does not parse: the subcommands it names, as far
+/// as they are known (`bounce append` when an argument of it is missing, `parliament` for
+/// `parliament frob`), or `parley` when not even the first one is.
+fn usage_command(root: &clap::Command, args: &[OsString]) -> String {
+    let mut path = Vec::new();
+    let mut current = root;
+    let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(word) = words.next() {
+        if word == "--" {
+            break;
+        }
+        if let Some(flag) = word.strip_prefix("--") {
+            // `--lock-timeout 5` takes the next word; `--lock-timeout=5` does not.
+            let takes_value = !flag.contains('=')
+                && [current, root]
+                    .iter()
+                    .flat_map(|c| c.get_arguments())
+                    .any(|a| a.get_long() == Some(flag) && a.get_action().takes_values());
+            if takes_value {
+                words.next();
+            }
+            continue;
+        }
+        if word.starts_with('-') {
+            continue;
+        }
+        match current
+            .get_subcommands()
+            .find(|c| c.get_name() != "help" && c.get_name() == word)
+        {
+            Some(sub) => {
+                path.push(sub.get_name().to_owned());
+                current = sub;
+            }
+            None => break,
+        }
+    }
+    if path.is_empty() {
+        "parley".to_owned()
+    } else {
+        path.join(" ")
     }
 }
 

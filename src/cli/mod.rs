@@ -25,8 +25,13 @@ pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
 #[command(
     name = "parley",
     version,
-    about = "Coordination for AI coding agents: the negotiation toolkit as one multi-call binary",
-    long_about = "Coordination for AI coding agents: the negotiation toolkit as one multi-call binary.\n\n\
+    about = "Coordination for AI coding agents: five protocols in one multi-call binary",
+    long_about = "Coordination for AI coding agents: five protocols in one multi-call binary.\n\n\
+        - negotiation (init ... finish, watch, report): take turns to settle issues\n\
+        - operative scopes (agent, reserve, event, session, ...): identities and reservations\n\
+        - bounce: a markdown session file of turn-taking entries\n\
+        - parliament: the Clerk's ledger of a debate, its tally, gate and clock\n\
+        - feedback: the Agent Feedback Protocol: validate payloads, ask a provider\n\n\
         Every applet also runs when the binary is called through a link named APPLET, \
         APPLET.sh or parley-APPLET (see `parley links`).",
     after_help = exit_code_help(),
@@ -55,7 +60,7 @@ pub enum Command {
     Init(InitCli),
     /// Register an agent while registration is open (register.sh DIR AGENT)
     Register(RegisterCli),
-    /// Block until registration is complete, then set the first turn (wait-for-start.sh DIR AGENT)
+    /// Block until registration completes and set the first turn (wait-for-start.sh)
     WaitForStart(WaitForStartCli),
     /// File a private draft issue in the analysis phase; prints the file name
     FileDraftIssue(DraftCli),
@@ -69,7 +74,7 @@ pub enum Command {
     NewIssue(NewIssueCli),
     /// Pass the turn to the next agent (holder only)
     HandOff(AgentCli),
-    /// Print the turn, the agents and every issue with its status (--watch: keep it live)
+    /// Print the turn, the agents and every issue's status (--watch: keep it live)
     Status(views::StatusCli),
     /// Append the holder's position on an issue, numbered as its next round
     Position(EntryCli),
@@ -89,7 +94,7 @@ pub enum Command {
     Finish(FinishCli),
     /// Print the event log of a negotiation
     Log(DirCli),
-    /// A live view of a negotiation, redrawn on every change; exits 2 once it is finished
+    /// A live view of a negotiation, redrawn on every change; exit 2 once finished
     Watch(views::WatchCli),
     /// Write a negotiation as one self-contained HTML page
     Report(views::ReportCli),
@@ -99,14 +104,14 @@ pub enum Command {
     Completions(CompletionsCli),
     /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
-    /// The Agent Feedback Protocol: validate payloads, extract responses, ask a provider
+    /// Agent Feedback Protocol: validate payloads, extract responses, ask a provider
     Feedback(feedback::FeedbackCli),
     #[command(flatten)]
     Operative(operative::OperativeCommand),
-    /// Bounce sessions: one markdown file of turn-taking entries, validated and appended safely
+    /// Bounce sessions: a markdown file of turn-taking entries, validated and appended
     #[command(subcommand)]
     Bounce(bounce::BounceCommand),
-    /// The parliament ledger: the Clerk's checked appends, validation, tally, gate and clock
+    /// The parliament ledger: checked appends, validation, tally, gate and clock
     #[command(subcommand)]
     Parliament(parliament::ParliamentCommand),
 }

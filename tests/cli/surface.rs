@@ -71,6 +71,18 @@ fn links_makes_every_script_name_and_is_idempotent() {
             assert_eq!(path.canonicalize().unwrap(), bin().canonicalize().unwrap());
         }
     }
+    // Exactly the old scripts' names: the sibling protocols' commands get no links.
+    let mut made: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    made.sort();
+    let mut expected: Vec<String> = names
+        .iter()
+        .flat_map(|name| [format!("{name}.sh"), (*name).to_owned()])
+        .collect();
+    expected.sort();
+    assert_eq!(made, expected);
     // Twice is fine and changes nothing.
     let again = parley().arg("links").arg(&dir).output().unwrap();
     assert_eq!(code(&again), 0, "{}", stderr(&again));
@@ -380,5 +392,474 @@ fn the_readme_quick_start_runs_as_written() {
         work.path()
             .join("review/iterations/0001-response.json")
             .is_file()
+    );
+}
+
+/// One success and one failure of every protocol's commands (and usage errors of nested
+/// subcommands), each with `--json`: the envelope always has its four keys, `command` is the
+/// full subcommand path, a failure has `error.code`, `error.message` and `error.exit` equal to
+/// the exit code, and a verdict is `ok` true with `error` null whatever it exits.
+#[test]
+fn every_protocol_answers_in_the_same_envelope() {
+    let work = tempfile::TempDir::new().unwrap();
+    let provider = bin().to_string_lossy().into_owned();
+    std::fs::write(work.path().join("request.json"), "{}").unwrap();
+    std::fs::write(work.path().join("not-json.json"), "not json").unwrap();
+    std::fs::write(work.path().join("not-a-session.md"), "junk\n").unwrap();
+    let body = [
+        "--stance",
+        "approve",
+        "--confidence",
+        "0.8",
+        "--summary",
+        "Remote cache",
+        "--action-requested",
+        "beta: review",
+        "--evidence",
+        "bench",
+        "--body",
+        "Use one remote cache.",
+    ];
+    let append = |author: &'static str| {
+        let mut args = vec!["bounce", "append", "design.md", "--author", author];
+        args.extend(body);
+        args
+    };
+    let reps = [
+        "--problem",
+        "Pick a cache",
+        "--rep",
+        "rep-a:Alice:speed",
+        "--rep",
+        "rep-b:Bob:safety",
+    ];
+    let parliament_init = || {
+        let mut args = vec!["parliament", "init", "parl"];
+        args.extend(reps);
+        args
+    };
+    // (arguments, exit code, JSON command, a verdict)
+    let cases: Vec<(Vec<&str>, i32, &str, bool)> = vec![
+        // negotiation and its views
+        (vec!["init", "neg", "2"], 0, "init", false),
+        (vec!["init", "neg", "2"], 3, "init", false),
+        (vec!["register", "neg", "agent-alpha"], 0, "register", false),
+        (vec!["register", "neg", "Bad"], 65, "register", false),
+        (vec!["status", "neg"], 0, "status", false),
+        (vec!["watch", "nope", "--once"], 66, "watch", false),
+        (
+            vec!["report", "neg", "--html", "report.html"],
+            0,
+            "report",
+            false,
+        ),
+        (
+            vec!["report", "neg", "--html", "report.html"],
+            3,
+            "report",
+            false,
+        ),
+        (vec!["links", "scripts"], 0, "links", false),
+        (vec!["poll"], 64, "poll", false),
+        // operative scopes
+        (
+            vec!["agent", "register", "--agent", "amber-otter"],
+            0,
+            "agent register",
+            false,
+        ),
+        (
+            vec!["agent", "register", "--agent", "amber-otter"],
+            3,
+            "agent register",
+            false,
+        ),
+        (
+            vec!["reserve", "--agent", "amber-otter", "--scope", "src/*"],
+            0,
+            "reserve",
+            false,
+        ),
+        (
+            vec!["release", "--agent", "cobalt-harbor", "--scope", "src/*"],
+            4,
+            "release",
+            false,
+        ),
+        (
+            vec!["scope", "overlap", "src/*", "src/a"],
+            0,
+            "scope overlap",
+            false,
+        ),
+        (
+            vec!["event", "read", "--agent", "amber-otter", "--event", "x"],
+            65,
+            "event read",
+            false,
+        ),
+        (vec!["agent"], 64, "agent", false),
+        (vec!["agent", "register"], 64, "agent register", false),
+        // bounce
+        (
+            vec![
+                "bounce",
+                "new",
+                "design.md",
+                "--title",
+                "T",
+                "--agents",
+                "alpha,beta",
+            ],
+            0,
+            "bounce new",
+            false,
+        ),
+        (
+            vec![
+                "bounce",
+                "new",
+                "design.md",
+                "--title",
+                "T",
+                "--agents",
+                "alpha,beta",
+            ],
+            3,
+            "bounce new",
+            false,
+        ),
+        (append("alpha"), 0, "bounce append", false),
+        (append("alpha"), 4, "bounce append", false),
+        (
+            vec!["bounce", "validate", "design.md"],
+            0,
+            "bounce validate",
+            true,
+        ),
+        (
+            vec!["bounce", "validate", "not-a-session.md"],
+            1,
+            "bounce validate",
+            true,
+        ),
+        (
+            vec!["bounce", "status", "nope.md"],
+            66,
+            "bounce status",
+            false,
+        ),
+        (vec!["bounce"], 64, "bounce", false),
+        (vec!["bounce", "append"], 64, "bounce append", false),
+        // parliament
+        (parliament_init(), 0, "parliament init", false),
+        (parliament_init(), 3, "parliament init", false),
+        (
+            vec!["parliament", "round", "parl", "--start"],
+            0,
+            "parliament round",
+            false,
+        ),
+        (
+            vec!["parliament", "gate", "parl"],
+            1,
+            "parliament gate",
+            false,
+        ),
+        (
+            vec!["parliament", "tally", "parl"],
+            0,
+            "parliament tally",
+            false,
+        ),
+        (
+            vec!["parliament", "tally", "nope"],
+            66,
+            "parliament tally",
+            false,
+        ),
+        (
+            vec!["parliament", "validate", "parl"],
+            0,
+            "parliament validate",
+            true,
+        ),
+        (vec!["parliament", "frob"], 64, "parliament", false),
+        // feedback
+        (
+            vec![
+                "feedback",
+                "ask",
+                "review",
+                "--artifact",
+                "design.md",
+                "--",
+                &provider,
+                "feedback",
+                "mock-provider",
+            ],
+            0,
+            "feedback ask",
+            false,
+        ),
+        (
+            vec![
+                "feedback",
+                "extract",
+                "review/iterations/0001-stream.ndjson",
+            ],
+            0,
+            "feedback extract",
+            true,
+        ),
+        (
+            vec!["feedback", "extract", "not-json.json"],
+            65,
+            "feedback extract",
+            false,
+        ),
+        (
+            vec!["feedback", "validate", "request", "request.json"],
+            1,
+            "feedback validate request",
+            true,
+        ),
+        (vec!["feedback", "log", "review"], 0, "feedback log", false),
+        (vec!["feedback", "log", "nope"], 66, "feedback log", false),
+        (vec!["feedback", "validate"], 64, "feedback validate", false),
+        (vec!["frobnicate"], 64, "parley", false),
+    ];
+    for (args, exit, command, verdict) in cases {
+        let output = parley()
+            .arg("--json")
+            .args(&args)
+            .current_dir(work.path())
+            .env("PARLEY_PROJECT_ROOT", work.path())
+            .output()
+            .unwrap();
+        assert_eq!(code(&output), exit, "{args:?}: {}", stdout(&output));
+        let envelope: Value = serde_json::from_str(stdout(&output).trim())
+            .unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {}", stdout(&output)));
+        let mut keys: Vec<&String> = envelope.as_object().unwrap().keys().collect();
+        keys.sort();
+        assert_eq!(keys, ["command", "data", "error", "ok"], "{args:?}");
+        assert_eq!(envelope["command"], command, "{args:?}");
+        let error = &envelope["error"];
+        if verdict || exit == 0 {
+            assert_eq!(envelope["ok"], true, "{args:?}");
+            assert!(error.is_null(), "{args:?}");
+        } else {
+            assert_eq!(envelope["ok"], false, "{args:?}");
+            assert!(
+                error["code"].as_str().is_some_and(|c| !c.is_empty()),
+                "{args:?}"
+            );
+            assert!(error["message"].is_string(), "{args:?}");
+            assert_eq!(error["exit"], exit, "{args:?}");
+        }
+        if exit >= 64 {
+            assert!(envelope["data"].is_null(), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn nested_usage_errors_exit_64_and_their_help_0() {
+    for args in [
+        vec!["bounce"],
+        vec!["bounce", "append"],
+        vec!["bounce", "append", "--author"],
+        vec!["parliament", "frob"],
+        vec!["parliament", "tally"],
+        vec!["feedback", "validate"],
+        vec!["feedback", "validate", "request", "--previous"],
+        vec!["agent"],
+        vec!["agent", "register", "--no-such-flag"],
+        vec!["event", "read"],
+    ] {
+        let output = parley().args(&args).output().unwrap();
+        assert_eq!(code(&output), 64, "{args:?}: {}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    for args in [
+        vec!["bounce", "--help"],
+        vec!["bounce", "append", "--help"],
+        vec!["parliament", "help", "tally"],
+        vec!["agent", "--version"],
+        vec!["help", "feedback"],
+    ] {
+        let output = parley().args(&args).output().unwrap();
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn help_describes_every_top_level_command_on_one_line() {
+    // clap wraps at the terminal's width, at most 100 columns: the width of a pipe.
+    let help = stdout(
+        &parley()
+            .arg("--help")
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap(),
+    );
+    for protocol in [
+        "negotiation",
+        "operative",
+        "bounce",
+        "parliament",
+        "feedback",
+    ] {
+        assert!(
+            help.contains(&format!("- {protocol}")),
+            "--help: {protocol}"
+        );
+    }
+    let commands = &help[help.find("Commands:\n").unwrap()..help.find("\nOptions:").unwrap()];
+    let lines: Vec<&str> = commands.lines().skip(1).collect();
+    let command = <parley::cli::Cli as clap::CommandFactory>::command();
+    for name in parley::app::applet_names(&command) {
+        let line = lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("--help does not list {name}"));
+        assert!(
+            line.split_whitespace().count() > 1,
+            "{name} has no description"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("  ") && !l.starts_with("   ")),
+        "a description runs over one line:\n{commands}"
+    );
+}
+
+/// The protocols under one name (`bounce`, `agent`, ...) answer to a program name too:
+/// `parley-bounce validate F` is `parley bounce validate F`; a deeper name is unknown.
+#[test]
+fn protocol_program_names_dispatch_to_their_subcommands() {
+    let links = tempfile::TempDir::new().unwrap();
+    let work = tempfile::TempDir::new().unwrap();
+    let session = work.path().join("s.md");
+    let made = parley()
+        .args(["bounce", "new", "--title", "T", "--agents", "alpha,beta"])
+        .arg(&session)
+        .output()
+        .unwrap();
+    assert_eq!(code(&made), 0, "{}", stderr(&made));
+    for name in ["parley-bounce", "bounce.sh"] {
+        let program = link(links.path(), name);
+        let valid = std::process::Command::new(&program)
+            .arg("validate")
+            .arg(&session)
+            .output()
+            .unwrap();
+        assert_eq!(code(&valid), 0, "{name}: {}", stderr(&valid));
+        let bare = std::process::Command::new(&program).output().unwrap();
+        assert_eq!(code(&bare), 64, "{name}: {}", stderr(&bare));
+    }
+    let program = link(links.path(), "parley-bounce-validate");
+    let unknown = std::process::Command::new(&program)
+        .arg(&session)
+        .output()
+        .unwrap();
+    assert_eq!(code(&unknown), 64);
+    assert!(stderr(&unknown).contains("unknown program 'parley-bounce-validate'"));
+}
+
+/// The code string right after each `marker(` in `source`, with the status written before it
+/// if any: `Error::new(Status::NotFound, "NO_SESSION", ...)` gives `("NO_SESSION",
+/// Some("NotFound"))`. A code passed as a variable is not seen.
+fn literal_codes(source: &str, marker: &str) -> Vec<(String, Option<String>)> {
+    let mut codes = Vec::new();
+    for (at, _) in source.match_indices(marker) {
+        let mut rest = source[at + marker.len()..].trim_start();
+        let first = rest.split(',').next().unwrap_or_default();
+        let mut status = None;
+        if let Some(name) = first.trim().rsplit("Status::").next()
+            && first.contains("Status::")
+            && !first.contains('"')
+        {
+            status = Some(name.to_owned());
+            rest = rest[first.len() + 1..].trim_start();
+        }
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let code = &quoted[..quoted.find('"').unwrap()];
+            if !code.is_empty()
+                && code
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            {
+                codes.push((code.to_owned(), status));
+            }
+        }
+    }
+    codes
+}
+
+fn rust_sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_sources(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_error_code_in_the_source_is_documented() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/exit-codes.md")).unwrap();
+    let mut files = Vec::new();
+    rust_sources(&root.join("src"), &mut files);
+    // Every code with the exit it comes with: the status written at the call, or the one the
+    // helper implies.
+    let exit_of = |status: &str| {
+        parley::error::EXIT_CODES
+            .iter()
+            .find(|(s, _, _)| format!("{s:?}") == status)
+            .unwrap_or_else(|| panic!("no status {status}"))
+            .1
+    };
+    let mut codes = std::collections::BTreeSet::new();
+    for file in files {
+        let source = std::fs::read_to_string(&file).unwrap();
+        for (marker, implied) in [
+            ("Error::new(", None),
+            ("Error::forbidden(", Some(4)),
+            ("Error::bad_input(", Some(65)),
+            ("Outcome::answer(", None),
+        ] {
+            for (code, status) in literal_codes(&source, marker) {
+                let exit = implied.or(status.map(|s| exit_of(&s)));
+                codes.insert((code, exit.unwrap_or_else(|| panic!("{file:?}: no status"))));
+            }
+        }
+    }
+    let names: Vec<&str> = codes.iter().map(|(code, _)| code.as_str()).collect();
+    assert!(
+        [
+            "USAGE",
+            "NO_SESSION",
+            "WAITING",
+            "NOT_YOUR_TURN",
+            "AGENT_EXISTS",
+            "NO_PARLIAMENT"
+        ]
+        .iter()
+        .all(|c| names.contains(c)),
+        "the extraction missed known codes: {names:?}"
+    );
+    let missing: Vec<&(String, u8)> = codes
+        .iter()
+        .filter(|(code, exit)| !doc.contains(&format!("| `{code}` | {exit} |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/exit-codes.md has no row for these (code, exit): {missing:?}"
     );
 }
