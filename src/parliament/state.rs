@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result, Status};
-use crate::store::Store;
+use crate::store::{LockMode, PARLEY_DIR, Store};
 
 use super::schema::Schema;
 
@@ -237,8 +237,18 @@ impl Parliament {
     /// Opens DIR; exit 66 when it holds no ledger.
     pub fn open(dir: &Path, lock_timeout: std::time::Duration) -> Result<Parliament> {
         let store = Store::new(dir.to_path_buf(), lock_timeout);
-        if !dir.is_dir() || !store.exists(LEDGER_FILE)? {
+        if !dir.is_dir() {
             return Err(no_ledger(dir));
+        }
+        if !store.exists(LEDGER_FILE)? {
+            // An `init` into an existing directory killed mid-commit leaves the ledger to a
+            // journal: the exclusive lock completes it (see store/transaction.rs).
+            if store.exists(PARLEY_DIR)? {
+                drop(store.lock(LockMode::Exclusive, "parley parliament")?);
+            }
+            if !store.exists(LEDGER_FILE)? {
+                return Err(no_ledger(dir));
+            }
         }
         Ok(Parliament {
             store,

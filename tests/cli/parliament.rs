@@ -277,6 +277,19 @@ fn init_numbers_ids_per_day_among_siblings_and_never_overwrites() {
     let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(envelope["data"]["parliament_id"], "parl-20260301-001");
 
+    // A sibling directory named after an id of the day takes that id too.
+    std::fs::create_dir(parl.tmp.path().join("parl-20260218-007")).unwrap();
+    let (_, envelope) = parl.json(&[
+        "parliament",
+        "init",
+        "{dir}/../fourth",
+        "--problem",
+        "p",
+        "--rep",
+        "a:A:x",
+    ]);
+    assert_eq!(envelope["data"]["parliament_id"], "parl-20260218-008");
+
     let before = parl.snapshot();
     let (exit, envelope) = parl.json(&[
         "parliament",
@@ -730,6 +743,26 @@ fn one_vote_per_representative_per_bill_version_per_round() {
     parl.appended(&vote("rep_1", false, json!({"cost": 2})));
     parl.ok(&["parliament", "round", "{dir}", "--start"]);
     parl.appended(&vote("rep_1", true, json!({"cost": 5})));
+}
+
+#[test]
+fn votes_cast_before_the_first_draft_stay_on_the_version_it_replaced() {
+    let parl = Parl::debating(THREE, &[]);
+    parl.appended(&vote("rep_1", false, json!({"cost": 2})));
+    let mut draft = response("bill-draft");
+    draft["from"] = json!("rep_1");
+    draft["content"]["bill_version"] = json!(2);
+    parl.appended(&draft);
+    // The draft does not turn the earlier vote into one on version 2.
+    parl.appended(&vote("rep_1", true, json!({"cost": 4})));
+    let (_, on_two) = parl.json(&["parliament", "tally", "{dir}"]);
+    assert_eq!(on_two["data"]["yes_votes"], json!(["rep_1"]));
+    assert_eq!(on_two["data"]["no_votes"], json!([]));
+    let (_, on_one) = parl.json(&["parliament", "tally", "{dir}", "--bill-version", "1"]);
+    assert_eq!(on_one["data"]["no_votes"], json!(["rep_1"]));
+    assert_eq!(on_one["data"]["tally"]["total"], 1);
+    parl.ok(&["parliament", "tally", "{dir}", "--append"]);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
 }
 
 #[test]
@@ -1555,6 +1588,62 @@ fn an_interrupted_transaction_is_rolled_forward_by_the_next_command() {
     assert_eq!(parl.file("session.json")["next_message_id"], 7);
     // A burnt id is allowed: the next message takes 7.
     assert_eq!(parl.appended(&question("rep_2", "rep_1")), vec!["msg-007"]);
+}
+
+#[test]
+fn an_init_interrupted_after_its_commit_point_is_completed_by_the_next_command() {
+    let parl = Parl::init(THREE, &[]);
+    // What `init` into an existing directory leaves when killed after renaming the session:
+    // the ledger still staged, the journal naming it.
+    std::fs::copy(
+        parl.dir.join("ledger.json"),
+        parl.dir.join(".parley-tmp-ledger"),
+    )
+    .unwrap();
+    std::fs::remove_file(parl.dir.join("ledger.json")).unwrap();
+    std::fs::write(
+        parl.dir.join(".parley/transaction.json"),
+        r#"{"renames":[{"staged":".parley-tmp-gone","target":"session.json"},{"staged":".parley-tmp-ledger","target":"ledger.json"}]}"#,
+    )
+    .unwrap();
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 0, "{envelope}");
+    assert!(!parl.dir.join(".parley/transaction.json").exists());
+    assert_eq!(parl.messages().len(), 0);
+}
+
+#[test]
+fn timestamps_are_real_utc_times() {
+    let parl = Parl::init(THREE, &[]);
+    let mut ledger = parl.file("ledger.json");
+    let mut statement = response("opening-statement");
+    statement["from"] = json!("rep_1");
+    for (n, stamp) in [
+        "2026-02-10T14:30:00Z",
+        "2026-13-10T14:30:00Z",
+        "2026-02-10T24:00:00Z",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut message = statement.clone();
+        message["id"] = json!(format!("msg-00{}", n + 1));
+        message["round"] = json!(0);
+        message["timestamp"] = json!(stamp);
+        ledger["messages"].as_array_mut().unwrap().push(message);
+    }
+    parl.write("ledger.json", &ledger);
+    let mut session = parl.file("session.json");
+    session["next_message_id"] = json!(4);
+    parl.write("session.json", &session);
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 1, "{envelope}");
+    let pointers: Vec<String> = findings(&envelope, 0).into_iter().map(|f| f.2).collect();
+    assert_eq!(
+        pointers,
+        ["/messages/1/timestamp", "/messages/2/timestamp"],
+        "{envelope}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
