@@ -285,7 +285,8 @@ impl<'p> Desk<'p> {
         {
             for (motive, score) in scores {
                 if let Some(score) = score.as_u64() {
-                    rep.motive_satisfaction.insert(motive.clone(), score as u8);
+                    rep.motive_satisfaction
+                        .insert(motive.clone(), Some(score as u8));
                 }
             }
         }

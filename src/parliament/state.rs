@@ -187,8 +187,9 @@ pub struct Representative {
     pub agent_id: String,
     pub name: String,
     pub motives: Vec<String>,
-    /// The latest score of each motive; a motive not scored yet is absent.
-    pub motive_satisfaction: BTreeMap<String, u8>,
+    /// The latest score of each motive; a motive not scored yet is absent (parley's way) or
+    /// null (how a session written by hand may say "unset").
+    pub motive_satisfaction: BTreeMap<String, Option<u8>>,
     pub is_quiet: bool,
     pub quiet_until_round: Option<u64>,
     pub voting_record: Vec<Value>,
@@ -197,6 +198,11 @@ pub struct Representative {
 }
 
 impl Representative {
+    /// The latest score of `motive`, if it has one.
+    pub fn score(&self, motive: &str) -> Option<u8> {
+        self.motive_satisfaction.get(motive).copied().flatten()
+    }
+
     /// Whether a quiet order holds in `round`.
     pub fn is_silenced(&self, round: u64) -> bool {
         self.is_quiet && self.quiet_until_round.is_none_or(|until| round <= until)

@@ -854,6 +854,22 @@ fn a_motive_never_scored_blocks_the_gate() {
 }
 
 #[test]
+fn a_motive_left_null_by_hand_is_unset() {
+    let parl = scored(3, 3, 3, &[]);
+    let mut session = parl.file("session.json");
+    session["representatives"][1]["motive_satisfaction"]["security"] = Value::Null;
+    parl.write("session.json", &session);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+    let (exit, envelope) = parl.json(&["parliament", "gate", "{dir}"]);
+    assert_eq!(exit, 1, "{envelope}");
+    assert_eq!(
+        envelope["data"]["blocking"],
+        json!([{"agent_id": "rep_2", "motive": "security", "score": null}])
+    );
+    parl.ok(&["parliament", "status", "{dir}"]);
+}
+
+#[test]
 fn the_round_limit_forces_the_gate_and_the_clock_wins_when_both_do() {
     let parl = scored(1, 2, 3, &["--max-rounds", "1"]);
     let (exit, envelope) = parl.json(&["parliament", "gate", "{dir}"]);
