@@ -1055,13 +1055,26 @@ fn passing_needs_yes_from_more_than_half_of_the_seats() {
     parl.appended(&vote("rep_3", true, json!({"innovation": 3})));
     let (_, envelope) = parl.json(&["parliament", "tally", "{dir}"]);
     assert_eq!(envelope["data"]["passed"], true);
-    // A VOTE_TALLY that disagrees with the votes is refused.
+    // A VOTE_TALLY that disagrees with the votes is recorded with a warning (the issue does
+    // not make it a refusal), and validate reports it.
     let mut wrong = response("vote-tally");
     wrong["content"] = envelope["data"].clone();
     wrong["content"]["passed"] = json!(false);
     let (exit, envelope) = parl.append(&wrong);
-    assert_eq!(exit, 65);
-    assert_eq!(envelope["error"]["code"], "TALLY_MISMATCH");
+    assert_eq!(exit, 0, "{envelope}");
+    let warnings = envelope["data"]["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{envelope}");
+    assert!(warnings[0].as_str().unwrap().contains("content/passed"));
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 1);
+    assert_eq!(
+        findings(&envelope, 0),
+        [(
+            "TALLY_MISMATCH".to_owned(),
+            "error".to_owned(),
+            "/messages/4/content/passed".to_owned()
+        )]
+    );
 }
 
 // ---------------------------------------------------------------------------------------
