@@ -933,6 +933,13 @@ fn the_clock_for_rounds_1_to_7_and_3_4_5_seats() {
             assert_eq!(clock["exchanges_this_round"], 0);
         }
     }
+    // Round 0, the openings, runs on round 1's clock.
+    let parl = Parl::init(THREE, &[]);
+    let (exit, envelope) = parl.json(&["parliament", "clock", "{dir}", "--round", "0"]);
+    assert_eq!(exit, 0, "{envelope}");
+    assert_eq!(envelope["data"]["round"], 0);
+    assert_eq!(envelope["data"]["max_exchanges_per_round"], 6);
+    assert_eq!(envelope["data"]["response_budget"], 6);
 }
 
 #[test]
