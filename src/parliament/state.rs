@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result, Status};
-use crate::store::{LockMode, PARLEY_DIR, Store};
+use crate::store::{LockMode, Store};
 
 use super::schema::Schema;
 
@@ -249,7 +249,7 @@ impl Parliament {
         if !store.exists(LEDGER_FILE)? {
             // An `init` into an existing directory killed mid-commit leaves the ledger to a
             // journal: the exclusive lock completes it (see store/transaction.rs).
-            if store.exists(PARLEY_DIR)? {
+            if store.journal_pending() {
                 drop(store.lock(LockMode::Exclusive, "parley parliament")?);
             }
             if !store.exists(LEDGER_FILE)? {

@@ -123,7 +123,7 @@ impl Locked<'_> {
 
 impl Store {
     /// Whether a transaction's journal is waiting to be completed.
-    pub(super) fn journal_pending(&self) -> bool {
+    pub fn journal_pending(&self) -> bool {
         fs::symlink_metadata(self.root.join(JOURNAL)).is_ok()
     }
 
