@@ -138,6 +138,9 @@ fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {
 /// of that date among the directories beside DIR (their names and their ledgers' ids).
 fn next_free_id(ctx: &Ctx, dir: &Path) -> Result<String> {
     let prefix = format!("parl-{}-", ctx.clock.now().format("%Y%m%d"));
+    // An existing DIR such as `.` names its parent only once resolved.
+    let resolved = std::fs::canonicalize(dir);
+    let dir = resolved.as_deref().unwrap_or(dir);
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -289,6 +289,25 @@ fn init_numbers_ids_per_day_among_siblings_and_never_overwrites() {
         "a:A:x",
     ]);
     assert_eq!(envelope["data"]["parliament_id"], "parl-20260218-008");
+    // DIR given as `.` still has the same siblings.
+    let fifth = parl.tmp.path().join("fifth");
+    std::fs::create_dir(&fifth).unwrap();
+    let output = parley()
+        .current_dir(&fifth)
+        .args([
+            "parliament",
+            "init",
+            ".",
+            "--problem",
+            "p",
+            "--rep",
+            "a:A:x",
+        ])
+        .arg("--json")
+        .output()
+        .unwrap();
+    let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(envelope["data"]["parliament_id"], "parl-20260218-009");
 
     let before = parl.snapshot();
     let (exit, envelope) = parl.json(&[
