@@ -138,8 +138,12 @@ fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {
 /// of that date among the directories beside DIR (their names and their ledgers' ids).
 fn next_free_id(ctx: &Ctx, dir: &Path) -> Result<String> {
     let prefix = format!("parl-{}-", ctx.clock.now().format("%Y%m%d"));
-    // An existing DIR such as `.` names its parent only once resolved.
-    let resolved = std::fs::canonicalize(dir);
+    // A DIR such as `.` or `..` names its parent only once resolved.
+    let resolved = dir
+        .file_name()
+        .is_none()
+        .then(|| std::fs::canonicalize(dir).ok())
+        .flatten();
     let dir = resolved.as_deref().unwrap_or(dir);
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
