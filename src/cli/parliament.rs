@@ -89,7 +89,7 @@ pub struct ClockCli {
     /// The parliament directory
     pub dir: PathBuf,
     /// The round [default: the current round; round 0 has round 1's clock]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N")]
     pub round: Option<u64>,
 }
 

@@ -133,6 +133,7 @@ impl<'p> Desk<'p> {
         self.check(&message)?;
         let mut recorded = Recorded::default();
         recorded.warnings.extend(self.budget_warning(&message));
+        recorded.warnings.extend(self.tally_warnings(&message));
         self.apply(&message);
         recorded.ids.push(message.id.clone());
         self.ledger.messages.push(message.clone());
@@ -194,24 +195,6 @@ impl<'p> Desk<'p> {
                 format!("an amendment {id} was already proposed"),
             ));
         }
-        if message.kind == "VOTE_TALLY" {
-            let version = message
-                .content
-                .get("bill_version")
-                .and_then(Value::as_u64)
-                .unwrap_or(session.bill_version);
-            let expected = self.tally(message.round, version);
-            if let Some((pointer, what)) =
-                rules::tally_disagreements(&message.content, &expected, true)
-                    .into_iter()
-                    .next()
-            {
-                return Err(Error::bad_input(
-                    "TALLY_MISMATCH",
-                    format!("content{pointer} disagrees with the votes: {what}"),
-                ));
-            }
-        }
         let round = session.current_round;
         if let Some(rep) = session.representative(&message.from)
             && rep.is_silenced(round)
@@ -272,6 +255,27 @@ impl<'p> Desk<'p> {
         })
     }
 
+    /// Where a VOTE_TALLY disagrees with the votes of its round and bill version. The issue
+    /// does not make that a refusal, so it is recorded with a warning (and `validate` reports
+    /// it as an error); `tally --append` always agrees.
+    fn tally_warnings(&self, message: &Message) -> Vec<String> {
+        if message.kind != "VOTE_TALLY" {
+            return Vec::new();
+        }
+        let version = message
+            .content
+            .get("bill_version")
+            .and_then(Value::as_u64)
+            .unwrap_or(self.session.bill_version);
+        let expected = self.tally(message.round, version);
+        rules::tally_disagreements(&message.content, &expected, true)
+            .into_iter()
+            .map(|(pointer, what)| {
+                format!("the VOTE_TALLY's content{pointer} disagrees with the votes: {what}")
+            })
+            .collect()
+    }
+
     /// What a recorded message changes in the session and the bill.
     fn apply(&mut self, message: &Message) {
         let round = self.session.current_round;
@@ -285,7 +289,8 @@ impl<'p> Desk<'p> {
         {
             for (motive, score) in scores {
                 if let Some(score) = score.as_u64() {
-                    rep.motive_satisfaction.insert(motive.clone(), score as u8);
+                    rep.motive_satisfaction
+                        .insert(motive.clone(), Some(score as u8));
                 }
             }
         }

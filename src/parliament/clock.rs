@@ -20,8 +20,8 @@ pub fn run(ctx: &Ctx, dir: &Path, round: Option<u64>) -> Result<Outcome> {
             .lock(LockMode::Shared, "parley parliament clock")?;
         parliament.session()?
     };
-    // Round 0 (openings) runs on round 1's clock.
-    let round = round.unwrap_or(session.current_round).max(1);
+    // Round 0 (openings) runs on round 1's clock (`clock_for` says so).
+    let round = round.unwrap_or(session.current_round);
     let seats = session.seats();
     let (max_exchanges, budget) = clock_for(round, seats);
     Ok(Outcome::ok(json!({

@@ -29,7 +29,7 @@ pub fn blockers(session: &Session) -> Vec<Blocker> {
         .iter()
         .flat_map(|rep| {
             rep.motives.iter().filter_map(|motive| {
-                let score = rep.motive_satisfaction.get(motive).copied();
+                let score = rep.score(motive);
                 score.is_none_or(|s| s < PASSING_SCORE).then(|| Blocker {
                     agent_id: rep.agent_id.clone(),
                     motive: motive.clone(),

@@ -135,33 +135,46 @@ fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {
 }
 
 /// `parl-YYYYMMDD-NNN`: today (or `PARLEY_NOW`'s date), NNN one more than the highest number
-/// of that date among the parliaments beside DIR.
+/// of that date among the directories beside DIR (their names and their ledgers' ids).
 fn next_free_id(ctx: &Ctx, dir: &Path) -> Result<String> {
     let prefix = format!("parl-{}-", ctx.clock.now().format("%Y%m%d"));
+    // A DIR such as `.` or `..` names its parent only once resolved.
+    let resolved = dir
+        .file_name()
+        .is_none()
+        .then(|| std::fs::canonicalize(dir).ok())
+        .flatten();
+    let dir = resolved.as_deref().unwrap_or(dir);
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     // Nothing to read when the parent does not exist: creating DIR will report it.
     let entries = std::fs::read_dir(&parent).into_iter().flatten().flatten();
+    let number = |id: &str| {
+        id.strip_prefix(&prefix)
+            .filter(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     let mut highest = 0;
     for entry in entries {
-        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
+        if !entry.file_type().is_ok_and(|t| t.is_dir())
+            || Some(entry.file_name().as_os_str()) == dir.file_name()
+        {
             continue;
         }
-        // A sibling that cannot be read is not a parliament we could clash with.
+        // A sibling named after an id takes that id (parliaments are often kept so), and so
+        // does the id in a sibling's ledger.
+        highest = highest.max(number(&entry.file_name().to_string_lossy()));
+        // A sibling whose ledger cannot be read is not a parliament we could clash with.
         let Ok(text) = std::fs::read_to_string(entry.path().join(LEDGER_FILE)) else {
             continue;
         };
         let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
             continue;
         };
-        let number = value["parliament_id"]
-            .as_str()
-            .and_then(|id| id.strip_prefix(&prefix))
-            .filter(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|n| n.parse::<u64>().ok());
-        highest = highest.max(number.unwrap_or(0));
+        highest = highest.max(value["parliament_id"].as_str().map_or(0, number));
     }
     Ok(format!("{prefix}{:03}", highest + 1))
 }

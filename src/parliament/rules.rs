@@ -84,20 +84,30 @@ pub fn unknown_motives(message: &Message, session: &Session) -> Vec<String> {
 }
 
 /// The bill version each message of `messages` is on: for a VOTE, the version of the latest
-/// BILL_DRAFT before it, else `fallback` (the session's `bill_version`).
+/// BILL_DRAFT before it, else `fallback` (the session's `bill_version`). The session's version
+/// is the one of the latest draft, so a message before the first BILL_DRAFT is on the version
+/// that draft replaced: never the draft's own (at most its version - 1, at least 1).
 pub fn vote_versions(messages: &[Message], fallback: u64) -> Vec<u64> {
+    let first_draft = messages.iter().find_map(draft_version);
+    let before_drafts = first_draft.map_or(fallback, |first| {
+        fallback.min(first.saturating_sub(1)).max(1)
+    });
     let mut current = None;
     messages
         .iter()
         .map(|message| {
-            if message.kind == "BILL_DRAFT"
-                && let Some(version) = message.content.get("bill_version").and_then(Value::as_u64)
-            {
+            if let Some(version) = draft_version(message) {
                 current = Some(version);
             }
-            current.unwrap_or(fallback)
+            current.unwrap_or(before_drafts)
         })
         .collect()
+}
+
+fn draft_version(message: &Message) -> Option<u64> {
+    (message.kind == "BILL_DRAFT")
+        .then(|| message.content.get("bill_version").and_then(Value::as_u64))
+        .flatten()
 }
 
 /// The content of a VOTE_TALLY.

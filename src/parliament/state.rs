@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result, Status};
-use crate::store::Store;
+use crate::store::{LockMode, Store};
 
 use super::schema::Schema;
 
@@ -187,8 +187,9 @@ pub struct Representative {
     pub agent_id: String,
     pub name: String,
     pub motives: Vec<String>,
-    /// The latest score of each motive; a motive not scored yet is absent.
-    pub motive_satisfaction: BTreeMap<String, u8>,
+    /// The latest score of each motive; a motive not scored yet is absent (parley's way) or
+    /// null (how a session written by hand may say "unset").
+    pub motive_satisfaction: BTreeMap<String, Option<u8>>,
     pub is_quiet: bool,
     pub quiet_until_round: Option<u64>,
     pub voting_record: Vec<Value>,
@@ -197,6 +198,11 @@ pub struct Representative {
 }
 
 impl Representative {
+    /// The latest score of `motive`, if it has one.
+    pub fn score(&self, motive: &str) -> Option<u8> {
+        self.motive_satisfaction.get(motive).copied().flatten()
+    }
+
     /// Whether a quiet order holds in `round`.
     pub fn is_silenced(&self, round: u64) -> bool {
         self.is_quiet && self.quiet_until_round.is_none_or(|until| round <= until)
@@ -237,8 +243,18 @@ impl Parliament {
     /// Opens DIR; exit 66 when it holds no ledger.
     pub fn open(dir: &Path, lock_timeout: std::time::Duration) -> Result<Parliament> {
         let store = Store::new(dir.to_path_buf(), lock_timeout);
-        if !dir.is_dir() || !store.exists(LEDGER_FILE)? {
+        if !dir.is_dir() {
             return Err(no_ledger(dir));
+        }
+        if !store.exists(LEDGER_FILE)? {
+            // An `init` into an existing directory killed mid-commit leaves the ledger to a
+            // journal: the exclusive lock completes it (see store/transaction.rs).
+            if store.journal_pending() {
+                drop(store.lock(LockMode::Exclusive, "parley parliament")?);
+            }
+            if !store.exists(LEDGER_FILE)? {
+                return Err(no_ledger(dir));
+            }
         }
         Ok(Parliament {
             store,

@@ -74,7 +74,7 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
         let scores: Vec<String> = rep
             .motives
             .iter()
-            .map(|m| match rep.motive_satisfaction.get(m) {
+            .map(|m| match rep.score(m) {
                 Some(score) => format!("{m} {score}"),
                 None => format!("{m} -"),
             })

@@ -122,18 +122,23 @@ impl Store {
             }
             Err(e) => return Err(Error::io("inspect", &dir, e)),
         }
-        if mode == LockMode::Shared && self.journal_pending() {
-            // A crash interrupted a transaction: complete it before reading (see transaction.rs).
-            drop(self.lock(LockMode::Exclusive, label)?);
+        loop {
+            let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+            if mode == LockMode::Exclusive {
+                self.recover()?;
+            } else if self.journal_pending() {
+                // A crash interrupted a transaction: complete it before reading (see
+                // transaction.rs). Checked with the shared lock held, so that no writer can
+                // die between the check and the read; the exclusive lock completes it.
+                drop(guard);
+                drop(self.lock(LockMode::Exclusive, label)?);
+                continue;
+            }
+            return Ok(Locked {
+                store: self,
+                _guard: guard,
+            });
         }
-        let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
-        if mode == LockMode::Exclusive {
-            self.recover()?;
-        }
-        Ok(Locked {
-            store: self,
-            _guard: guard,
-        })
     }
 
     /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.

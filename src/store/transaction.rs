@@ -6,8 +6,10 @@
 //! write-ahead intent journal, `DIR/.parley/transaction.json`:
 //!
 //! 1. **Stage.** Each new content is written to a temporary file `.parley-tmp-*` beside its
-//!    target and fsynced. Nothing visible has changed; a crash here leaves only litter that
-//!    every reader ignores.
+//!    target and fsynced, and so are the directories holding them (recovery reads a staged
+//!    file that is gone as one already renamed, so its name must be durable before the
+//!    journal is). Nothing visible has changed; a crash here leaves only litter that every
+//!    reader ignores.
 //! 2. **Commit point.** The journal, listing every (staged file, target) pair, is written
 //!    atomically (temp, fsync, rename, fsync directory). Once it is on disk the transaction is
 //!    decided: it will be completed.
@@ -18,7 +20,8 @@
 //! **Recovery (roll forward).** Whoever takes the exclusive lock of the directory next first
 //! completes a journal it finds: every staged file still present is renamed over its target
 //! (one already renamed is gone, so replaying is idempotent), then the journal is removed. A
-//! reader asking for the shared lock does the same first, through a short exclusive lock. So
+//! reader that finds a journal once it holds the shared lock (no writer can leave one while
+//! it holds it) lets go, completes it through a short exclusive lock, and asks again. So
 //! under the lock nobody ever sees a half-applied transaction.
 //!
 //! Guaranteed: after a crash at any point and the next lock taken, either every file of the
@@ -65,9 +68,11 @@ impl Locked<'_> {
     pub fn commit(&self, changes: &[(&str, &str)]) -> Result<()> {
         let store = self.store();
         let mut staged = Vec::with_capacity(changes.len());
+        let mut staging_dirs = BTreeSet::new();
         for (rel, content) in changes {
             let target = store.writable_path(rel)?;
             let dir = target.parent().unwrap_or(Path::new("."));
+            staging_dirs.insert(dir.to_path_buf());
             let mut temp = tempfile::Builder::new()
                 .prefix(TEMP_PREFIX)
                 .permissions(fs::Permissions::from_mode(0o666))
@@ -91,6 +96,11 @@ impl Locked<'_> {
             // commit leaves nothing behind.
             staged.push((staged_rel, rel.to_string(), temp.into_temp_path()));
         }
+        // The staged files' names must be on disk before the journal: recovery reads a
+        // missing staged file as one already renamed.
+        for dir in &staging_dirs {
+            sync_dir(dir)?;
+        }
         let journal = Journal {
             renames: staged
                 .iter()
@@ -113,7 +123,7 @@ impl Locked<'_> {
 
 impl Store {
     /// Whether a transaction's journal is waiting to be completed.
-    pub(super) fn journal_pending(&self) -> bool {
+    pub fn journal_pending(&self) -> bool {
         fs::symlink_metadata(self.root.join(JOURNAL)).is_ok()
     }
 

@@ -277,6 +277,38 @@ fn init_numbers_ids_per_day_among_siblings_and_never_overwrites() {
     let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(envelope["data"]["parliament_id"], "parl-20260301-001");
 
+    // A sibling directory named after an id of the day takes that id too.
+    std::fs::create_dir(parl.tmp.path().join("parl-20260218-007")).unwrap();
+    let (_, envelope) = parl.json(&[
+        "parliament",
+        "init",
+        "{dir}/../fourth",
+        "--problem",
+        "p",
+        "--rep",
+        "a:A:x",
+    ]);
+    assert_eq!(envelope["data"]["parliament_id"], "parl-20260218-008");
+    // DIR given as `.` still has the same siblings.
+    let fifth = parl.tmp.path().join("fifth");
+    std::fs::create_dir(&fifth).unwrap();
+    let output = parley()
+        .current_dir(&fifth)
+        .args([
+            "parliament",
+            "init",
+            ".",
+            "--problem",
+            "p",
+            "--rep",
+            "a:A:x",
+        ])
+        .arg("--json")
+        .output()
+        .unwrap();
+    let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(envelope["data"]["parliament_id"], "parl-20260218-009");
+
     let before = parl.snapshot();
     let (exit, envelope) = parl.json(&[
         "parliament",
@@ -733,6 +765,26 @@ fn one_vote_per_representative_per_bill_version_per_round() {
 }
 
 #[test]
+fn votes_cast_before_the_first_draft_stay_on_the_version_it_replaced() {
+    let parl = Parl::debating(THREE, &[]);
+    parl.appended(&vote("rep_1", false, json!({"cost": 2})));
+    let mut draft = response("bill-draft");
+    draft["from"] = json!("rep_1");
+    draft["content"]["bill_version"] = json!(2);
+    parl.appended(&draft);
+    // The draft does not turn the earlier vote into one on version 2.
+    parl.appended(&vote("rep_1", true, json!({"cost": 4})));
+    let (_, on_two) = parl.json(&["parliament", "tally", "{dir}"]);
+    assert_eq!(on_two["data"]["yes_votes"], json!(["rep_1"]));
+    assert_eq!(on_two["data"]["no_votes"], json!([]));
+    let (_, on_one) = parl.json(&["parliament", "tally", "{dir}", "--bill-version", "1"]);
+    assert_eq!(on_one["data"]["no_votes"], json!(["rep_1"]));
+    assert_eq!(on_one["data"]["tally"]["total"], 1);
+    parl.ok(&["parliament", "tally", "{dir}", "--append"]);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
+#[test]
 fn an_answer_over_the_response_budget_is_accepted_with_a_warning() {
     let parl = Parl::debating(THREE, &[]);
     parl.appended(&question("rep_2", "rep_1"));
@@ -821,6 +873,22 @@ fn a_motive_never_scored_blocks_the_gate() {
 }
 
 #[test]
+fn a_motive_left_null_by_hand_is_unset() {
+    let parl = scored(3, 3, 3, &[]);
+    let mut session = parl.file("session.json");
+    session["representatives"][1]["motive_satisfaction"]["security"] = Value::Null;
+    parl.write("session.json", &session);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+    let (exit, envelope) = parl.json(&["parliament", "gate", "{dir}"]);
+    assert_eq!(exit, 1, "{envelope}");
+    assert_eq!(
+        envelope["data"]["blocking"],
+        json!([{"agent_id": "rep_2", "motive": "security", "score": null}])
+    );
+    parl.ok(&["parliament", "status", "{dir}"]);
+}
+
+#[test]
 fn the_round_limit_forces_the_gate_and_the_clock_wins_when_both_do() {
     let parl = scored(1, 2, 3, &["--max-rounds", "1"]);
     let (exit, envelope) = parl.json(&["parliament", "gate", "{dir}"]);
@@ -884,6 +952,13 @@ fn the_clock_for_rounds_1_to_7_and_3_4_5_seats() {
             assert_eq!(clock["exchanges_this_round"], 0);
         }
     }
+    // Round 0, the openings, runs on round 1's clock.
+    let parl = Parl::init(THREE, &[]);
+    let (exit, envelope) = parl.json(&["parliament", "clock", "{dir}", "--round", "0"]);
+    assert_eq!(exit, 0, "{envelope}");
+    assert_eq!(envelope["data"]["round"], 0);
+    assert_eq!(envelope["data"]["max_exchanges_per_round"], 6);
+    assert_eq!(envelope["data"]["response_budget"], 6);
 }
 
 #[test]
@@ -1006,13 +1081,26 @@ fn passing_needs_yes_from_more_than_half_of_the_seats() {
     parl.appended(&vote("rep_3", true, json!({"innovation": 3})));
     let (_, envelope) = parl.json(&["parliament", "tally", "{dir}"]);
     assert_eq!(envelope["data"]["passed"], true);
-    // A VOTE_TALLY that disagrees with the votes is refused.
+    // A VOTE_TALLY that disagrees with the votes is recorded with a warning (the issue does
+    // not make it a refusal), and validate reports it.
     let mut wrong = response("vote-tally");
     wrong["content"] = envelope["data"].clone();
     wrong["content"]["passed"] = json!(false);
     let (exit, envelope) = parl.append(&wrong);
-    assert_eq!(exit, 65);
-    assert_eq!(envelope["error"]["code"], "TALLY_MISMATCH");
+    assert_eq!(exit, 0, "{envelope}");
+    let warnings = envelope["data"]["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{envelope}");
+    assert!(warnings[0].as_str().unwrap().contains("content/passed"));
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 1);
+    assert_eq!(
+        findings(&envelope, 0),
+        [(
+            "TALLY_MISMATCH".to_owned(),
+            "error".to_owned(),
+            "/messages/4/content/passed".to_owned()
+        )]
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1555,6 +1643,62 @@ fn an_interrupted_transaction_is_rolled_forward_by_the_next_command() {
     assert_eq!(parl.file("session.json")["next_message_id"], 7);
     // A burnt id is allowed: the next message takes 7.
     assert_eq!(parl.appended(&question("rep_2", "rep_1")), vec!["msg-007"]);
+}
+
+#[test]
+fn an_init_interrupted_after_its_commit_point_is_completed_by_the_next_command() {
+    let parl = Parl::init(THREE, &[]);
+    // What `init` into an existing directory leaves when killed after renaming the session:
+    // the ledger still staged, the journal naming it.
+    std::fs::copy(
+        parl.dir.join("ledger.json"),
+        parl.dir.join(".parley-tmp-ledger"),
+    )
+    .unwrap();
+    std::fs::remove_file(parl.dir.join("ledger.json")).unwrap();
+    std::fs::write(
+        parl.dir.join(".parley/transaction.json"),
+        r#"{"renames":[{"staged":".parley-tmp-gone","target":"session.json"},{"staged":".parley-tmp-ledger","target":"ledger.json"}]}"#,
+    )
+    .unwrap();
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 0, "{envelope}");
+    assert!(!parl.dir.join(".parley/transaction.json").exists());
+    assert_eq!(parl.messages().len(), 0);
+}
+
+#[test]
+fn timestamps_are_real_utc_times() {
+    let parl = Parl::init(THREE, &[]);
+    let mut ledger = parl.file("ledger.json");
+    let mut statement = response("opening-statement");
+    statement["from"] = json!("rep_1");
+    for (n, stamp) in [
+        "2026-02-10T14:30:00Z",
+        "2026-13-10T14:30:00Z",
+        "2026-02-10T24:00:00Z",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut message = statement.clone();
+        message["id"] = json!(format!("msg-00{}", n + 1));
+        message["round"] = json!(0);
+        message["timestamp"] = json!(stamp);
+        ledger["messages"].as_array_mut().unwrap().push(message);
+    }
+    parl.write("ledger.json", &ledger);
+    let mut session = parl.file("session.json");
+    session["next_message_id"] = json!(4);
+    parl.write("session.json", &session);
+    let (exit, envelope) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 1, "{envelope}");
+    let pointers: Vec<String> = findings(&envelope, 0).into_iter().map(|f| f.2).collect();
+    assert_eq!(
+        pointers,
+        ["/messages/1/timestamp", "/messages/2/timestamp"],
+        "{envelope}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
