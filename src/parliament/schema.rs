@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
+pub use crate::findings::Finding;
 use jsonschema::Validator;
-use serde::Serialize;
 use serde_json::Value;
 
 pub const MESSAGE: &str = include_str!("../../schemas/parliament/message.schema.json");
@@ -70,57 +70,5 @@ impl Schema {
         // if/then branches can report one fault twice; once is enough.
         findings.dedup_by(|a, b| a.pointer == b.pointer && a.message == b.message);
         findings
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Warning,
-    Error,
-}
-
-/// One thing `validate` (or `append`) found wrong, located by a JSON pointer.
-#[derive(Debug, Clone, Serialize)]
-pub struct Finding {
-    pub code: &'static str,
-    pub severity: Severity,
-    pub pointer: String,
-    pub message: String,
-}
-
-impl Finding {
-    pub fn error(
-        code: &'static str,
-        pointer: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        Finding {
-            code,
-            severity: Severity::Error,
-            pointer: pointer.into(),
-            message: message.into(),
-        }
-    }
-
-    pub fn warning(
-        code: &'static str,
-        pointer: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        Finding {
-            severity: Severity::Warning,
-            ..Finding::error(code, pointer, message)
-        }
-    }
-
-    /// `pointer: message`, for one-line reports.
-    pub fn describe(&self) -> String {
-        let place = if self.pointer.is_empty() {
-            "(document)"
-        } else {
-            &self.pointer
-        };
-        format!("{place}: {}", self.message)
     }
 }

@@ -13,18 +13,11 @@ use crate::output::Outcome;
 use crate::store::{LockMode, PARLEY_DIR};
 
 use super::rules::{self, party_problems, unknown_motives, vote_versions};
-use super::schema::{Finding, Schema, Severity};
+use super::schema::Schema;
 use super::state::{
     BILL_FILE, LEDGER_FILE, Message, Parliament, SESSION_FILE, SUMMARIES_FILE, Session, id_number,
 };
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    Valid,
-    ValidWithWarnings,
-    Invalid,
-}
+use crate::findings::{Finding, Verdict};
 
 #[derive(Debug, Serialize)]
 pub struct FileReport {
@@ -109,13 +102,9 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     };
     let mut lines = Vec::new();
     for r in &reports {
-        lines.push(format!("{}: {}", r.path, word(r.verdict)));
+        lines.push(format!("{}: {}", r.path, r.verdict.word()));
         for f in &r.findings {
-            let severity = match f.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            };
-            lines.push(format!("  {severity} {} {}", f.code, f.describe()));
+            lines.push(format!("  {}", f.line()));
         }
     }
     let data = json!({"verdict": overall, "files": reports});
@@ -123,14 +112,6 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     let mut outcome = Outcome::verdict(status, data);
     outcome.lines = lines;
     Ok(outcome)
-}
-
-fn word(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Valid => "valid",
-        Verdict::ValidWithWarnings => "valid-with-warnings",
-        Verdict::Invalid => "invalid",
-    }
 }
 
 /// The findings of one file: `None` when it is absent; the schema's, then `rules`'.
@@ -151,13 +132,7 @@ fn file_findings(
 }
 
 fn report(parliament: &Parliament, rel: &str, findings: Vec<Finding>) -> FileReport {
-    let verdict = if findings.iter().any(|f| f.severity == Severity::Error) {
-        Verdict::Invalid
-    } else if findings.is_empty() {
-        Verdict::Valid
-    } else {
-        Verdict::ValidWithWarnings
-    };
+    let verdict = Verdict::of(&findings);
     FileReport {
         path: parliament.dir.join(rel).display().to_string(),
         verdict,
