@@ -74,10 +74,11 @@ pub fn load(store: &Store) -> Result<Loaded> {
 /// The ledger of the digests file brought up to date with the log's newer events; `None`
 /// when there is no usable file.
 fn catch_up(store: &Store) -> Result<Option<Loaded>> {
-    let Some(text) = store.read(FILE)? else {
+    // Read as bytes: a file that is not even UTF-8 is just another unusable one.
+    let Some((_, bytes)) = store.read_from(FILE, 0)? else {
         return Ok(None);
     };
-    let Ok(saved) = serde_json::from_str::<DigestsFile<Ledger>>(&text) else {
+    let Ok(saved) = serde_json::from_slice::<DigestsFile<Ledger>>(&bytes) else {
         return Ok(None);
     };
     if saved.version != VERSION {

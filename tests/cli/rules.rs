@@ -1297,11 +1297,17 @@ fn edits_are_found_with_the_digests_file_present_missing_or_corrupt() {
     let neg = edited_after_record();
     assert_the_edit_is_found(&neg, "agent-alpha");
     // Missing, or corrupt: the whole log is read, and the next hand-over writes it again.
-    for damage in [None, Some("{\"version\":1,\"log_bytes\":"), Some("")] {
+    let damages: [Option<&[u8]>; 4] = [
+        None,
+        Some(b"{\"version\":1,\"log_bytes\":"),
+        Some(b""),
+        Some(b"\xff\xfe not even text"),
+    ];
+    for damage in damages {
         let neg = edited_after_record();
         match damage {
             None => std::fs::remove_file(neg.path(DIGESTS)).unwrap(),
-            Some(text) => neg.write(DIGESTS, text),
+            Some(bytes) => std::fs::write(neg.path(DIGESTS), bytes).unwrap(),
         }
         assert_the_edit_is_found(&neg, "agent-alpha");
         hand_off(&neg, "agent-alpha");
