@@ -23,8 +23,9 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::store::{Locked, Store};
 
+use super::digests_file;
 use super::issues::{self, POSITIONS_DIR};
-use super::log::{self, Event};
+use super::log::Event;
 use super::positions::{self, SectionKind};
 use super::{Actor, State};
 
@@ -148,81 +149,90 @@ impl Edit {
 }
 
 /// What the log says about positions files: the last record of each, and the edits logged at
-/// hand-overs, split by whether `finish --accept-edits` acknowledged them.
-#[derive(Debug, Default)]
+/// hand-overs, split by whether `finish --accept-edits` acknowledged them. Folded from the
+/// log's events in order; kept between commands in `.parley/digests.json` (see
+/// [`digests_file`](super::digests_file)) so that a command reads only the log's new events.
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Ledger {
-    /// File → (when recorded, what).
-    pub baselines: BTreeMap<String, (String, FileDigest)>,
-    /// File → what was recorded when the current turn began (the hand-over's record).
-    turn_start: BTreeMap<String, FileDigest>,
-    /// Files recorded since the last `turn` event.
-    recorded_this_turn: BTreeSet<String>,
+    /// File → its last record.
+    pub baselines: BTreeMap<String, Recorded>,
+    /// The files recorded since the last `turn` event → what was recorded of each when the
+    /// current turn began (`None`: nothing). Any other file's record at the start of the turn
+    /// is its last record.
+    turn_start: BTreeMap<String, Option<FileDigest>>,
     pub pending: Vec<Edit>,
     pub accepted: Vec<Edit>,
+}
+
+/// The last record of one positions file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recorded {
+    /// When it was recorded.
+    pub at: String,
+    pub digest: FileDigest,
 }
 
 impl Ledger {
     pub fn from_events(events: &[Event]) -> Ledger {
         let mut ledger = Ledger::default();
-        // Read in place: cloning every detail cost as much as parsing the log.
-        fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
-            T::deserialize(event.detail.as_ref()?).ok()
-        }
         for event in events {
-            match event.event.as_str() {
-                DIGEST_EVENT => {
-                    if let Some(record) = detail::<DigestRecord>(event) {
-                        ledger.recorded_this_turn.insert(record.file.clone());
-                        match record.digest {
-                            Some(digest) => {
-                                ledger
-                                    .baselines
-                                    .insert(record.file, (event.at.clone(), digest));
-                            }
-                            None => {
-                                ledger.baselines.remove(&record.file);
-                            }
-                        }
-                    }
-                }
-                TURN_EVENT => {
-                    for file in std::mem::take(&mut ledger.recorded_this_turn) {
-                        match ledger.baselines.get(&file) {
-                            Some((_, digest)) => {
-                                ledger.turn_start.insert(file, digest.clone());
-                            }
-                            None => {
-                                ledger.turn_start.remove(&file);
-                            }
-                        }
-                    }
-                }
-                EDIT_EVENT => {
-                    if let Some(edit) = detail::<Edit>(event)
-                        && !ledger.pending.contains(&edit)
-                    {
-                        ledger.pending.push(edit);
-                    }
-                }
-                ACCEPT_EVENT => {
-                    let pending = std::mem::take(&mut ledger.pending);
-                    ledger.accepted.extend(pending);
-                }
-                _ => {}
-            }
+            ledger.apply(event);
         }
         ledger
     }
 
+    /// Takes one more event of the log into account.
+    pub fn apply(&mut self, event: &Event) {
+        // Read in place: cloning every detail cost as much as parsing the log.
+        fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
+            T::deserialize(event.detail.as_ref()?).ok()
+        }
+        match event.event.as_str() {
+            DIGEST_EVENT => {
+                if let Some(record) = detail::<DigestRecord>(event) {
+                    if !self.turn_start.contains_key(&record.file) {
+                        let before = self.baselines.get(&record.file).map(|r| r.digest.clone());
+                        self.turn_start.insert(record.file.clone(), before);
+                    }
+                    match record.digest {
+                        Some(digest) => {
+                            let at = event.at.clone();
+                            self.baselines.insert(record.file, Recorded { at, digest });
+                        }
+                        None => {
+                            self.baselines.remove(&record.file);
+                        }
+                    }
+                }
+            }
+            TURN_EVENT => self.turn_start.clear(),
+            EDIT_EVENT => {
+                if let Some(edit) = detail::<Edit>(event)
+                    && !self.pending.contains(&edit)
+                {
+                    self.pending.push(edit);
+                }
+            }
+            ACCEPT_EVENT => {
+                let pending = std::mem::take(&mut self.pending);
+                self.accepted.extend(pending);
+            }
+            _ => {}
+        }
+    }
+
+    /// The ledger of the whole log, as of now.
     pub fn load(store: &Store) -> Result<Ledger> {
-        let (events, _) = log::read(store)?;
-        Ok(Ledger::from_events(&events))
+        Ok(digests_file::load(store)?.ledger)
     }
 
     /// What was recorded of `file` (`positions/NN-TOPIC.md`) when the current turn began,
     /// if anything: entries written later, by command or by hand, are not in it.
     pub fn at_turn_start(&self, file: &str) -> Option<&FileDigest> {
-        self.turn_start.get(file)
+        match self.turn_start.get(file) {
+            Some(then) => then.as_ref(),
+            None => self.baselines.get(file).map(|r| &r.digest),
+        }
     }
 }
 
@@ -243,12 +253,12 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Ed
     let holder = state.turn.word();
     let status_may_change = state.turn.holder().is_some();
     let mut edits = Vec::new();
-    for (file, (since, baseline)) in &ledger.baselines {
+    for (file, recorded) in &ledger.baselines {
         let current = store.read(file)?;
         edits.extend(compare(
             file,
-            baseline,
-            since,
+            &recorded.digest,
+            &recorded.at,
             current.as_deref(),
             holder,
             status_may_change,
@@ -261,7 +271,8 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Ed
 /// records a new digest of every positions file that changed. Returns the edits found.
 pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result<Vec<Edit>> {
     let store = locked.store();
-    let ledger = Ledger::load(store)?;
+    let loaded = digests_file::load(store)?;
+    let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
     for issue in issues::list(store, POSITIONS_DIR)? {
         files.insert(format!("{POSITIONS_DIR}/{}", issue.file));
@@ -271,7 +282,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
     for file in files {
         let current = store.read(&file)?;
         let (edits, mut recorded) = record_file(
-            &ledger,
+            ledger,
             state,
             ctx,
             actor,
@@ -283,7 +294,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
         found.extend(edits);
     }
     // One write and one sync for the whole record, however many files changed.
-    log::append_all(locked, &events)?;
+    digests_file::append(locked, loaded, &events)?;
     Ok(found)
 }
 
@@ -317,14 +328,14 @@ fn record_file(
     let mut events = Vec::new();
     let recorded = ledger.baselines.get(file);
     let digest = after.map(FileDigest::of);
-    let unchanged = recorded.map(|(_, d)| d) == digest.as_ref();
+    let unchanged = recorded.map(|r| &r.digest) == digest.as_ref();
     let edits = match recorded {
         // The common case at a hand-over: the file is as recorded, nothing to compare.
         Some(_) if unchanged && before == after => Vec::new(),
-        Some((since, baseline)) => compare(
+        Some(recorded) => compare(
             file,
-            baseline,
-            since,
+            &recorded.digest,
+            &recorded.at,
             before,
             state.turn.word(),
             state.turn.holder().is_some(),
@@ -459,8 +470,13 @@ fn compare(
 
 /// FNV-1a, 64 bits, as 16 hex digits.
 fn fnv(text: &str) -> String {
+    fnv_bytes(text.as_bytes())
+}
+
+/// [`fnv`] of raw bytes.
+pub fn fnv_bytes(bytes: &[u8]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in text.bytes() {
+    for &byte in bytes {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }

@@ -1,6 +1,8 @@
 //! The event log, `DIR/.parley/log.jsonl`: one JSON line per state change, appended under the
 //! lock. A torn last line (a crash mid-append) is skipped with a warning when read.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
@@ -59,16 +61,32 @@ impl Event {
 
 /// Appends several events in one write (one sync), e.g. the digests of a hand-over.
 pub fn append_all(locked: &Locked, events: &[Event]) -> Result<()> {
+    append_at(locked, events).map(drop)
+}
+
+/// [`append_all`], telling where in the log the events were written (an empty range at 0
+/// when there were none).
+pub fn append_at(locked: &Locked, events: &[Event]) -> Result<Range<u64>> {
     if events.is_empty() {
-        return Ok(());
+        return Ok(0..0);
     }
     locked.ensure_dir(PARLEY_DIR)?;
     let lines: Vec<String> = events
         .iter()
         .map(|event| serde_json::to_string(event).expect("an event always serializes"))
         .collect();
+    let written: usize = lines.iter().map(|line| line.len() + 1).sum();
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    locked.append_lines(FILE, &lines)
+    let end = locked.append_lines(FILE, &lines)?;
+    Ok(end - written as u64..end)
+}
+
+/// The events of a stretch of the log that starts at the beginning of a line, leaving out
+/// the lines that do not parse (which [`read`] reports).
+pub fn events_in(text: &str) -> impl Iterator<Item = Event> + '_ {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .filter_map(|line| serde_json::from_str(line).ok())
 }
 
 /// Reads the whole log. Lines that do not parse are reported as warnings, with their number.

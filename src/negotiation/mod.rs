@@ -7,6 +7,7 @@
 
 pub mod agents;
 pub mod digest;
+pub mod digests_file;
 pub mod issues;
 pub mod log;
 pub mod meta;
@@ -220,10 +221,11 @@ impl Actor<'_> {
 }
 
 /// Takes the directory lock for a command that may change the negotiation. Every change is
-/// logged, so the log must be writable before anything is changed.
+/// logged, so the log (and the digests kept beside it) must be writable before anything is
+/// changed.
 pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
     let locked = store.lock(LockMode::Exclusive, &actor.label())?;
-    locked.preflight(&[log::FILE])?;
+    locked.preflight(&[log::FILE, digests_file::FILE])?;
     Ok(locked)
 }
 

@@ -6,9 +6,10 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::store::Locked;
 
-use super::digest::{self, Ledger};
+use super::digest;
+use super::digests_file;
 use super::issues::{IssueFile, IssueRef, POSITIONS_DIR};
-use super::log::{self, Event};
+use super::log::Event;
 use super::positions::{self, IssueStatus, Positions};
 use super::turn::Phase;
 use super::{Actor, State, note_activity};
@@ -132,9 +133,9 @@ pub fn write_positions(
     text: &str,
     event: Event,
 ) -> Result<()> {
-    let ledger = Ledger::load(locked.store())?;
+    let loaded = digests_file::load(locked.store())?;
     let mut events = digest::seal(
-        &ledger,
+        &loaded.ledger,
         state,
         ctx,
         actor,
@@ -149,5 +150,5 @@ pub fn write_positions(
     if let Some(agent) = actor.agent {
         note_activity(locked, state, agent, ctx)?;
     }
-    log::append_all(locked, &events)
+    digests_file::append(locked, loaded, &events)
 }

@@ -30,7 +30,7 @@ mod transaction;
 
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -143,12 +143,46 @@ impl Store {
 
     /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.
     pub fn read(&self, rel: &str) -> Result<Option<String>> {
+        let Some((path, mut file, meta)) = self.open_for_reading(rel)? else {
+            return Ok(None);
+        };
+        // Sized from the metadata we already have; reading through `take` skips the second
+        // metadata call and the seek that `File::read_to_end` makes to size its buffer.
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        (&mut file)
+            .take(u64::MAX)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("read", &path, e))?;
+        String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
+    }
+
+    /// Reads the bytes of `rel` from `offset` to its end (nothing when `offset` is past the
+    /// end), with the length of the whole file: a reader that already knows the beginning of
+    /// a file that only grows reads just what was added. `None` when it does not exist; a link
+    /// or a non-file is an error, as for [`Store::read`].
+    pub fn read_from(&self, rel: &str, offset: u64) -> Result<Option<(u64, Vec<u8>)>> {
+        let Some((path, mut file, meta)) = self.open_for_reading(rel)? else {
+            return Ok(None);
+        };
+        let mut bytes = Vec::with_capacity(meta.len().saturating_sub(offset) as usize + 1);
+        if offset < meta.len() {
+            file.seek(io::SeekFrom::Start(offset))
+                .and_then(|_| (&mut file).take(u64::MAX).read_to_end(&mut bytes))
+                .map_err(|e| Error::io("read", &path, e))?;
+        }
+        Ok(Some((meta.len(), bytes)))
+    }
+
+    /// Opens `rel` for reading without following a link; `None` when it does not exist.
+    fn open_for_reading(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
         let Some(path) = self.contained_path(rel)? else {
             return Ok(None);
         };
         // O_NOFOLLOW refuses a link in the same call that opens the file: no window between
         // a check and the read, and one system call fewer on the hot path (status).
-        let mut file = match OpenOptions::new()
+        let file = match OpenOptions::new()
             .read(true)
             .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
             .open(&path)
@@ -164,16 +198,7 @@ impl Store {
         if !meta.is_file() {
             return Err(Error::malformed(&path, None, "is not a regular file"));
         }
-        // Sized from the metadata we already have; reading through `take` skips the second
-        // metadata call and the seek that `File::read_to_end` makes to size its buffer.
-        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
-        (&mut file)
-            .take(u64::MAX)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", &path, e))?;
-        String::from_utf8(bytes)
-            .map(Some)
-            .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
+        Ok(Some((path, file, meta)))
     }
 
     /// Whether `rel` exists (as anything, links included: they are not followed).
@@ -349,14 +374,15 @@ impl<'a> Locked<'a> {
 
     /// Appends one line to `rel` in a single write.
     pub fn append_line(&self, rel: &str, line: &str) -> Result<()> {
-        self.append_lines(rel, &[line])
+        self.append_lines(rel, &[line]).map(drop)
     }
 
     /// Appends several lines to `rel` in a single write and a single sync: a reader never
     /// sees some of them without the others once the write returns, and a batch of records
     /// costs one fsync instead of one each. A crash mid-write can leave a torn last line,
-    /// as for a single append.
-    pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<()> {
+    /// as for a single append. Returns the offset where the written lines end (the length of
+    /// the file just after the write, unless another writer appended at the same time).
+    pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<u64> {
         let path = self.store.writable_path(rel)?;
         let mut record = String::new();
         for line in lines {
@@ -369,8 +395,10 @@ impl<'a> Locked<'a> {
             .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
             .open(&path)
             .map_err(|e| Error::io("open", &path, e))?;
+        // In append mode the file position ends where this write ended.
         file.write_all(record.as_bytes())
             .and_then(|()| file.sync_data())
+            .and_then(|()| file.stream_position())
             .map_err(|e| Error::io("append to", &path, e))
     }
 

@@ -5,7 +5,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::concurrency::race;
+use crate::concurrency::{race, spawn};
 use crate::defects::workspace;
 use crate::support::*;
 
@@ -1202,4 +1202,170 @@ fn through(link: &std::path::Path) -> std::process::Command {
     let mut command = std::process::Command::new(link);
     command.env("PARLEY_NOW", NOW);
     command
+}
+
+/// The ledger of the log kept beside it (`parley` rewrites it; readers trust it only as far
+/// as the log agrees).
+const DIGESTS: &str = ".parley/digests.json";
+
+fn digests_file(neg: &Neg) -> Value {
+    serde_json::from_str(&neg.read(DIGESTS)).unwrap()
+}
+
+/// `check --json` with the digests file as it is, and again without it (the whole log read):
+/// both must say the same. Returns the exit code and the envelope.
+fn checked_both_ways(neg: &Neg) -> (i32, Value) {
+    let with = run_json(neg, &["check", "{dir}"]);
+    let kept = std::fs::read(neg.path(DIGESTS)).ok();
+    if kept.is_some() {
+        std::fs::remove_file(neg.path(DIGESTS)).unwrap();
+    }
+    let without = run_json(neg, &["check", "{dir}"]);
+    if let Some(bytes) = kept {
+        std::fs::write(neg.path(DIGESTS), bytes).unwrap();
+    }
+    assert_eq!(with, without, "the digests file and the whole log disagree");
+    with
+}
+
+/// `recorded()` with alpha's recorded position edited by hand: the edit `check` must find.
+fn edited_after_record() -> Neg {
+    let neg = recorded();
+    let path = "positions/01-topic-0.md";
+    neg.write(path, &neg.read(path).replace("Use OAuth.", "Use OAuth!"));
+    neg
+}
+
+fn assert_the_edit_is_found(neg: &Neg, holder: &str) {
+    let (exit, envelope) = checked_both_ways(neg);
+    assert_eq!(exit, 1, "{envelope}");
+    assert_eq!(envelope["data"]["recorded_files"], 1, "{envelope}");
+    let edits = envelope["data"]["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{envelope}");
+    assert_eq!(edits[0]["entry"], "agent-alpha's position (round 1)");
+    assert_eq!(edits[0]["holder"], holder);
+}
+
+#[test]
+fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agrees() {
+    let neg = recorded();
+    let saved = digests_file(&neg);
+    assert_eq!(saved["version"], 1);
+    let log_bytes = saved["log_bytes"].as_u64().unwrap();
+    let log = neg.read(".parley/log.jsonl");
+    // Written with the last record (the challenge), before the hand-over's `turn` event.
+    assert!(log_bytes < log.len() as u64, "{log_bytes} {}", log.len());
+    let last = log[..log_bytes as usize].lines().last().unwrap();
+    assert!(last.contains("\"command\":\"challenge\""), "{last}");
+    assert!(
+        saved["ledger"]["baselines"]["positions/01-topic-0.md"]["digest"]["entries"].is_array()
+    );
+
+    // It is what readers use: a ledger emptied in a file that still matches the log is
+    // believed (so it is read, not ignored) ...
+    let mut emptied = saved.clone();
+    emptied["ledger"]["baselines"] = serde_json::json!({});
+    neg.write(DIGESTS, &emptied.to_string());
+    let (exit, envelope) = run_json(&neg, &["check", "{dir}"]);
+    assert_eq!(
+        (exit, &envelope["data"]["recorded_files"]),
+        (0, &Value::from(0))
+    );
+    // ... but not when the log no longer agrees with it: shorter than it claims, other bytes
+    // before the point it names (a replaced log), or another version of the file.
+    let untrusted = [
+        ("log_bytes", Value::from(log.len() as u64 + 1)),
+        ("log_anchor", Value::from("0000000000000000")),
+        ("version", Value::from(2)),
+    ];
+    for (field, value) in untrusted {
+        let mut wrong = emptied.clone();
+        wrong[field] = value;
+        neg.write(DIGESTS, &wrong.to_string());
+        let (exit, envelope) = run_json(&neg, &["check", "{dir}"]);
+        assert_eq!(
+            (exit, &envelope["data"]["recorded_files"]),
+            (0, &Value::from(1)),
+            "{field}"
+        );
+    }
+}
+
+#[test]
+fn edits_are_found_with_the_digests_file_present_missing_or_corrupt() {
+    // Present.
+    let neg = edited_after_record();
+    assert_the_edit_is_found(&neg, "agent-alpha");
+    // Missing, or corrupt: the whole log is read, and the next hand-over writes it again.
+    let damages: [Option<&[u8]>; 4] = [
+        None,
+        Some(b"{\"version\":1,\"log_bytes\":"),
+        Some(b""),
+        Some(b"\xff\xfe not even text"),
+    ];
+    for damage in damages {
+        let neg = edited_after_record();
+        match damage {
+            None => std::fs::remove_file(neg.path(DIGESTS)).unwrap(),
+            Some(bytes) => std::fs::write(neg.path(DIGESTS), bytes).unwrap(),
+        }
+        assert_the_edit_is_found(&neg, "agent-alpha");
+        hand_off(&neg, "agent-alpha");
+        assert_eq!(digests_file(&neg)["version"], 1, "{damage:?}");
+        // The edit was logged at the hand-over, in the name of the holder whose turn ended.
+        assert_the_edit_is_found(&neg, "agent-alpha");
+    }
+}
+
+#[test]
+fn edits_are_found_when_the_log_grew_after_the_digests_file() {
+    // What a `kill -9` between the log append and the replacement of the digests file leaves:
+    // the hand-over's records are in the log, the file is the one before.
+    let neg = edited_after_record();
+    let before = neg.read(DIGESTS);
+    hand_off(&neg, "agent-alpha");
+    neg.write(DIGESTS, &before);
+    // Read from the stale file alone, the edit would be today's, in agent-beta's name; the
+    // log after it says it was logged when agent-alpha's turn ended.
+    assert_the_edit_is_found(&neg, "agent-alpha");
+
+    // An event appended to the log by hand after the file is read too.
+    let accepted = serde_json::json!({
+        "at": NOW, "agent": null, "command": "finish", "event": "accept-edits",
+        "before": null, "after": null,
+    });
+    let mut log = neg.read(".parley/log.jsonl");
+    log.push_str(&format!("{accepted}\n"));
+    neg.write(".parley/log.jsonl", &log);
+    let (exit, envelope) = checked_both_ways(&neg);
+    assert_eq!(exit, 0, "{envelope}");
+    assert_eq!(envelope["data"]["accepted"][0]["holder"], "agent-alpha");
+}
+
+#[test]
+fn hand_offs_killed_at_any_point_leave_a_digests_file_that_agrees_with_the_log() {
+    let neg = edited_after_record();
+    let path = "positions/01-topic-0.md";
+    for round in 0..16u64 {
+        let holder = neg.turn();
+        // A change to record at each hand-over: the holder's entry, appended by hand.
+        let mut text = neg.read(path);
+        text.push_str(&format!(
+            "\n## {holder}'s position (round {})\nMore.\n",
+            round + 2
+        ));
+        neg.write(path, &text);
+        let mut child = spawn(&neg, &["hand-off", "{dir}", &holder]);
+        // Killed at a different point of its run each time (or after it finished).
+        std::thread::sleep(std::time::Duration::from_micros(round * 700));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let (exit, envelope) = checked_both_ways(&neg);
+        assert_eq!(exit, 1, "{envelope}");
+        if neg.path(DIGESTS).exists() {
+            let saved = digests_file(&neg);
+            let log_bytes = saved["log_bytes"].as_u64().unwrap();
+            assert!(log_bytes <= neg.read(".parley/log.jsonl").len() as u64);
+        }
+    }
 }

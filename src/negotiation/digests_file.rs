@@ -1,0 +1,166 @@
+//! `.parley/digests.json`: the [`Ledger`] of the event log kept between commands, with the
+//! length of the log it reflects, so that a command reads only the events logged since
+//! instead of parsing the whole log (which grows with every hand-over).
+//!
+//! The log stays the truth; this file is derived from it and never trusted over it:
+//! - It is written only by a command that has just appended digest records (a hand-over,
+//!   `finish`, the rule commands), under the exclusive lock: the log first, then this file by
+//!   atomic replacement. A crash between the two leaves the previous file, which is still a
+//!   true account of the log up to the length it names; readers catch up from there.
+//! - A reader uses it only when the log is at least as long as the length it names and the
+//!   (up to) 256 bytes of the log before that point are those it recorded (their FNV-1a, the
+//!   anchor); it then reads the log from that point only. Otherwise (no file, a file that does
+//!   not parse or is of another version, a log shorter than it claims, replaced or rewritten
+//!   before that point) the whole log is read, and the next writer rewrites the file.
+//! - Not noticed: a hand edit of the log's older lines that keeps the log's bytes before the
+//!   anchor the same length and leaves the anchor's bytes as they were. Nobody edits the log
+//!   by hand; the anchor catches a truncated, replaced or regrown log.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::store::{Locked, Store};
+
+use super::digest::{self, Ledger};
+use super::log::{self, Event};
+
+pub const FILE: &str = ".parley/digests.json";
+
+/// Changes whenever the ledger's shape does; a file of another version is ignored.
+const VERSION: u32 = 1;
+
+/// How many bytes of the log before the recorded length the anchor covers.
+const ANCHOR_BYTES: u64 = 256;
+
+#[derive(Serialize, Deserialize)]
+struct DigestsFile<L> {
+    version: u32,
+    /// The length of the log the ledger reflects (it ends there with a whole line).
+    log_bytes: u64,
+    /// FNV-1a of the (up to) 256 bytes of the log before `log_bytes`.
+    log_anchor: String,
+    ledger: L,
+}
+
+/// The ledger of the whole log, and where the log ended when it was read.
+#[derive(Debug)]
+pub struct Loaded {
+    pub ledger: Ledger,
+    /// The length of the log the ledger reflects, when the log ended there with a whole line
+    /// (a torn last line left by a crash is no point to resume from).
+    log_end: Option<u64>,
+    /// Whether the ledger came from the digests file (rather than from the whole log).
+    from_file: bool,
+}
+
+/// The ledger of the whole log: from the digests file and the log after it when the file can
+/// be trusted, from the whole log otherwise.
+pub fn load(store: &Store) -> Result<Loaded> {
+    if let Some(loaded) = catch_up(store)? {
+        return Ok(loaded);
+    }
+    let text = store.read(log::FILE)?.unwrap_or_default();
+    let mut ledger = Ledger::default();
+    for event in log::events_in(&text) {
+        ledger.apply(&event);
+    }
+    Ok(Loaded {
+        ledger,
+        log_end: ends_with_whole_line(text.as_bytes()).then_some(text.len() as u64),
+        from_file: false,
+    })
+}
+
+/// The ledger of the digests file brought up to date with the log's newer events; `None`
+/// when there is no usable file.
+fn catch_up(store: &Store) -> Result<Option<Loaded>> {
+    // Read as bytes: a file that is not even UTF-8 is just another unusable one.
+    let Some((_, bytes)) = store.read_from(FILE, 0)? else {
+        return Ok(None);
+    };
+    let Ok(saved) = serde_json::from_slice::<DigestsFile<Ledger>>(&bytes) else {
+        return Ok(None);
+    };
+    if saved.version != VERSION {
+        return Ok(None);
+    }
+    let anchor_start = saved.log_bytes.saturating_sub(ANCHOR_BYTES);
+    let Some((_, bytes)) = store.read_from(log::FILE, anchor_start)? else {
+        return Ok(None);
+    };
+    let Some((anchor, tail)) = bytes.split_at_checked((saved.log_bytes - anchor_start) as usize)
+    else {
+        return Ok(None);
+    };
+    if digest::fnv_bytes(anchor) != saved.log_anchor {
+        return Ok(None);
+    }
+    let Ok(tail) = std::str::from_utf8(tail) else {
+        return Ok(None);
+    };
+    let mut ledger = saved.ledger;
+    for event in log::events_in(tail) {
+        ledger.apply(&event);
+    }
+    let log_end = saved.log_bytes + tail.len() as u64;
+    Ok(Some(Loaded {
+        ledger,
+        log_end: (tail.is_empty() || ends_with_whole_line(tail.as_bytes())).then_some(log_end),
+        from_file: true,
+    }))
+}
+
+/// Appends `events` to the log (in one write), then keeps the ledger with them in the
+/// digests file. `loaded` is the ledger the events were decided from, read under the same
+/// lock. The file is left as it was when the log did not end where `loaded` says (a torn
+/// last line, or a line added by hand meanwhile): it stays a true account of an earlier
+/// length, and a later writer rewrites it.
+pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
+    let Loaded {
+        mut ledger,
+        log_end,
+        from_file,
+    } = loaded;
+    let end = if events.is_empty() {
+        if from_file {
+            // Nothing recorded, and the file is usable: leave it.
+            return Ok(());
+        }
+        log_end
+    } else {
+        let written = log::append_at(locked, events)?;
+        (log_end == Some(written.start)).then_some(written.end)
+    };
+    let Some(end) = end else {
+        return Ok(());
+    };
+    for event in events {
+        ledger.apply(event);
+    }
+    save(locked, &ledger, end)
+}
+
+/// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log.
+fn save(locked: &Locked, ledger: &Ledger, log_bytes: u64) -> Result<()> {
+    let anchor_start = log_bytes.saturating_sub(ANCHOR_BYTES);
+    let Some((_, bytes)) = locked.store().read_from(log::FILE, anchor_start)? else {
+        return Ok(());
+    };
+    let Some(anchor) = bytes.get(..(log_bytes - anchor_start) as usize) else {
+        return Ok(());
+    };
+    let file = DigestsFile {
+        version: VERSION,
+        log_bytes,
+        log_anchor: digest::fnv_bytes(anchor),
+        ledger,
+    };
+    locked.replace(
+        FILE,
+        &serde_json::to_string(&file).expect("a ledger always serializes"),
+    )
+}
+
+fn ends_with_whole_line(bytes: &[u8]) -> bool {
+    bytes.last().is_none_or(|&byte| byte == b'\n')
+}
