@@ -11,7 +11,7 @@ use crate::cli::negotiation_rules::EntryCli;
 use crate::cli::{Cli, Command, IssueTextCli, WaitingCli};
 use crate::clock::Clock;
 use crate::context::{Ctx, DEFAULT_LOCK_TIMEOUT};
-use crate::error::{Error, Result, Status};
+use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::negotiation::issues::{IssueRef, IssueText};
 use crate::negotiation::positions::EntryKind;
@@ -301,42 +301,20 @@ fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
 /// Reads text a command takes from a file (`-`: stdin), as UTF-8. At most one byte more than
 /// the longest text accepted is read, so a huge input is refused without being held whole.
 fn read_input(what: &str, path: &Path) -> Result<String> {
-    use std::io::Read;
+    let source = crate::input::Source::from_arg(Some(path.to_path_buf()));
     let limit = rules::MAX_TEXT_BYTES as u64 + 1;
-    let unreadable = |e: std::io::Error| {
-        Error::new(
-            Status::NotFound,
-            "UNREADABLE_INPUT",
-            format!("cannot read the {what} file {}: {e}", path.display()),
-        )
-    };
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", Path::new("stdin"), e))?;
-    } else {
-        std::fs::File::open(path)
-            .and_then(|file| file.take(limit).read_to_end(&mut bytes))
-            .map_err(unreadable)?;
-    }
+    let bytes = source.read_at_most(limit)?;
     if bytes.len() as u64 == limit {
         return Err(Error::bad_input(
             "TEXT_TOO_LONG",
             format!(
                 "the {what} in {} is longer than {} bytes",
-                path.display(),
+                source.label(),
                 rules::MAX_TEXT_BYTES
             ),
         ));
     }
-    String::from_utf8(bytes).map_err(|_| {
-        Error::bad_input(
-            "NOT_TEXT",
-            format!("the {what} in {} is not UTF-8 text", path.display()),
-        )
-    })
+    crate::input::text(bytes, &format!("the {what}"), &source.label())
 }
 
 /// The body of a position or challenge: --body, --file or `-`, always named. Stdin is never

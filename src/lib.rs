@@ -14,6 +14,7 @@ pub mod demo;
 pub mod error;
 pub mod feedback;
 pub mod findings;
+pub mod input;
 pub mod links;
 pub mod log_view;
 pub mod names;

@@ -1,7 +1,6 @@
 //! `parley bounce append FILE --author A [...]`: one entry, under the exclusive lock, with the
 //! turn, round, id and time computed, written in one journaled append (yield marker last).
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use rust_decimal::Decimal;
@@ -12,12 +11,12 @@ use super::model::{
     EntryStatus, FIELDS, OutputFormat, RUNTIME_STANCES, Rules, Stance, TurnOrder, Word,
     format_decimal, in_unit_range, parse_decimal,
 };
-use super::new::read_input;
 use super::session::{Session, analyse};
 use super::timeline::Timeline;
 use crate::cli::bounce::{AppendCli, AppendStatus};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
+use crate::input::Source;
 use crate::output::Outcome;
 use crate::store::LockMode;
 
@@ -57,24 +56,14 @@ impl AppendArgs {
             .map(|c| confidence(c.trim(), &mut mapped))
             .transpose()?;
         let body = match (cli.stdin.as_deref(), cli.body, cli.body_file) {
-            (Some("-"), _, _) => {
-                let mut text = String::new();
-                std::io::stdin().read_to_string(&mut text).map_err(|e| {
-                    Error::new(
-                        crate::error::Status::NotFound,
-                        "INPUT_UNREADABLE",
-                        format!("cannot read the body from standard input: {e}"),
-                    )
-                })?;
-                text
-            }
+            (Some("-"), _, _) => Source::Stdin.read_text("the body")?,
             (Some(other), _, _) => {
                 return Err(Error::usage(format!(
                     "unexpected argument {other:?}: only `-` (the body from standard input) may follow FILE"
                 )));
             }
             (None, Some(text), _) => text,
-            (None, None, Some(file)) => read_input(&file, "body")?,
+            (None, None, Some(file)) => Source::File(file).read_text("the body")?,
             (None, None, None) => String::new(),
         };
         let author = cli.author.trim().to_owned();

@@ -15,6 +15,7 @@ use super::session::analyse;
 use crate::cli::bounce::NewCli;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
+use crate::input::Source;
 use crate::output::Outcome;
 use crate::store::append_file;
 
@@ -45,7 +46,7 @@ impl NewArgs {
         }
         let context = match (cli.context, cli.context_file) {
             (Some(text), _) => text,
-            (None, Some(file)) => read_input(&file, "context")?,
+            (None, Some(file)) => Source::File(file).read_text("the context")?,
             (None, None) => String::new(),
         };
         Ok(NewArgs {
@@ -63,17 +64,6 @@ impl NewArgs {
             context: context.trim_end().replace('\r', ""),
         })
     }
-}
-
-/// A text input file named on the command line; unreadable is exit 66.
-pub fn read_input(file: &Path, what: &str) -> Result<String> {
-    std::fs::read_to_string(file).map_err(|e| {
-        Error::new(
-            Status::NotFound,
-            "INPUT_UNREADABLE",
-            format!("cannot read the {what} file {}: {e}", file.display()),
-        )
-    })
 }
 
 /// `a,b,c`: names of lowercase letters, digits and hyphens, unique.

@@ -93,7 +93,7 @@ pub struct MockArgs {
 }
 
 pub fn run(ctx: &Ctx, args: &MockArgs) -> Result<Outcome> {
-    let request = Source::Stdin.read_json()?;
+    let request = super::input::read_json(&Source::Stdin)?;
     let iteration = request
         .get("iteration")
         .and_then(Value::as_u64)

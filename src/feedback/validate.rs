@@ -24,7 +24,7 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: &ValidateArgs) -> Result<Outcome> {
-    let payload = args.source.read_json()?;
+    let payload = super::input::read_json(&args.source)?;
     let findings = match args.kind {
         Kind::Request => rules::check_request(&payload, args.previous.as_ref()),
         Kind::Response => {

@@ -1,12 +1,12 @@
 //! `parliament append DIR [FILE | -]`: one agent response, checked, numbered and recorded.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
 use crate::context::Ctx;
-use crate::error::{Error, Result, Status};
+use crate::error::{Error, Result};
+use crate::input::Source;
 use crate::output::Outcome;
 use crate::store::LockMode;
 
@@ -14,17 +14,10 @@ use super::clerk::Desk;
 use super::state::Detail;
 use super::state::Parliament;
 
-/// Where the response comes from.
-#[derive(Debug, Clone)]
-pub enum Input {
-    Stdin,
-    File(PathBuf),
-}
-
 #[derive(Debug, Clone)]
 pub struct AppendArgs {
     pub dir: PathBuf,
-    pub input: Input,
+    pub input: Source,
 }
 
 pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
@@ -60,30 +53,9 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
 }
 
 /// Reads and parses the response: 66 when the input cannot be read, 65 when it is not JSON.
-pub fn read_response(input: &Input) -> Result<Value> {
-    let (text, name) = match input {
-        Input::Stdin => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map_err(|e| {
-                Error::new(
-                    Status::NotFound,
-                    "NO_INPUT",
-                    format!("cannot read the response from standard input: {e}"),
-                )
-            })?;
-            (text, "standard input".to_owned())
-        }
-        Input::File(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                Error::new(
-                    Status::NotFound,
-                    "NO_INPUT",
-                    format!("cannot read the response {}: {e}", path.display()),
-                )
-            })?;
-            (text, path.display().to_string())
-        }
-    };
+pub fn read_response(input: &Source) -> Result<Value> {
+    let text = input.read_text("the response")?;
+    let name = input.label();
     serde_json::from_str(&text).map_err(|e| {
         Error::bad_input(
             "INVALID_JSON",

@@ -89,11 +89,7 @@ pub fn dispatch(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
             )
         }
         ParliamentCommand::Append(cli) => {
-            let input = match cli.file {
-                None => append::Input::Stdin,
-                Some(path) if path.as_os_str() == "-" => append::Input::Stdin,
-                Some(path) => append::Input::File(path),
-            };
+            let input = crate::input::Source::from_arg(cli.file);
             append::run(
                 ctx,
                 &append::AppendArgs {
