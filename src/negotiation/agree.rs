@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
-use super::digest::Ledger;
+use super::digests_file;
 use super::issues::IssueRef;
 use super::log::Event;
 use super::positions::{self, EntryKind, IssueStatus, Positions};
@@ -53,8 +53,8 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
     let mut state = State::load(&store)?;
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
     let (text, positions) = on.require_positions("agree")?;
-    let ledger = Ledger::load(&store)?;
-    let recorded = ledger.at_turn_start(&on.rel);
+    let loaded = digests_file::load(&store)?;
+    let recorded = loaded.ledger.at_turn_start(&on.rel);
     let broken = broken_rules(positions, &state, &args.agent, |title| {
         recorded.is_some_and(|digest| digest.has_entry(title))
     });
@@ -78,7 +78,7 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: AGREED", on.rel)),
     );
-    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
+    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

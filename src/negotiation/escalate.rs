@@ -41,7 +41,8 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: ESCALATE", on.rel)),
     );
-    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
+    let loaded = super::digests_file::load(&store)?;
+    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

@@ -85,7 +85,8 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
     let event = actor
         .event(ctx, "entry")
         .change(None, Some(format!("{}: {title}", on.rel)));
-    write_positions(&locked, &mut state, ctx, actor, &on, &text, event)?;
+    let loaded = super::digests_file::load(&store)?;
+    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,

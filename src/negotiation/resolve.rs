@@ -112,7 +112,10 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
         text,
         positions,
     };
-    write_positions(&locked, &mut state, ctx, actor, &on, &resolved, event)?;
+    let loaded = super::digests_file::load(&store)?;
+    write_positions(
+        &locked, loaded, &mut state, ctx, actor, &on, &resolved, event,
+    )?;
     let OnIssue { issue, rel, .. } = on;
     Ok(Outcome::ok(json!({
         "file": issue.file,

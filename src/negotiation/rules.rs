@@ -124,8 +124,12 @@ pub fn holder_on_issue(
 
 /// Writes the new text of a positions file, counts the command as the agent's activity, and
 /// logs the command's `event` with the record of the file ([`digest::seal`]) in one append.
+/// `loaded` is the record of the log, read under the same lock (a command that checked a rule
+/// against it passes the one it read).
+#[allow(clippy::too_many_arguments)]
 pub fn write_positions(
     locked: &Locked,
+    loaded: digests_file::Loaded,
     state: &mut State,
     ctx: &Ctx,
     actor: Actor,
@@ -133,7 +137,6 @@ pub fn write_positions(
     text: &str,
     event: Event,
 ) -> Result<()> {
-    let loaded = digests_file::load(locked.store())?;
     let mut events = digest::seal(
         &loaded.ledger,
         state,
