@@ -7,10 +7,7 @@ use rust_decimal::Decimal;
 use serde_json::json;
 
 use super::consensus::number;
-use super::model::{
-    ConsensusMode, Escalation, OutputFormat, TurnOrder, Word, format_decimal, in_unit_range,
-    parse_decimal,
-};
+use super::model::{Rules, Word, format_decimal, in_unit_range, parse_decimal};
 use super::session::analyse;
 use crate::cli::bounce::NewCli;
 use crate::context::Ctx;
@@ -23,15 +20,8 @@ use crate::store::append_file;
 pub struct NewArgs {
     pub file: PathBuf,
     pub title: String,
-    pub agents: Vec<String>,
-    pub turn_order: TurnOrder,
-    pub max_turns_per_round: u64,
-    pub turn_timeout: u64,
-    pub threshold: Decimal,
-    pub mode: ConsensusMode,
-    pub escalation: Escalation,
-    pub max_rounds: u64,
-    pub output_format: OutputFormat,
+    /// The session's Protocol Rules, as the section will state them.
+    pub rules: Rules,
     pub context: String,
 }
 
@@ -52,15 +42,17 @@ impl NewArgs {
         Ok(NewArgs {
             file: cli.file,
             title,
-            agents: agents(&cli.agents)?,
-            turn_order: cli.turn_order,
-            max_turns_per_round: cli.max_turns_per_round,
-            turn_timeout: cli.turn_timeout,
-            threshold: threshold(&cli.threshold)?,
-            mode: cli.mode,
-            escalation: cli.escalation,
-            max_rounds: cli.max_rounds,
-            output_format: cli.output_format,
+            rules: Rules {
+                agents: agents(&cli.agents)?,
+                turn_order: cli.turn_order,
+                max_turns_per_round: cli.max_turns_per_round,
+                turn_timeout: cli.turn_timeout,
+                threshold: threshold(&cli.threshold)?,
+                mode: cli.mode,
+                escalation: cli.escalation,
+                max_rounds: cli.max_rounds,
+                output_format: cli.output_format,
+            },
             context: context.trim_end().replace('\r', ""),
         })
     }
@@ -150,15 +142,15 @@ pub fn run(ctx: &Ctx, args: &NewArgs) -> Result<Outcome> {
         "session_id": session_id,
         "created": created,
         "title": args.title,
-        "agents": args.agents,
-        "turn_order": args.turn_order.as_str(),
-        "max_turns_per_round": args.max_turns_per_round,
-        "turn_timeout": args.turn_timeout,
-        "threshold": number(args.threshold),
-        "mode": args.mode.as_str(),
-        "escalation": args.escalation.as_str(),
-        "max_rounds": args.max_rounds,
-        "output_format": args.output_format.as_str(),
+        "agents": args.rules.agents,
+        "turn_order": args.rules.turn_order.as_str(),
+        "max_turns_per_round": args.rules.max_turns_per_round,
+        "turn_timeout": args.rules.turn_timeout,
+        "threshold": number(args.rules.threshold),
+        "mode": args.rules.mode.as_str(),
+        "escalation": args.rules.escalation.as_str(),
+        "max_rounds": args.rules.max_rounds,
+        "output_format": args.rules.output_format.as_str(),
     }))
     .line(format!("created {} (session {session_id})", file.display()));
     for finding in parsed.findings.0 {
@@ -175,19 +167,19 @@ fn render(args: &NewArgs, session_id: &str, created: &str) -> String {
         "<!-- bounce-protocol: 0.1 -->\n<!-- created: {created} -->\n<!-- session-id: {session_id} -->\n\n# Bounce Session: {}\n\n## Protocol Rules\n\n```yaml\nagents:\n",
         args.title
     );
-    for agent in &args.agents {
+    for agent in &args.rules.agents {
         text.push_str(&format!("  - {agent}\n"));
     }
     text.push_str(&format!(
         "turn-order: {}\nmax-turns-per-round: {}\nturn-timeout: {}\nconsensus-threshold: {}\nconsensus-mode: {}\nescalation: {}\nmax-rounds: {}\noutput-format: {}\n```\n\n## Context\n\n",
-        args.turn_order.as_str(),
-        args.max_turns_per_round,
-        args.turn_timeout,
-        format_decimal(args.threshold),
-        args.mode.as_str(),
-        args.escalation.as_str(),
-        args.max_rounds,
-        args.output_format.as_str(),
+        args.rules.turn_order.as_str(),
+        args.rules.max_turns_per_round,
+        args.rules.turn_timeout,
+        format_decimal(args.rules.threshold),
+        args.rules.mode.as_str(),
+        args.rules.escalation.as_str(),
+        args.rules.max_rounds,
+        args.rules.output_format.as_str(),
     ));
     if !args.context.trim().is_empty() {
         text.push_str(&args.context);
