@@ -8,8 +8,9 @@
 //! - **Atomic replacement**: a changed file is written to a temporary file in the same
 //!   directory, fsynced, renamed over the old one, and the directory is fsynced. A reader sees
 //!   the old content or the new, never a mix, and a crash leaves one of the two.
-//! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
-//!   can never overwrite anything.
+//! - **Exclusive creation**: a new record (draft, issue, marker) is written to a temporary
+//!   file and hard-linked into place, which fails rather than replace: it can never overwrite
+//!   anything, and a crash leaves it whole or absent.
 //! - **Appends** (the event log) are one `write` of one whole line, or of a batch of whole
 //!   lines ([`Locked::append_lines`]).
 //! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
@@ -25,6 +26,8 @@
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
 pub mod append_file;
+mod crash;
+pub mod jsonl;
 mod lock;
 mod transaction;
 
@@ -360,7 +363,10 @@ impl<'a> Locked<'a> {
     pub fn ensure_dir(&self, rel: &str) -> Result<()> {
         let path = self.store.writable_path(rel)?;
         match fs::create_dir(&path) {
-            Ok(()) => sync_parent(&path),
+            Ok(()) => {
+                crash::step("create a directory");
+                sync_parent(&path)
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
                     Ok(())
@@ -396,7 +402,7 @@ impl<'a> Locked<'a> {
             .open(&path)
             .map_err(|e| Error::io("open", &path, e))?;
         // In append mode the file position ends where this write ended.
-        file.write_all(record.as_bytes())
+        crash::write_all(&file, record.as_bytes(), "append lines")
             .and_then(|()| file.sync_data())
             .and_then(|()| file.stream_position())
             .map_err(|e| Error::io("append to", &path, e))
@@ -435,6 +441,7 @@ impl<'a> Locked<'a> {
                 staged.dir.path().join(&entry.name),
             )
             .map_err(|e| Error::io("move", &target.join(&entry.name), e))?;
+            crash::step("move a file into a staged directory");
         }
         let source = staged.dir.keep();
         sync_staged_files(&source)?;
@@ -448,6 +455,7 @@ impl<'a> Locked<'a> {
                 _ => Error::io("move a staged directory to", &target, e),
             });
         }
+        crash::step("move a staged directory into place");
         sync_parent(&target)
     }
 }
@@ -630,12 +638,12 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
         }
         Err(e) => return Err(Error::cannot_create(path, e)),
     }
-    let mut temp = tempfile::Builder::new()
+    let temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(&dir)
         .map_err(|e| Error::cannot_create(path, e))?;
-    temp.write_all(content)
+    crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
     if replace {
@@ -663,22 +671,66 @@ fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     // 0666 before the umask, like any file an agent writes: tempfile's private 0600 would
     // otherwise make every replaced state file unreadable to other users of the directory.
-    let mut temp = tempfile::Builder::new()
+    let temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(dir)
         .map_err(|e| Error::io("create a temporary file in", dir, e))?;
-    temp.write_all(content)
+    crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
     temp.persist(path)
         .map_err(|e| Error::io("replace", path, e.error))?;
+    crash::step("rename over the target");
     sync_dir(dir)
 }
 
-/// `O_CREAT|O_EXCL` create, write, fsync, fsync the directory. `Ok(false)` if `path` exists.
+/// Creates `path` with `content`, complete or not at all, never replacing anything;
+/// `Ok(false)` if anything (a link included) is at `path`.
+///
+/// The content is written to a temporary file beside `path` and fsynced, then hard-linked to
+/// `path` (`link(2)` fails with `EEXIST` rather than replace, atomically, on every Unix
+/// filesystem, NFS included), the temporary name is removed and the directory fsynced. A
+/// crash leaves no file or the whole of it, never the empty or partial file that
+/// `open(O_EXCL)` followed by a write can leave; at worst an ignored `.parley-tmp-*` file
+/// remains. Filesystems without hard links get the `O_CREAT|O_EXCL` create and write, whose
+/// crash window is that one.
 fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
-    let mut file = match OpenOptions::new()
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    // 0666 before the umask, like a file created directly (tempfile's default is 0600).
+    let temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .permissions(fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+    crash::write_all(temp.as_file(), content, "write a temporary file")
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| Error::io("write", temp.path(), e))?;
+    match fs::hard_link(temp.path(), path) {
+        Ok(()) => crash::step("link a new file into place"),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e)
+            if matches!(
+                e.raw_os_error(),
+                Some(libc::EPERM | libc::ENOTSUP | libc::ENOSYS | libc::EMLINK)
+            ) =>
+        {
+            return create_in_place(path, content);
+        }
+        Err(e) => return Err(Error::io("create", path, e)),
+    }
+    // Dropping the temporary file removes its name; `path` keeps the content.
+    drop(temp);
+    sync_dir(dir)?;
+    Ok(true)
+}
+
+/// `O_CREAT|O_EXCL` create, write, fsync, fsync the directory. `Ok(false)` if `path` exists.
+fn create_in_place(path: &Path, content: &[u8]) -> Result<bool> {
+    let file = match OpenOptions::new()
         .write(true)
         .create_new(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
@@ -688,7 +740,8 @@ fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
         Err(e) => return Err(Error::io("create", path, e)),
     };
-    file.write_all(content)
+    crash::step("create a new file");
+    crash::write_all(&file, content, "write a new file")
         .and_then(|()| file.sync_all())
         .map_err(|e| Error::io("write", path, e))?;
     sync_parent(path)?;
