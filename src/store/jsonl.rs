@@ -199,15 +199,13 @@ enum Tail {
     Repaired,
 }
 
-fn len(file: &File, path: &Path) -> Result<u64> {
-    file.metadata()
-        .map(|m| m.len())
-        .map_err(|e| Error::io("inspect", path, e))
-}
-
 /// Looks at the end of the file and moves a torn fragment aside (see the module docs).
 fn repair_tail(file: &File, path: &Path) -> Result<Tail> {
-    let size = len(file, path)?;
+    let meta = file.metadata().map_err(|e| Error::io("inspect", path, e))?;
+    if !meta.is_file() {
+        return Err(Error::malformed(path, None, "is not a regular file"));
+    }
+    let size = meta.len();
     if size == 0 {
         return Ok(Tail::Whole);
     }

@@ -687,3 +687,55 @@ fn the_merging_end_analysis_killed_at_any_write_is_completed_by_its_rerun() {
         true
     });
 }
+
+// ------------------------------------------------------------------- feedback
+
+#[test]
+fn feedback_ask_killed_at_any_write_leaves_an_iteration_whole_or_not_counted() {
+    every_step(|step| {
+        let tmp = tempfile::TempDir::new().unwrap();
+        std::fs::write(tmp.path().join("plan.md"), "# Plan\n\nAdd a dark mode.\n").unwrap();
+        let parley_bin = bin();
+        let ask = [
+            "feedback",
+            "ask",
+            "conversation",
+            "--artifact",
+            "plan.md",
+            "--",
+            parley_bin.to_str().unwrap(),
+            "feedback",
+            "mock-provider",
+            "--seed",
+            "7",
+            "--session",
+            "{sessionID}",
+        ];
+        let first = crashing(tmp.path(), step, &ask);
+        if !killed(&first) {
+            assert_eq!(code(&first), 0, "{}", stderr(&first));
+            return false;
+        }
+        let log = run_in(tmp.path(), &["feedback", "log", "conversation", "--json"]);
+        let before = if code(&log) == 0 {
+            let envelope: Value = serde_json::from_str(&stdout(&log)).unwrap();
+            envelope["data"]["iterations"].as_array().unwrap().len()
+        } else {
+            // Nothing stored yet: no conversation directory at all.
+            assert_eq!(code(&log), 66, "step {step}: {}", stdout(&log));
+            0
+        };
+        assert!(before <= 1, "step {step}");
+        let again = run_in(tmp.path(), &ask);
+        assert_eq!(code(&again), 0, "step {step}: {}", stderr(&again));
+        let log = run_in(tmp.path(), &["feedback", "log", "conversation", "--json"]);
+        assert_eq!(code(&log), 0, "step {step}: {}", stdout(&log));
+        let envelope: Value = serde_json::from_str(&stdout(&log)).unwrap();
+        assert_eq!(
+            envelope["data"]["iterations"].as_array().unwrap().len(),
+            before + 1,
+            "step {step}"
+        );
+        true
+    });
+}
