@@ -11,8 +11,8 @@
 //! - **Exclusive creation**: a new record (draft, issue, marker) is written to a temporary
 //!   file and hard-linked into place, which fails rather than replace: it can never overwrite
 //!   anything, and a crash leaves it whole or absent.
-//! - **Appends** (the event log) are one `write` of one whole line, or of a batch of whole
-//!   lines ([`Locked::append_lines`]).
+//! - **Appends** to the append-only JSONL logs ([`jsonl`]) are one `write` of a batch of whole
+//!   lines and one sync, after a torn tail left by a crash is moved aside.
 //! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
 //!   and appended to through a journal that lets the next open roll a torn tail back.
 //! - **Transactions** ([`Locked::commit`], in `transaction.rs`): several whole-file
@@ -376,36 +376,6 @@ impl<'a> Locked<'a> {
             }
             Err(e) => Err(Error::io("create", &path, e)),
         }
-    }
-
-    /// Appends one line to `rel` in a single write.
-    pub fn append_line(&self, rel: &str, line: &str) -> Result<()> {
-        self.append_lines(rel, &[line]).map(drop)
-    }
-
-    /// Appends several lines to `rel` in a single write and a single sync: a reader never
-    /// sees some of them without the others once the write returns, and a batch of records
-    /// costs one fsync instead of one each. A crash mid-write can leave a torn last line,
-    /// as for a single append. Returns the offset where the written lines end (the length of
-    /// the file just after the write, unless another writer appended at the same time).
-    pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<u64> {
-        let path = self.store.writable_path(rel)?;
-        let mut record = String::new();
-        for line in lines {
-            record.push_str(line.trim_end_matches('\n'));
-            record.push('\n');
-        }
-        let mut file = OpenOptions::new()
-            .append(true)
-            .create(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-            .open(&path)
-            .map_err(|e| Error::io("open", &path, e))?;
-        // In append mode the file position ends where this write ended.
-        crash::write_all(&file, record.as_bytes(), "append lines")
-            .and_then(|()| file.sync_data())
-            .and_then(|()| file.stream_position())
-            .map_err(|e| Error::io("append to", &path, e))
     }
 
     /// A directory to assemble files in before [`Locked::install_dir`] puts them in place.
