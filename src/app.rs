@@ -212,6 +212,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Check(_) => "check",
         Command::Status(_) => "status",
         Command::Finish(_) => "finish",
+        Command::News(command) => command.name(),
         Command::Log(_) => "log",
         Command::Watch(_) => "watch",
         Command::Report(_) => "report",
@@ -271,7 +272,7 @@ fn watch_args(
     })
 }
 
-fn agent(raw: &OsStr) -> Result<Name> {
+pub(crate) fn agent(raw: &OsStr) -> Result<Name> {
     Name::parse("agent name", raw)
 }
 
@@ -300,7 +301,7 @@ fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
 
 /// Reads text a command takes from a file (`-`: stdin), as UTF-8. At most one byte more than
 /// the longest text accepted is read, so a huge input is refused without being held whole.
-fn read_input(what: &str, path: &Path) -> Result<String> {
+pub(crate) fn read_input(what: &str, path: &Path) -> Result<String> {
     let source = crate::input::Source::from_arg(Some(path.to_path_buf()));
     let limit = rules::MAX_TEXT_BYTES as u64 + 1;
     let bytes = source.read_at_most(limit)?;
@@ -371,6 +372,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
                 turn_timeout: cli.turn_timeout,
                 topic,
                 sources: init::read_sources(&cli.sources)?,
+                sign_off: cli.news.sign_off,
             };
             init::run(ctx, &args)
         }
@@ -450,14 +452,16 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
         Command::Challenge(cli) => entry(ctx, cli, EntryKind::Challenge),
         Command::Agree(cli) => {
             let raw = match (cli.decision, &cli.file) {
-                (Some(text), _) => text,
-                (None, Some(file)) => read_input("decision", file)?,
-                (None, None) => return Err(Error::usage("give --decision TEXT or --file FILE")),
+                (Some(text), _) => Some(text),
+                (None, Some(file)) => Some(read_input("decision", file)?),
+                // A duplicate proposal's agreement, or --check: agree itself decides.
+                (None, None) => None,
             };
             let args = agree::AgreeArgs {
                 agent: agent(&cli.agent)?,
                 issue: IssueRef::parse(&cli.issue)?,
-                decision: Text::parse("decision", &raw)?,
+                decision: raw.map(|r| Text::parse("decision", &r)).transpose()?,
+                check: cli.news.check,
                 dir: cli.dir,
             };
             agree::run(ctx, &args)
@@ -480,9 +484,13 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
             };
             resolve::run(ctx, &args)
         }
-        Command::AuditTemplate(cli) => {
-            audit_template::run(ctx, &audit_template::AuditTemplateArgs { dir: cli.dir })
-        }
+        Command::AuditTemplate(cli) => audit_template::run(
+            ctx,
+            &audit_template::AuditTemplateArgs {
+                agent: cli.agent.as_deref().map(agent).transpose()?,
+                dir: cli.dir,
+            },
+        ),
         Command::Check(cli) => check::run(ctx, &check::CheckArgs { dir: cli.dir }),
         Command::Status(cli) => status::run(ctx, &status::StatusArgs { dir: cli.dir }),
         Command::Watch(cli) => watch::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?),
@@ -500,12 +508,15 @@ fn dispatch(ctx: &Ctx, command: Command) -> Result<Outcome> {
                 dir: cli.dir,
                 allow_escalated: cli.allow_escalated,
                 accept_edits: cli.accept_edits,
+                check: cli.news.check,
+                agent: cli.news.agent.as_deref().map(agent).transpose()?,
             },
         ),
         Command::Log(cli) => log_view::run(ctx, &cli.dir),
         Command::Links(cli) => links::run(&cli.dir, cli.force),
         Command::Completions(cli) => Ok(completions(cli.shell)),
         Command::Demo(cli) => demo::run(ctx, cli.dir, cli.agents as usize, cli.scene),
+        Command::News(command) => crate::app_news::dispatch(ctx, command),
         Command::Feedback(cli) => crate::feedback::dispatch(ctx, cli.command),
         Command::Operative(command) => operative::dispatch(ctx, command),
         Command::Bounce(command) => crate::bounce::dispatch(ctx, command),

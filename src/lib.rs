@@ -6,6 +6,7 @@
 //! prints a result; [`error`] holds the error type and the exit-code table.
 
 pub mod app;
+pub mod app_news;
 pub mod bounce;
 pub mod cli;
 pub mod clock;

@@ -11,6 +11,7 @@ use crate::error::EXIT_CODES;
 pub mod bounce;
 pub mod feedback;
 pub mod negotiation_rules;
+pub mod news;
 pub mod operative;
 pub mod views;
 
@@ -87,11 +88,13 @@ pub enum Command {
     /// A person settles an escalated issue
     Resolve(ResolveCli),
     /// Write the coverage-audit.md skeleton, one section per file in sources/
-    AuditTemplate(DirCli),
+    AuditTemplate(news::AuditTemplateCli),
     /// Report edits of recorded positions: 0 none, 1 edits found
     Check(DirCli),
     /// Check that everything is agreed and audited, then mark the negotiation done
     Finish(FinishCli),
+    #[command(flatten)]
+    News(news::NewsCommand),
     /// Print the event log of a negotiation
     Log(DirCli),
     /// A live view of a negotiation, redrawn on every change; exit 2 once finished
@@ -176,6 +179,8 @@ pub struct InitCli {
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub turn_timeout: u64,
+    #[command(flatten)]
+    pub news: news::InitNewsCli,
 }
 
 #[derive(Debug, Args)]
@@ -297,6 +302,8 @@ pub struct FinishCli {
     /// Finish although recorded positions were edited; the edits are listed and logged as accepted
     #[arg(long)]
     pub accept_edits: bool,
+    #[command(flatten)]
+    pub news: news::FinishNewsCli,
 }
 
 #[derive(Debug, Args)]

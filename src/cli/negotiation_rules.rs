@@ -34,17 +34,14 @@ pub struct AgreeCli {
     pub agent: OsString,
     /// The issue: its number (1 or 01) or its file name (01-topic.md)
     pub issue: String,
-    /// The decision, written under `## Status: AGREED`
-    #[arg(
-        long,
-        value_name = "TEXT",
-        required_unless_present = "file",
-        conflicts_with = "file"
-    )]
+    /// The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)
+    #[arg(long, value_name = "TEXT", conflicts_with = "file")]
     pub decision: Option<String>,
     /// Read the decision from FILE (`-` is stdin)
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub news: super::news::AgreeNewsCli,
 }
 
 #[derive(Debug, Args)]

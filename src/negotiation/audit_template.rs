@@ -20,6 +20,8 @@ pub const SOURCES_DIR: &str = "sources";
 #[derive(Debug, Clone)]
 pub struct AuditTemplateArgs {
     pub dir: PathBuf,
+    /// The agent writing it: recorded in the log (attribution only, no turn needed).
+    pub agent: Option<crate::names::Name>,
 }
 
 /// The source proposals: the regular files of `sources/`, hidden ones left out. A link there
@@ -103,11 +105,14 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "audit-template",
-        agent: None,
+        agent: args.agent.as_ref(),
     };
     let locked = lock(&store, actor)?;
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
+    if let Some(agent) = &args.agent {
+        state.ensure_registered(agent)?;
+    }
     state.ensure_phase(Phase::Positions, "write the coverage audit template")?;
     let sources = source_files(&store)?;
     if !locked.create_new(AUDIT_FILE, &template(&sources))? {

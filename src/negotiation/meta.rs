@@ -23,6 +23,9 @@ pub struct Meta {
     pub turn_timeout_seconds: u64,
     pub created: Option<String>,
     pub registration_deadline: Option<String>,
+    /// `finish` needs every other agent's `sign-off` of `final.md` and `coverage-audit.md`
+    /// (`init --sign-off`; `- **sign_off:** required`, absent otherwise).
+    pub sign_off: bool,
 }
 
 impl Meta {
@@ -35,6 +38,7 @@ impl Meta {
             turn_timeout_seconds: DEFAULT_TURN_TIMEOUT,
             created: Some(format_stamp(created)),
             registration_deadline: None,
+            sign_off: false,
         }
     }
 
@@ -53,6 +57,9 @@ impl Meta {
         line("turn_timeout_seconds", &self.turn_timeout_seconds);
         if let Some(created) = &self.created {
             line("created", created);
+        }
+        if self.sign_off {
+            line("sign_off", &"required");
         }
         if let Some(deadline) = &self.registration_deadline {
             line("registration_deadline", deadline);
@@ -82,6 +89,7 @@ impl Meta {
             turn_timeout_seconds: DEFAULT_TURN_TIMEOUT,
             created: None,
             registration_deadline: None,
+            sign_off: false,
         };
         let mut saw_expected = false;
         for (index, raw) in text.lines().enumerate() {
@@ -131,6 +139,19 @@ impl Meta {
                 "turn_timeout_seconds" => meta.turn_timeout_seconds = number()?,
                 "created" => meta.created = Some(stamp()?),
                 "registration_deadline" => meta.registration_deadline = Some(stamp()?),
+                "sign_off" => {
+                    meta.sign_off = match value {
+                        "required" => true,
+                        "off" => false,
+                        _ => {
+                            return Err(Error::malformed(
+                                path,
+                                Some(line_no),
+                                format!("sign_off must be `required` or `off`, not {value:?}"),
+                            ));
+                        }
+                    }
+                }
                 _ => {}
             }
         }
