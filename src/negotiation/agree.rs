@@ -100,10 +100,15 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         )));
     }
     let text = positions::set_status(text, IssueStatus::Agreed, &decision);
-    let event = actor.event(ctx, STATUS_EVENT).change(
-        Some(format!("{}: OPEN", on.rel)),
-        Some(format!("{}: AGREED", on.rel)),
-    );
+    // Who agreed, and to what: the file keeps only the decision (its layout is the old
+    // scripts'), the log keeps the author.
+    let event = actor
+        .event(ctx, STATUS_EVENT)
+        .change(
+            Some(format!("{}: OPEN", on.rel)),
+            Some(format!("{}: AGREED", on.rel)),
+        )
+        .with_detail(json!({"agreed_by": args.agent, "decision": decision}));
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,

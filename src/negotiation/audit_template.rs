@@ -45,6 +45,20 @@ pub fn source_files(store: &Store) -> Result<Vec<String>> {
     Ok(files)
 }
 
+/// The source files in the order `init --source` recorded, then any other file of
+/// `sources/` (added by hand) in file-name order.
+pub fn ordered_sources(store: &Store, recorded: &[String]) -> Result<Vec<String>> {
+    let mut files = source_files(store)?;
+    files.sort();
+    let mut ordered: Vec<String> = recorded
+        .iter()
+        .filter(|name| files.contains(name))
+        .cloned()
+        .collect();
+    ordered.extend(files.into_iter().filter(|f| !recorded.contains(f)));
+    Ok(ordered)
+}
+
 /// The heading of a source's section, as the protocol's audit format has it.
 fn section_heading(source: &str) -> String {
     format!("## Unique elements from {source}")
@@ -114,7 +128,7 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
         state.ensure_registered(agent)?;
     }
     state.ensure_phase(Phase::Positions, "write the coverage audit template")?;
-    let sources = source_files(&store)?;
+    let sources = ordered_sources(&store, &state.meta.source_order)?;
     if !locked.create_new(AUDIT_FILE, &template(&sources))? {
         return Err(Error::new(
             Status::AlreadyExists,

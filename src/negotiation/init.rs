@@ -81,6 +81,7 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
     meta.poll_interval_seconds = args.poll_interval;
     meta.turn_timeout_seconds = args.turn_timeout;
     meta.sign_off = args.sign_off;
+    meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;
     let shown = dir.display();

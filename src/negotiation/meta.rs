@@ -26,6 +26,10 @@ pub struct Meta {
     /// `finish` needs every other agent's `sign-off` of `final.md` and `coverage-audit.md`
     /// (`init --sign-off`; `- **sign_off:** required`, absent otherwise).
     pub sign_off: bool,
+    /// The sources in the order `init --source` named them (`- **source_order:** [JSON
+    /// array]`), which the issue template's Position A, B and the audit template follow.
+    /// Empty for a directory made without sources or before the order was recorded.
+    pub source_order: Vec<String>,
 }
 
 impl Meta {
@@ -39,6 +43,7 @@ impl Meta {
             created: Some(format_stamp(created)),
             registration_deadline: None,
             sign_off: false,
+            source_order: Vec::new(),
         }
     }
 
@@ -60,6 +65,10 @@ impl Meta {
         }
         if self.sign_off {
             line("sign_off", &"required");
+        }
+        if !self.source_order.is_empty() {
+            let order = serde_json::to_string(&self.source_order).expect("names serialize");
+            line("source_order", &order);
         }
         if let Some(deadline) = &self.registration_deadline {
             line("registration_deadline", deadline);
@@ -90,6 +99,7 @@ impl Meta {
             created: None,
             registration_deadline: None,
             sign_off: false,
+            source_order: Vec::new(),
         };
         let mut saw_expected = false;
         for (index, raw) in text.lines().enumerate() {
@@ -139,6 +149,17 @@ impl Meta {
                 "turn_timeout_seconds" => meta.turn_timeout_seconds = number()?,
                 "created" => meta.created = Some(stamp()?),
                 "registration_deadline" => meta.registration_deadline = Some(stamp()?),
+                "source_order" => {
+                    meta.source_order = serde_json::from_str(value).map_err(|_| {
+                        Error::malformed(
+                            path,
+                            Some(line_no),
+                            format!(
+                                "source_order must be a JSON array of file names, not {value:?}"
+                            ),
+                        )
+                    })?
+                }
                 "sign_off" => {
                     meta.sign_off = match value {
                         "required" => true,

@@ -177,7 +177,16 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     } = Overview::read(&store, &state)?;
     let summary = summarize(&reports);
     let open = open_details(&store, &state, &reports, &events)?;
-    let duplicates = super::duplicate::likely(&store)?;
+    let agreers = super::agree::agreed_by(&events);
+    // Only the pairs still to settle: an issue agreed or escalated is past that question.
+    let duplicates: Vec<_> = super::duplicate::likely(&store)?
+        .into_iter()
+        .filter(|d| {
+            reports.iter().any(|r| {
+                r.file.file == d.file && matches!(r.status, None | Some(IssueStatus::Open))
+            })
+        })
+        .collect();
     let blockers = if state.turn == super::turn::Turn::Done {
         Vec::new()
     } else {
@@ -212,6 +221,12 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
         ));
         if let Some(detail) = open.iter().find(|d| d.file == report.file.file) {
             out.push(format!("      {}", detail.describe()));
+        }
+        if report.status == Some(IssueStatus::Agreed)
+            && report.resolved_by.is_none()
+            && let Some(agent) = agreers.get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+        {
+            out.push(format!("      agreed by {agent}"));
         }
         for warning in &report.warnings {
             out.warn(warning.clone());
@@ -255,6 +270,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
             map.insert("open_issues".into(), json!(open));
             map.insert("duplicates".into(), json!(duplicates));
             map.insert("finish_blockers".into(), json!(blockers));
+            map.insert("agreed_by".into(), json!(agreers));
         }
     }
     Ok(out)

@@ -648,3 +648,123 @@ fn audit_template_records_the_agent_that_ran_it() {
         4
     );
 }
+
+#[test]
+fn an_agreement_names_who_agreed_in_the_log_and_in_status() {
+    let neg = argued();
+    neg.ok(&[
+        "agree",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--decision",
+        "In-process cache.",
+    ]);
+    let status = neg.ok(&["status", "{dir}"]);
+    assert!(
+        status.contains("[AGREED]\n      agreed by agent-alpha\n"),
+        "{status}"
+    );
+    let (_, log) = run_json(&neg, &["log", "{dir}"]);
+    let agreed = log["data"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["command"] == "agree" && e["event"] == "status")
+        .unwrap()
+        .clone();
+    assert_eq!(agreed["detail"]["agreed_by"], "agent-alpha");
+    assert_eq!(agreed["detail"]["decision"], "In-process cache.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. Sources in the order init was given them.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn positions_and_audit_sections_follow_the_order_of_the_sources_at_init() {
+    let neg = Neg::empty();
+    for name in ["zeta-plan.md", "alpha-plan.md"] {
+        std::fs::write(neg.tmp.path().join(name), "# plan\n").unwrap();
+    }
+    neg.ok(&[
+        "init",
+        "{dir}",
+        "2",
+        "--source",
+        "zeta-plan.md",
+        "--source",
+        "alpha-plan.md",
+    ]);
+    assert!(
+        neg.read("meta.md")
+            .contains("- **source_order:** [\"zeta-plan.md\",\"alpha-plan.md\"]\n")
+    );
+    for name in Neg::names(2) {
+        neg.ok(&["register", "{dir}", &name]);
+    }
+    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
+    neg.ok(&["file-draft-issue", "{dir}", "agent-alpha", "cache"]);
+    let draft = neg.read("issues-draft/agent-alpha/01-cache.md");
+    assert!(
+        draft.contains("## Position A (zeta-plan.md)\n[TODO: What one source says or implies.]\n\n## Position B (alpha-plan.md)\n"),
+        "{draft}"
+    );
+    for name in Neg::names(2) {
+        if name != "agent-alpha" {
+            neg.ok(&["file-draft-issue", "{dir}", &name, "other"]);
+        }
+        neg.ok(&["end-analysis", "{dir}", &name]);
+    }
+    neg.ok(&["audit-template", "{dir}"]);
+    let audit = neg.read("coverage-audit.md");
+    let zeta = audit.find("## Unique elements from zeta-plan.md").unwrap();
+    let alpha = audit.find("## Unique elements from alpha-plan.md").unwrap();
+    assert!(zeta < alpha, "{audit}");
+    // Without sources the template stays exactly the old one.
+    let plain = Neg::started(2);
+    plain.ok(&["file-draft-issue", "{dir}", "agent-alpha", "cache"]);
+    assert!(
+        plain
+            .read("issues-draft/agent-alpha/01-cache.md")
+            .contains("## Position A\n[TODO: What one source says or implies.]\n\n## Position B\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_demo_shows_the_changes_and_a_settled_duplicate_and_replaces_only_the_path() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let output = parley()
+        .env_remove("PARLEY_NOW")
+        .current_dir(tmp.path())
+        .args(["--json", "demo", "d"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let envelope = json(&output);
+    let transcript: Vec<&str> = envelope["data"]["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let all = transcript.join("\n");
+    assert!(all.contains("parley init DIR/negotiation 2 60 --topic \"How should the build cache of our CI be designed?\""), "{all}");
+    assert!(all.contains("Changes since your last hand-off"), "{all}");
+    assert!(all.contains("parley duplicate DIR/negotiation "), "{all}");
+    assert!(all.contains("is settled as a duplicate of"), "{all}");
+    let status = parley()
+        .current_dir(tmp.path())
+        .args(["status", "d/negotiation"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&status).contains("Summary: 5 issues — 5 agreed"),
+        "{}",
+        stdout(&status)
+    );
+}
