@@ -768,3 +768,93 @@ fn the_demo_shows_the_changes_and_a_settled_duplicate_and_replaces_only_the_path
         stdout(&status)
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Races and crashes.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn notes_written_at_once_by_many_processes_all_land_with_distinct_numbers() {
+    let neg = Neg::in_positions(2);
+    let runs: Vec<Vec<String>> = (0..12)
+        .map(|i| {
+            let agent = if i % 2 == 0 {
+                "agent-alpha"
+            } else {
+                "agent-beta"
+            };
+            ["note", "{dir}", agent, "--body"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain([format!("note from process {i}")])
+                .collect()
+        })
+        .collect();
+    for output in crate::concurrency::race(&neg, &runs) {
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+    }
+    let notes = neg.read("notes.md");
+    for number in 1..=12 {
+        assert_eq!(
+            notes.matches(&format!("'s note {number} (")).count(),
+            1,
+            "note {number}:\n{notes}"
+        );
+    }
+    for i in 0..12 {
+        assert!(
+            notes.contains(&format!("note from process {i}\n")),
+            "{notes}"
+        );
+    }
+    assert_eq!(
+        code(&neg.run(&["check", "{dir}"])),
+        0,
+        "appends are not edits"
+    );
+}
+
+#[test]
+fn a_note_torn_by_a_crash_is_no_edit_and_the_next_note_goes_on() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&["note", "{dir}", "agent-beta", "--body", "First."]);
+    // What a crash can leave: part of an append, and no log line for it.
+    let mut notes = neg.read("notes.md");
+    notes.push_str("## agent-beta's note 2 (2026-02-18T10:00:00Z)\nHalf a sen");
+    neg.write("notes.md", &notes);
+    assert_eq!(code(&neg.run(&["check", "{dir}"])), 0);
+    let out = neg.ok(&["note", "{dir}", "agent-alpha", "--body", "Next."]);
+    assert_eq!(out, "Appended agent-alpha's note 3 to notes.md\n");
+    assert!(
+        neg.read("notes.md")
+            .contains("Half a sen\n## agent-alpha's note 3 (")
+    );
+    let (_, beta) = run_json(&neg, &["changes", "{dir}", "agent-beta"]);
+    let listed: Vec<u64> = beta["data"]["changes"]["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(listed, vec![3]);
+    assert_eq!(code(&neg.run(&["check", "{dir}"])), 0);
+}
+
+#[test]
+fn wait_answers_a_holder_at_once_with_its_clock_and_changes() {
+    let neg = argued();
+    let output = neg.run(&["--json", "wait", "{dir}", "agent-alpha", "--timeout", "5"]);
+    assert_eq!(code(&output), 0);
+    let envelope = json(&output);
+    assert_eq!(envelope["data"]["turn_seconds_left"], 600);
+    assert_eq!(
+        envelope["data"]["changes"]["entries"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let human = neg.run(&["wait", "{dir}", "agent-alpha", "--timeout", "5"]);
+    assert_eq!(stdout(&human), "your-turn\n");
+    assert!(stderr(&human).contains("Changes since your last hand-off"));
+}
