@@ -67,7 +67,14 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
     let loaded = digests_file::load(&store)?;
     let recorded = loaded.ledger.at_turn_start(&on.rel);
     let before_turn = |title: &str| recorded.is_some_and(|digest| digest.has_entry(title));
-    let (events, _) = super::log::read(&store)?;
+    // The log is read only when the file holds the text of a duplicate proposal or a reopen
+    // (which the log then confirms): agree otherwise keeps to the digests file, and its cost
+    // does not grow with the log (see performance.md).
+    let events = if duplicate::may_hold_proposal(text) || super::reopen::may_hold_reopen(text) {
+        super::log::read(&store)?.0
+    } else {
+        Vec::new()
+    };
     let proposals = duplicate::proposals(&events, &on.rel, positions);
     let decision = match &args.decision {
         // No decision: agree to a duplicate proposal when there is one (`--check` without a

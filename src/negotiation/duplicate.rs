@@ -177,6 +177,12 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
     )))
 }
 
+/// Whether a positions file may hold a duplicate proposal: an entry whose first line starts
+/// with [`DECISION_PREFIX`]. Without one there is no need to read the log.
+pub fn may_hold_proposal(text: &str) -> bool {
+    text.contains(&format!("\n{DECISION_PREFIX}"))
+}
+
 /// A duplicate proposal standing on an issue: who made it, of what, with which entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proposal {

@@ -90,7 +90,7 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Outcome> {
         .map(|l| format!("> {l}\n"))
         .collect::<String>();
     let body = format!(
-        "Reopened: the agreement below is questioned.\n\n{}\n{}",
+        "{REOPEN_LINE}\n\n{}\n{}",
         quoted.trim_end(),
         args.reason.as_str()
     );
@@ -125,6 +125,14 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Outcome> {
     }))
     .line(format!("Appended {title} to {}", on.rel))
     .line(format!("Status of {}: OPEN (reopened)", on.rel)))
+}
+
+/// The first line of a reopen entry's body.
+const REOPEN_LINE: &str = "Reopened: the agreement below is questioned.";
+
+/// Whether a positions file may hold a reopen entry (which the log then confirms).
+pub fn may_hold_reopen(text: &str) -> bool {
+    text.contains(REOPEN_LINE)
 }
 
 fn not_agreed(rel: &str, status: Option<IssueStatus>) -> Error {
