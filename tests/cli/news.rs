@@ -858,3 +858,51 @@ fn wait_answers_a_holder_at_once_with_its_clock_and_changes() {
     assert_eq!(stdout(&human), "your-turn\n");
     assert!(stderr(&human).contains("Changes since your last hand-off"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bad input: a clear error, nothing changed.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_new_commands_refuse_bad_input_clearly_and_change_nothing() {
+    let neg = Neg::in_positions(2);
+    let before = files(&neg);
+    for (args, exit) in [
+        (&["note", "{dir}", "agent-alpha"][..], 64),
+        (&["note", "{dir}", "agent-alpha", "--body", "  "][..], 65),
+        (&["note", "{dir}", "Bad Name", "--body", "x"][..], 65),
+        (&["duplicate", "{dir}", "agent-alpha", "1"][..], 64),
+        (
+            &["duplicate", "{dir}", "agent-alpha", "x y", "--of", "1"][..],
+            65,
+        ),
+        (&["reopen", "{dir}", "agent-alpha", "1"][..], 64),
+        (
+            &["reopen", "{dir}", "agent-alpha", "1", "--reason", ""][..],
+            65,
+        ),
+        (
+            &["reopen", "{dir}", "agent-alpha", "1", "--reason", "why"][..],
+            4,
+        ),
+        (
+            &["reopen", "{dir}", "agent-alpha", "9", "--reason", "why"][..],
+            66,
+        ),
+        (&["changes", "{dir}/missing", "agent-alpha"][..], 66),
+        (&["sign-off", "{dir}", "agent-alpha"][..], 4),
+        (
+            &["finish", "{dir}", "--check", "--agent", "agent-omega"][..],
+            4,
+        ),
+        (&["audit-template", "{dir}", "--agent", "Bad"][..], 65),
+    ] {
+        let output = neg.run(args);
+        assert_eq!(code(&output), exit, "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).is_empty(), "{args:?}: no message");
+        let envelope = json(&neg.run(&[&["--json"][..], args].concat()));
+        assert_eq!(envelope["ok"], false, "{args:?}");
+        assert!(envelope["error"]["code"].is_string(), "{args:?}");
+    }
+    assert!(files(&neg) == before, "a refused command changed something");
+}
