@@ -542,7 +542,13 @@ fn a_note_by_any_agent_shows_in_the_others_changes_and_is_append_only() {
         Value::Array(vec![]),
         "its own notes are not news"
     );
-    assert!(neg.ok(&["watch", "{dir}", "--once"]).contains("note"));
+    let view = neg.ok(&["watch", "{dir}", "--once"]);
+    assert!(
+        view.contains(
+            "Last notes:\n  agent-alpha's note 1 (2026-02-18T10:00:00Z): I will be brief on 02."
+        ),
+        "{view}"
+    );
 
     // A rewrite of what was there is an edit, like one of recorded positions.
     neg.write("notes.md", "# Notes\n\nnothing to see\n");
