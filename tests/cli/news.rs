@@ -912,3 +912,20 @@ fn the_new_commands_refuse_bad_input_clearly_and_change_nothing() {
     }
     assert!(files(&neg) == before, "a refused command changed something");
 }
+
+#[test]
+fn a_skipped_agent_gets_the_changes_since_the_skip_took_its_turn() {
+    let neg = Neg::in_positions(2);
+    // agent-alpha idles past the timeout; agent-beta's poll skips it and plays.
+    let skipped = neg.run_at(&at(601), &["poll", "{dir}", "agent-beta"]);
+    assert_eq!(code(&skipped), 0, "{}", stdout(&skipped));
+    neg.ok(&["position", "{dir}", "agent-beta", "2", "--body", "Mine."]);
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let (exit, alpha) = run_json(&neg, &["poll", "{dir}", "agent-alpha"]);
+    assert_eq!(exit, 0);
+    let changes = &alpha["data"]["changes"];
+    assert_eq!(changes["since"], at(601), "{changes}");
+    assert_eq!(changes["entries"][0]["file"], "02-topic-1.md");
+    assert_eq!(changes["entries"][0]["agent"], "agent-beta");
+    assert_eq!(changes["issues"], Value::Array(vec![]), "{changes}");
+}
