@@ -16,6 +16,7 @@ pub mod views;
 
 use negotiation_rules::{AgreeCli, EntryCli, EscalateCli, ResolveCli};
 pub mod parliament;
+pub mod skill;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
@@ -104,6 +105,8 @@ pub enum Command {
     Completions(CompletionsCli),
     /// Play a protocol end to end between scripted agents, each step a separate process
     Demo(DemoCli),
+    /// Print the skill file that teaches agents parley (--install DIR, --check DIR)
+    Skill(skill::SkillCli),
     /// Agent Feedback Protocol: validate payloads, extract responses, ask a provider
     Feedback(feedback::FeedbackCli),
     #[command(flatten)]

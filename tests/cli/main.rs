@@ -12,6 +12,7 @@ mod flows;
 mod operative;
 mod parliament;
 mod rules;
+mod skill;
 mod surface;
 mod views;
 mod waiting;
