@@ -511,3 +511,30 @@ fn concurrent_installs_all_succeed_with_one_whole_file() {
         .collect();
     assert_eq!(listing, ["SKILL.md"]);
 }
+
+/// The README's section on the skill runs as written.
+#[test]
+fn the_readme_skill_section_runs_as_written() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = &readme[readme.find("## Agents: the skill file").unwrap()..];
+    let start = section.find("```sh\n").unwrap() + "```sh\n".len();
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let work = TempDir::new().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin().parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-euo", "pipefail", "-c", block])
+        .current_dir(work.path())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        std::fs::read_to_string(installed(&work.path().join(".claude/skills"))).unwrap(),
+        skill_file()
+    );
+}
