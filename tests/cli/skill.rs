@@ -538,3 +538,64 @@ fn the_readme_skill_section_runs_as_written() {
         skill_file()
     );
 }
+
+/// Every `parley ` line of the skill, run in order in one scratch directory with the inputs
+/// it names: none may be a usage error or name a path that is not there. Answers (1 to 4:
+/// not your turn, wrong phase, ...) are fine, since one agent plays the lines in a row; a
+/// wait is cut to `--timeout 0`, so it answers at once (0, 2, or 124), and the feedback
+/// provider is parley's mock.
+#[test]
+fn every_parley_line_of_the_skill_runs() {
+    let work = TempDir::new().unwrap();
+    let root = work.path();
+    for (file, text) in [
+        ("proposal-a.md", "# A\n\nA local cache.\n"),
+        ("proposal-b.md", "# B\n\nA remote cache.\n"),
+        ("plan.md", "# Plan\n\nShip the cache first.\n"),
+        (
+            "response.json",
+            r#"{"type":"QUESTION","from":"rep_2","to":"rep_1","content":{"topic":"integrity","question":"Who signs entries?","motive_context":"Poisoning."}}"#,
+        ),
+        ("answer.json", "{}\n"),
+    ] {
+        std::fs::write(root.join(file), text).unwrap();
+    }
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for words in skill_command_lines(&skill_file()) {
+        let mut args: Vec<String> = words[1..].to_vec();
+        if let Some(at) = args.iter().position(|w| w == "--timeout") {
+            args[at + 1] = "0".into();
+        }
+        if let Some(at) = args.iter().position(|w| w == "--") {
+            args.truncate(at + 1);
+            args.push(bin().to_string_lossy().into_owned());
+            args.extend(
+                ["feedback", "mock-provider", "--session", "{sessionID}"].map(String::from),
+            );
+        }
+        let output = parley()
+            .args(&args)
+            .current_dir(root)
+            .env("PARLEY_PROJECT_ROOT", root)
+            .output()
+            .unwrap();
+        ran += 1;
+        let exit = code(&output);
+        if exit >= 64 && !(exit == 124 && words.contains(&"--timeout".to_owned())) {
+            failures.push(format!(
+                "{}: exit {exit}\n{}",
+                words.join(" "),
+                stderr(&output)
+            ));
+        }
+    }
+    assert!(ran >= 40);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // They did what they say: a negotiation, a reservation log, a session, a ledger, a review.
+    assert!(root.join("neg/positions").is_dir());
+    assert!(root.join(".parley/operative/events.jsonl").is_file());
+    assert!(root.join("design.md").is_file());
+    assert!(root.join("parl/ledger.json").is_file());
+    assert!(root.join("review/iterations/0002-response.json").is_file());
+}
