@@ -599,3 +599,47 @@ fn every_parley_line_of_the_skill_runs() {
     assert!(root.join("parl/ledger.json").is_file());
     assert!(root.join("review/iterations/0002-response.json").is_file());
 }
+
+/// What a crash during `--install` can leave: the temporary file of the atomic publish, never
+/// a part of SKILL.md. The next check and install ignore it.
+#[test]
+fn a_temporary_file_left_by_a_crashed_install_is_ignored() {
+    let tmp = TempDir::new().unwrap();
+    let dir = tmp.path();
+    std::fs::create_dir(dir.join("parley")).unwrap();
+    let text = skill_file();
+    std::fs::write(
+        dir.join("parley/.parley-tmp-crashed"),
+        &text[..text.len() / 2],
+    )
+    .unwrap();
+    assert_eq!(code(&run(&["skill", "--check", arg(dir)])), 66);
+    assert_eq!(code(&run(&["skill", "--install", arg(dir)])), 0);
+    assert_eq!(std::fs::read_to_string(installed(dir)).unwrap(), text);
+    assert_eq!(code(&run(&["skill", "--check", arg(dir)])), 0);
+}
+
+/// `kill -9` at whatever moment it lands: SKILL.md is absent or whole, never a part, and the
+/// next install completes it. (The assertion holds for every interleaving, so where the kill
+/// lands does not matter.)
+#[test]
+fn an_install_killed_at_any_moment_leaves_no_part_of_the_file() {
+    let tmp = TempDir::new().unwrap();
+    for round in 0..12 {
+        let dir = tmp.path().join(format!("skills-{round}"));
+        let mut child = parley_std()
+            .args(["skill", "--install"])
+            .arg(&dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if let Ok(text) = std::fs::read_to_string(installed(&dir)) {
+            assert_eq!(text, skill_file(), "round {round}: a part of the file");
+        }
+        assert_eq!(code(&run(&["skill", "--install", arg(&dir)])), 0);
+        assert_eq!(code(&run(&["skill", "--check", arg(&dir)])), 0);
+    }
+}
