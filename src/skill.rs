@@ -100,11 +100,12 @@ fn install(dir: &Path, force: bool) -> Result<Outcome> {
         Err(e) => return Err(Error::io("inspect", &folder, e)),
     }
     if force {
-        // Replacing needs no comparison; the same bytes written again change nothing.
-        let replaced = match inspect(&path)? {
-            Installed::Missing => false,
-            Installed::NotAFile => return Err(not_a_file(&path)),
-            Installed::Same | Installed::Different => true,
+        // Replacing needs no comparison (nor a readable file); the same bytes written again
+        // change nothing.
+        let replaced = match presence(&path)? {
+            Presence::Missing => false,
+            Presence::NotAFile => return Err(not_a_file(&path)),
+            Presence::File => true,
         };
         store::publish_file(&path, SKILL_MD.as_bytes(), true)?;
         return Ok(written(&path, replaced));
@@ -174,16 +175,31 @@ fn check(dir: &Path) -> Result<Outcome> {
     }
 }
 
+/// What kind of thing is at `path`, found without opening it (a link is refused).
+enum Presence {
+    Missing,
+    NotAFile,
+    File,
+}
+
+fn presence(path: &Path) -> Result<Presence> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(symlink(path)),
+        // Never opened: opening a FIFO would block.
+        Ok(meta) if !meta.is_file() => Ok(Presence::NotAFile),
+        Ok(_) => Ok(Presence::File),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Presence::Missing),
+        Err(e) => Err(crate::input::unreadable(&path.display().to_string(), e)),
+    }
+}
+
 /// Looks at the file at `path` without following a link there and without reading more than
 /// one byte past the skill's length (a huge file differs; it need not be held whole).
 fn inspect(path: &Path) -> Result<Installed> {
-    match fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => return Err(symlink(path)),
-        // Never opened: opening a FIFO would block.
-        Ok(meta) if !meta.is_file() => return Ok(Installed::NotAFile),
-        Ok(_) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Installed::Missing),
-        Err(e) => return Err(crate::input::unreadable(&path.display().to_string(), e)),
+    match presence(path)? {
+        Presence::Missing => return Ok(Installed::Missing),
+        Presence::NotAFile => return Ok(Installed::NotAFile),
+        Presence::File => {}
     }
     // O_NOFOLLOW and O_NONBLOCK: something swapped in since the look above can neither lead
     // the read elsewhere nor hang it.
