@@ -37,7 +37,7 @@ impl Project {
                 }
             }
         };
-        let store = Store::new(root.clone(), ctx.lock_timeout);
+        let store = Store::new(root.clone(), ctx.lock_wait());
         Ok(Project { root, store })
     }
 

@@ -262,10 +262,10 @@ fn shell_words(line: &str) -> Vec<String> {
 }
 
 /// Whether `words` (a whole command line, `parley` first) parses. The one place that knows
-/// how the command line is parsed: the clap tree of `parley::cli::Cli` today.
+/// how the command line is parsed: the whole command tree of the applet registry.
 fn parse_command_line(words: &[String]) -> Result<(), String> {
-    use clap::Parser;
-    parley::cli::Cli::try_parse_from(words)
+    parley::app::command_tree()
+        .try_get_matches_from(words)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }

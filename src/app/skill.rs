@@ -1,9 +1,13 @@
-//! clap types of `parley skill`: print the skill file, install it, or check an installed copy.
+//! The request of `parley skill`: print the skill file, install it, or check an installed copy.
+//! A command-line applet only (not an MCP tool).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::output::Outcome;
 use crate::skill::SkillArgs;
 
 #[derive(Debug, Args)]
@@ -33,4 +37,8 @@ impl SkillCli {
             (None, None) => SkillArgs::Print,
         }
     }
+}
+
+pub fn skill(ctx: &Ctx, cli: SkillCli) -> Result<Outcome> {
+    crate::skill::run(ctx, &cli.into_args())
 }
