@@ -14,7 +14,7 @@ use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::operative::agent_name::AgentName;
 use crate::operative::bead::BeadId;
-use crate::operative::event_log::{BlockedPayload, HandoffPayload, ReceiptAction};
+use crate::operative::event_log::{BlockedPayload, HandoffPayload, ReceiptAction, Urgency};
 use crate::operative::project::Project;
 use crate::operative::scope::Scope;
 use crate::operative::{
@@ -222,7 +222,7 @@ pub struct BlockedCli {
     pub requested_action: String,
     /// How urgent it is
     #[arg(long, value_enum)]
-    pub urgency: crate::operative::event_log::Urgency,
+    pub urgency: Urgency,
     /// Whether the receiver must accept it (a BLOCKED event always does: false is refused)
     #[arg(
         long,
@@ -473,4 +473,19 @@ fn envelope(ctx: &Ctx, cli: &EnvelopeCli) -> Result<(Project, event_cmd::Envelop
             scope,
         },
     ))
+}
+
+/// An event's urgency on the command line: the protocol's own lowercase words.
+impl clap::ValueEnum for Urgency {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Urgency::Low, Urgency::Medium, Urgency::High]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            Urgency::Low => "low",
+            Urgency::Medium => "medium",
+            Urgency::High => "high",
+        }))
+    }
 }
