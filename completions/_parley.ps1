@@ -56,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -387,6 +388,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;skill' {
+            [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With --install: replace a different SKILL.md (never a symbolic link)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -825,6 +838,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -919,6 +933,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;bounce;wait' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
+            [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'parley;bounce;help' {
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
@@ -927,6 +953,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -949,6 +976,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;bounce;help;escalate' {
+            break
+        }
+        'parley;bounce;help;wait' {
             break
         }
         'parley;bounce;help;help' {
@@ -1140,6 +1170,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -1241,6 +1272,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;help;demo' {
             break
         }
+        'parley;help;skill' {
+            break
+        }
         'parley;help;feedback' {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)')
             [CompletionResult]::new('extract', 'extract', [CompletionResultType]::ParameterValue, 'Print the Response Object carried by a tool''s NDJSON stream, then check it')
@@ -1340,6 +1374,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             break
         }
         'parley;help;bounce;new' {
@@ -1361,6 +1396,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;bounce;escalate' {
+            break
+        }
+        'parley;help;bounce;wait' {
             break
         }
         'parley;help;parliament' {

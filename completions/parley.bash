@@ -127,6 +127,9 @@ _parley() {
             parley,sign-off)
                 cmd="parley__subcmd__sign__subcmd__off"
                 ;;
+            parley,skill)
+                cmd="parley__subcmd__skill"
+                ;;
             parley,status)
                 cmd="parley__subcmd__status"
                 ;;
@@ -193,6 +196,9 @@ _parley() {
             parley__subcmd__bounce,validate)
                 cmd="parley__subcmd__bounce__subcmd__validate"
                 ;;
+            parley__subcmd__bounce,wait)
+                cmd="parley__subcmd__bounce__subcmd__wait"
+                ;;
             parley__subcmd__bounce__subcmd__help,append)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__append"
                 ;;
@@ -216,6 +222,9 @@ _parley() {
                 ;;
             parley__subcmd__bounce__subcmd__help,validate)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__validate"
+                ;;
+            parley__subcmd__bounce__subcmd__help,wait)
+                cmd="parley__subcmd__bounce__subcmd__help__subcmd__wait"
                 ;;
             parley__subcmd__event,ack)
                 cmd="parley__subcmd__event__subcmd__ack"
@@ -418,6 +427,9 @@ _parley() {
             parley__subcmd__help,sign-off)
                 cmd="parley__subcmd__help__subcmd__sign__subcmd__off"
                 ;;
+            parley__subcmd__help,skill)
+                cmd="parley__subcmd__help__subcmd__skill"
+                ;;
             parley__subcmd__help,status)
                 cmd="parley__subcmd__help__subcmd__status"
                 ;;
@@ -462,6 +474,9 @@ _parley() {
                 ;;
             parley__subcmd__help__subcmd__bounce,validate)
                 cmd="parley__subcmd__help__subcmd__bounce__subcmd__validate"
+                ;;
+            parley__subcmd__help__subcmd__bounce,wait)
+                cmd="parley__subcmd__help__subcmd__bounce__subcmd__wait"
                 ;;
             parley__subcmd__help__subcmd__event,ack)
                 cmd="parley__subcmd__help__subcmd__event__subcmd__ack"
@@ -605,7 +620,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -877,7 +892,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce)
-            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate help"
+            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -997,7 +1012,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help)
-            opts="new validate append status next consensus escalate help"
+            opts="new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1109,6 +1124,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__bounce__subcmd__help__subcmd__wait)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1239,6 +1268,32 @@ _parley() {
                 return 0
             fi
             case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__bounce__subcmd__wait)
+            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2179,7 +2234,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2291,7 +2346,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__bounce)
-            opts="new validate append status next consensus escalate"
+            opts="new validate append status next consensus escalate wait"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2389,6 +2444,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__bounce__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__bounce__subcmd__wait)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3145,6 +3214,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__sign__subcmd__off)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__skill)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4087,6 +4170,32 @@ _parley() {
                 return 0
             fi
             case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__skill)
+            opts="-h -V --install --force --check --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --install)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -53,6 +53,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -355,6 +356,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;skill'= {
+            cand --install 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there'
+            cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -739,6 +751,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;new'= {
@@ -825,6 +838,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;bounce;wait'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'parley;bounce;help'= {
             cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
             cand validate 'Check session files against the Bounce Protocol; reports every finding'
@@ -833,6 +857,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;help;new'= {
@@ -848,6 +873,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;bounce;help;consensus'= {
         }
         &'parley;bounce;help;escalate'= {
+        }
+        &'parley;bounce;help;wait'= {
         }
         &'parley;bounce;help;help'= {
         }
@@ -1016,6 +1043,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -1086,6 +1114,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;completions'= {
         }
         &'parley;help;demo'= {
+        }
+        &'parley;help;skill'= {
         }
         &'parley;help;feedback'= {
             cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'
@@ -1161,6 +1191,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
         }
         &'parley;help;bounce;new'= {
         }
@@ -1175,6 +1206,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;bounce;consensus'= {
         }
         &'parley;help;bounce;escalate'= {
+        }
+        &'parley;help;bounce;wait'= {
         }
         &'parley;help;parliament'= {
             cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'
