@@ -11,6 +11,7 @@ mod feedback;
 mod flows;
 mod operative;
 mod parliament;
+mod parsers;
 mod reference;
 mod rules;
 mod surface;
