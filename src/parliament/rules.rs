@@ -110,7 +110,9 @@ pub fn ruling_warnings(message: &Message) -> Vec<(&'static str, String, String)>
             warnings.push((
                 "EXTRA_FIELD",
                 format!("/content/{}", key.replace('~', "~0").replace('/', "~1")),
-                format!("the SPEAKER_RULING field {key:?} is not one the spec lists; kept as written"),
+                format!(
+                    "the SPEAKER_RULING field {key:?} is not one the spec lists; kept as written"
+                ),
             ));
         }
     }
