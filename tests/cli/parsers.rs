@@ -455,3 +455,48 @@ fn large_agent_lists_are_read_whole() {
         "{findings:?}"
     );
 }
+
+/// A long bounce session (the walk over its entries was quadratic: 20 000 entries took over
+/// 30 s, 10 000 entries among 5 000 agents over 100 s), read whole and right.
+#[test]
+fn a_long_bounce_session_is_read_whole() {
+    let tmp = TempDir::new().unwrap();
+    for (agents, entries) in [(2, 20_000), (3_000, 6_000)] {
+        let names: Vec<String> = (0..agents).map(|n| format!("agent-{n}")).collect();
+        let mut text = String::from(
+            "<!-- bounce-protocol: 0.1 -->\n<!-- created: 2026-02-18T10:00:00Z -->\n\
+             <!-- session-id: a1b2c3d4-e5f6-4890-abcd-ef1234567890 -->\n\n\
+             # Bounce Session: Long\n\n## Protocol Rules\n\n```yaml\nagents:\n",
+        );
+        for name in &names {
+            text.push_str(&format!("  - {name}\n"));
+        }
+        text.push_str(
+            "turn-order: round-robin\nmax-turns-per-round: 1\nturn-timeout: 300\n\
+             consensus-threshold: 1.0\nconsensus-mode: unanimous\nescalation: human\n\
+             max-rounds: 100000\noutput-format: free-text\n```\n\n## Context\n\nLong.\n\n\
+             ## Dialogue\n\n",
+        );
+        for turn in 0..entries {
+            text.push_str(&format!(
+                "<!-- entry: {turn:08x}-0000-4000-8000-000000000000 -->\n\
+                 <!-- turn: {} round: {} -->\n\
+                 2026-02-18T10:01:00Z [author: {}] [status: yield]\n\nText.\n\n<!-- yield -->\n\n",
+                turn + 1,
+                turn / agents + 1,
+                names[turn % agents]
+            ));
+        }
+        let (exit, findings) = bounce_findings(tmp.path(), &text);
+        assert_eq!(
+            exit,
+            0,
+            "{agents} agents: {:?}",
+            &findings[..findings.len().min(5)]
+        );
+        let output = bounded(tmp.path(), &["bounce", "status", "s.md", "--json"]);
+        assert_eq!(code(&output), 0, "{}", stdout(&output));
+        let value = envelope(&output);
+        assert_eq!(value["data"]["round"], entries / agents + 1, "{value}");
+    }
+}
