@@ -98,6 +98,16 @@ fn the_reference_starting_state_validates_and_a_debate_goes_on_from_it() {
     let (exit, status) = parl.json(&["parliament", "status", "{dir}"]);
     assert_eq!(exit, 0, "{status}");
     assert_eq!(status["data"]["bill_version"], 0);
+    let human = parley()
+        .args(["parliament", "status"])
+        .arg(&parl.dir)
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&human).contains(", no bill yet, 0 messages"),
+        "{}",
+        stdout(&human)
+    );
 
     let (exit, appended) = parl.append(json!({
         "type": "BILL_DRAFT", "from": "rep_1",
