@@ -19,6 +19,7 @@ use parley::output::{Mode, Outcome};
 use parley::store::Store;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use serde_json::{Value, json};
 use tempfile::TempDir;
 
 use crate::support::{Neg, code, parley_std, stdout};
@@ -170,15 +171,138 @@ fn apply(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
     bytes
 }
 
-/// Random bytes, or one of `seeds` mutated one to five times.
+/// Values a JSON edit puts in place: the types and the words the formats use, and extremes.
+fn scalar(pick: usize) -> Value {
+    let values = [
+        json!(null),
+        json!(true),
+        json!(false),
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(3),
+        json!(5),
+        json!(6),
+        json!(1.5),
+        json!(1e300),
+        json!(u64::MAX),
+        json!(""),
+        json!("x"),
+        json!("msg-001"),
+        json!("msg-999999999999999999999"),
+        json!("rep_1"),
+        json!("speaker"),
+        json!("YES"),
+        json!("endorse"),
+        json!("2026-02-18T10:00:00.5+01:00"),
+        json!("procedure"),
+        json!("round_start"),
+        json!("quiet"),
+        json!("order"),
+        json!("BILL_DRAFT"),
+        json!("VOTE"),
+        json!("ANSWER"),
+        json!("a".repeat(5000)),
+        json!([]),
+        json!({}),
+    ];
+    values[pick % values.len()].clone()
+}
+
+/// One change to a JSON document: walk down `path` (each step picks a child, modulo the
+/// count), then `op` on the child reached: replace it, remove it, duplicate it, or add a
+/// member beside it.
+#[derive(Debug, Clone)]
+struct JsonEdit {
+    path: Vec<usize>,
+    op: u8,
+    pick: usize,
+}
+
+fn json_edit() -> impl Strategy<Value = JsonEdit> {
+    (
+        prop::collection::vec(any::<usize>(), 1..7),
+        0u8..4,
+        any::<usize>(),
+    )
+        .prop_map(|(path, op, pick)| JsonEdit { path, op, pick })
+}
+
+fn edit(node: &mut Value, path: &[usize], op: u8, pick: usize) {
+    let Some((step, rest)) = path.split_first() else {
+        *node = scalar(pick);
+        return;
+    };
+    match node {
+        Value::Object(map) if !map.is_empty() => {
+            let key = map.keys().nth(step % map.len()).unwrap().clone();
+            let child = map.get_mut(&key).unwrap();
+            if !rest.is_empty() && (child.is_object() || child.is_array()) {
+                return edit(child, rest, op, pick);
+            }
+            match op {
+                0 => *child = scalar(pick),
+                1 => {
+                    map.remove(&key);
+                }
+                2 => {
+                    let copy = child.clone();
+                    map.insert(format!("{key}_extra"), copy);
+                }
+                _ => {
+                    map.insert("unlisted".into(), scalar(pick));
+                }
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            let at = step % items.len();
+            let child = &mut items[at];
+            if !rest.is_empty() && (child.is_object() || child.is_array()) {
+                return edit(child, rest, op, pick);
+            }
+            match op {
+                0 => *child = scalar(pick),
+                1 => {
+                    items.remove(at);
+                }
+                2 => {
+                    let copy = items[at].clone();
+                    items.insert(at, copy);
+                }
+                _ => items.push(scalar(pick)),
+            }
+        }
+        _ => *node = scalar(pick),
+    }
+}
+
+/// Random bytes, or one of `seeds` mutated one to five times; a seed that is JSON is also
+/// edited as JSON (values replaced, members removed, duplicated or added), which reaches the
+/// checks behind the parser.
 fn input(seeds: Vec<Vec<u8>>) -> BoxedStrategy<Vec<u8>> {
     let count = seeds.len();
-    prop_oneof![
+    let documents: Vec<Value> = seeds
+        .iter()
+        .filter_map(|seed| serde_json::from_slice(seed).ok())
+        .collect();
+    let raw = prop_oneof![
         1 => prop::collection::vec(any::<u8>(), 0..1024),
         5 => (0..count, prop::collection::vec(mutation(), 1..6))
             .prop_map(move |(seed, mutations)| apply(&seeds[seed], &mutations)),
-    ]
-    .boxed()
+    ];
+    if documents.is_empty() {
+        return raw.boxed();
+    }
+    let edited = (0..documents.len(), prop::collection::vec(json_edit(), 1..5)).prop_map(
+        move |(seed, edits)| {
+            let mut document = documents[seed].clone();
+            for e in &edits {
+                edit(&mut document, &e.path, e.op, e.pick);
+            }
+            serde_json::to_vec_pretty(&document).unwrap()
+        },
+    );
+    prop_oneof![1 => raw, 2 => edited].boxed()
 }
 
 /// `input` for one of several files: (which file, its new bytes).
