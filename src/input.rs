@@ -94,6 +94,14 @@ pub fn open_regular(path: &Path) -> std::io::Result<File> {
     ))
 }
 
+/// The whole of `path` if it is a regular file ([`open_regular`]), for readers that map
+/// errors to codes of their own (`init --source`, `init --topic-file`).
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_regular(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// `bytes` as UTF-8 text, or `NOT_TEXT` (exit 65) naming `what` and where it came from.
 pub fn text(bytes: Vec<u8>, what: &str, label: &str) -> Result<String> {
     String::from_utf8(bytes)

@@ -134,12 +134,7 @@ fn build(staging: &Path, ctx: &Ctx, args: &InitArgs, meta: &Meta) -> Result<()> 
     for (source, name) in &args.sources {
         // Checked to be a regular file when the arguments were read; opened so that a file
         // replaced by a FIFO since is refused instead of blocking.
-        let bytes = crate::input::open_regular(source)
-            .and_then(|mut file| {
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut file, &mut bytes).map(|_| bytes)
-            })
-            .map_err(|e| Error::io("read", source, e))?;
+        let bytes = crate::input::read_regular(source).map_err(|e| Error::io("read", source, e))?;
         store::write_new_file(&staging.join(SOURCES_DIR).join(name), &bytes)?;
     }
     store::write_new_file(&staging.join(PARLEY_DIR).join("lock"), b"")?;
