@@ -42,11 +42,13 @@ fn config(cases: u32) -> Config {
 }
 
 fn ctx() -> Ctx {
-    Ctx {
-        clock: parley::clock::Clock::from_env().expect("PARLEY_NOW, if set, is a time"),
-        lock_timeout: Duration::from_secs(5),
-        mode: Mode::Json,
-    }
+    Ctx::new(
+        parley::clock::Clock::from_env().expect("PARLEY_NOW, if set, is a time"),
+        Duration::from_secs(5),
+        Mode::Json,
+    )
+    .with_notices(parley::notices::Notices::silent())
+    .with_stdin(false)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -626,7 +628,7 @@ fn negotiation_files() {
         judged_read(&Agents::parse(&text, rel))?;
         let _ = Positions::parse(&text);
         let tmp = write_tree(&files, rel, &bytes);
-        let store = Store::new(tmp.path().to_path_buf(), Duration::from_secs(5));
+        let store = Store::new(tmp.path().to_path_buf(), ctx.lock_wait());
         let state = parley::negotiation::State::load(&store);
         judged_read(&state)?;
         if let Ok(state) = &state {
@@ -704,7 +706,7 @@ fn operative_state_and_journals() {
     proptest!(config(cases()), |((which, bytes) in one_of(seeds.clone()))| {
         use parley::operative::{event_log, state::State};
         let tmp = write_tree(&files, &mutable[which], &bytes);
-        let store = Store::new(tmp.path().to_path_buf(), Duration::from_secs(5));
+        let store = Store::new(tmp.path().to_path_buf(), ctx().lock_wait());
         judged_read(&State::load(&store))?;
         judged_read(&event_log::read_events(&store))?;
         judged_read(&event_log::read_receipts(&store))?;

@@ -213,7 +213,6 @@ fn an_input_that_is_a_fifo_is_refused_without_blocking() {
 /// this branch may not edit: the lead switches it to `crate::input::Source`, then this test
 /// runs (see docs/design.md, "Inputs that are not regular files").
 #[test]
-#[ignore = "waits for src/app.rs to read --topic-file through crate::input"]
 fn a_topic_file_that_is_a_fifo_is_refused_without_blocking() {
     let tmp = TempDir::new().unwrap();
     mkfifo(&tmp.path().join("fifo"));
