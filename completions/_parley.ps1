@@ -45,12 +45,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
+            [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'What changed since AGENT last handed the turn on')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Append a note for the other agents to notes.md (no turn needed)')
+            [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
+            [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -73,6 +79,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'How often agents should poll, in seconds (meta.md poll_interval_seconds)')
             [CompletionResult]::new('--turn-timeout', '--turn-timeout', [CompletionResultType]::ParameterName, 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--sign-off', '--sign-off', [CompletionResultType]::ParameterName, 'finish needs every other agent''s `sign-off` of final.md and coverage-audit.md')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -210,9 +217,10 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;agree' {
-            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED`')
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the decision from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -242,6 +250,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;audit-template' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent writing the template, recorded in the log')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -260,9 +269,61 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;finish' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent running finish: recorded in the log, excused from the sign-off')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--allow-escalated', '--allow-escalated', [CompletionResultType]::ParameterName, 'Finish although some issues are ESCALATE; they are listed as unresolved')
             [CompletionResult]::new('--accept-edits', '--accept-edits', [CompletionResultType]::ParameterName, 'Finish although recorded positions were edited; the edits are listed and logged as accepted')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;changes' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;note' {
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The note itself')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the note from FILE (`-` is stdin)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;duplicate' {
+            [CompletionResult]::new('--of', '--of', [CompletionResultType]::ParameterName, 'The issue it duplicates, which stays: its number or its file name')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, if the titles do not say it')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;reopen' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the agreement must be questioned (counts as the reopener''s challenge)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;sign-off' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -327,6 +388,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;skill' {
+            [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With --install: replace a different SKILL.md (never a symbolic link)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -765,6 +838,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -859,6 +933,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;bounce;wait' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
+            [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'parley;bounce;help' {
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
@@ -867,6 +953,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -889,6 +976,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;bounce;help;escalate' {
+            break
+        }
+        'parley;bounce;help;wait' {
             break
         }
         'parley;bounce;help;help' {
@@ -1069,12 +1159,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
+            [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'What changed since AGENT last handed the turn on')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Append a note for the other agents to notes.md (no turn needed)')
+            [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
+            [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
+            [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -1143,6 +1239,21 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;help;finish' {
             break
         }
+        'parley;help;changes' {
+            break
+        }
+        'parley;help;note' {
+            break
+        }
+        'parley;help;duplicate' {
+            break
+        }
+        'parley;help;reopen' {
+            break
+        }
+        'parley;help;sign-off' {
+            break
+        }
         'parley;help;log' {
             break
         }
@@ -1159,6 +1270,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;demo' {
+            break
+        }
+        'parley;help;skill' {
             break
         }
         'parley;help;feedback' {
@@ -1260,6 +1374,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             break
         }
         'parley;help;bounce;new' {
@@ -1281,6 +1396,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;bounce;escalate' {
+            break
+        }
+        'parley;help;bounce;wait' {
             break
         }
         'parley;help;parliament' {

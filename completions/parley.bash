@@ -31,6 +31,9 @@ _parley() {
             parley,challenge)
                 cmd="parley__subcmd__challenge"
                 ;;
+            parley,changes)
+                cmd="parley__subcmd__changes"
+                ;;
             parley,check)
                 cmd="parley__subcmd__check"
                 ;;
@@ -39,6 +42,9 @@ _parley() {
                 ;;
             parley,demo)
                 cmd="parley__subcmd__demo"
+                ;;
+            parley,duplicate)
+                cmd="parley__subcmd__duplicate"
                 ;;
             parley,end-analysis)
                 cmd="parley__subcmd__end__subcmd__analysis"
@@ -79,6 +85,9 @@ _parley() {
             parley,new-issue)
                 cmd="parley__subcmd__new__subcmd__issue"
                 ;;
+            parley,note)
+                cmd="parley__subcmd__note"
+                ;;
             parley,parliament)
                 cmd="parley__subcmd__parliament"
                 ;;
@@ -93,6 +102,9 @@ _parley() {
                 ;;
             parley,release)
                 cmd="parley__subcmd__release"
+                ;;
+            parley,reopen)
+                cmd="parley__subcmd__reopen"
                 ;;
             parley,report)
                 cmd="parley__subcmd__report"
@@ -111,6 +123,12 @@ _parley() {
                 ;;
             parley,session)
                 cmd="parley__subcmd__session"
+                ;;
+            parley,sign-off)
+                cmd="parley__subcmd__sign__subcmd__off"
+                ;;
+            parley,skill)
+                cmd="parley__subcmd__skill"
                 ;;
             parley,status)
                 cmd="parley__subcmd__status"
@@ -178,6 +196,9 @@ _parley() {
             parley__subcmd__bounce,validate)
                 cmd="parley__subcmd__bounce__subcmd__validate"
                 ;;
+            parley__subcmd__bounce,wait)
+                cmd="parley__subcmd__bounce__subcmd__wait"
+                ;;
             parley__subcmd__bounce__subcmd__help,append)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__append"
                 ;;
@@ -201,6 +222,9 @@ _parley() {
                 ;;
             parley__subcmd__bounce__subcmd__help,validate)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__validate"
+                ;;
+            parley__subcmd__bounce__subcmd__help,wait)
+                cmd="parley__subcmd__bounce__subcmd__help__subcmd__wait"
                 ;;
             parley__subcmd__event,ack)
                 cmd="parley__subcmd__event__subcmd__ack"
@@ -307,6 +331,9 @@ _parley() {
             parley__subcmd__help,challenge)
                 cmd="parley__subcmd__help__subcmd__challenge"
                 ;;
+            parley__subcmd__help,changes)
+                cmd="parley__subcmd__help__subcmd__changes"
+                ;;
             parley__subcmd__help,check)
                 cmd="parley__subcmd__help__subcmd__check"
                 ;;
@@ -315,6 +342,9 @@ _parley() {
                 ;;
             parley__subcmd__help,demo)
                 cmd="parley__subcmd__help__subcmd__demo"
+                ;;
+            parley__subcmd__help,duplicate)
+                cmd="parley__subcmd__help__subcmd__duplicate"
                 ;;
             parley__subcmd__help,end-analysis)
                 cmd="parley__subcmd__help__subcmd__end__subcmd__analysis"
@@ -355,6 +385,9 @@ _parley() {
             parley__subcmd__help,new-issue)
                 cmd="parley__subcmd__help__subcmd__new__subcmd__issue"
                 ;;
+            parley__subcmd__help,note)
+                cmd="parley__subcmd__help__subcmd__note"
+                ;;
             parley__subcmd__help,parliament)
                 cmd="parley__subcmd__help__subcmd__parliament"
                 ;;
@@ -369,6 +402,9 @@ _parley() {
                 ;;
             parley__subcmd__help,release)
                 cmd="parley__subcmd__help__subcmd__release"
+                ;;
+            parley__subcmd__help,reopen)
+                cmd="parley__subcmd__help__subcmd__reopen"
                 ;;
             parley__subcmd__help,report)
                 cmd="parley__subcmd__help__subcmd__report"
@@ -387,6 +423,12 @@ _parley() {
                 ;;
             parley__subcmd__help,session)
                 cmd="parley__subcmd__help__subcmd__session"
+                ;;
+            parley__subcmd__help,sign-off)
+                cmd="parley__subcmd__help__subcmd__sign__subcmd__off"
+                ;;
+            parley__subcmd__help,skill)
+                cmd="parley__subcmd__help__subcmd__skill"
                 ;;
             parley__subcmd__help,status)
                 cmd="parley__subcmd__help__subcmd__status"
@@ -432,6 +474,9 @@ _parley() {
                 ;;
             parley__subcmd__help__subcmd__bounce,validate)
                 cmd="parley__subcmd__help__subcmd__bounce__subcmd__validate"
+                ;;
+            parley__subcmd__help__subcmd__bounce,wait)
+                cmd="parley__subcmd__help__subcmd__bounce__subcmd__wait"
                 ;;
             parley__subcmd__help__subcmd__event,ack)
                 cmd="parley__subcmd__help__subcmd__event__subcmd__ack"
@@ -575,7 +620,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -799,7 +844,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agree)
-            opts="-h -V --decision --file --json --lock-timeout --help --version"
+            opts="-h -V --decision --file --check --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -825,12 +870,16 @@ _parley() {
             return 0
             ;;
         parley__subcmd__audit__subcmd__template)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -843,7 +892,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce)
-            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate help"
+            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -963,7 +1012,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help)
-            opts="new validate append status next consensus escalate help"
+            opts="new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1075,6 +1124,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__bounce__subcmd__help__subcmd__wait)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1216,6 +1279,32 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__bounce__subcmd__wait)
+            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__challenge)
             opts="-h -V --file --body --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1231,6 +1320,24 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__changes)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1291,6 +1398,32 @@ _parley() {
                     ;;
                 --scene)
                     COMPREPLY=($(compgen -W "negotiation feedback operative bounce parliament all" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__duplicate)
+            opts="-h -V --of --reason --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --of)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)
@@ -2061,12 +2194,16 @@ _parley() {
             return 0
             ;;
         parley__subcmd__finish)
-            opts="-h -V --allow-escalated --accept-edits --json --lock-timeout --help --version"
+            opts="-h -V --allow-escalated --accept-edits --check --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2097,7 +2234,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2209,7 +2346,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__bounce)
-            opts="new validate append status next consensus escalate"
+            opts="new validate append status next consensus escalate wait"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2320,7 +2457,35 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__bounce__subcmd__wait)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__challenge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__changes)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2363,6 +2528,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__demo)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__duplicate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2712,6 +2891,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__note)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__parliament)
             opts="init append validate tally gate clock round amendments status"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2908,6 +3101,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3006,6 +3213,34 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__sign__subcmd__off)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__skill)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3063,7 +3298,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__init)
-            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --json --lock-timeout --help --version"
+            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3164,6 +3399,32 @@ _parley() {
                     return 0
                     ;;
                 --position-b)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__note)
+            opts="-h -V --body --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3652,6 +3913,28 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__reopen)
+            opts="-h -V --reason --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__report)
             opts="-h -V --html --force --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -3866,6 +4149,50 @@ _parley() {
                     return 0
                     ;;
                 --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__sign__subcmd__off)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__skill)
+            opts="-h -V --install --force --check --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --install)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

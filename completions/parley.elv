@@ -42,12 +42,18 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
             cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
+            cand changes 'What changed since AGENT last handed the turn on'
+            cand note 'Append a note for the other agents to notes.md (no turn needed)'
+            cand duplicate 'Propose that an issue duplicates another (holder only)'
+            cand reopen 'Reopen an issue another agent agreed (holder only)'
+            cand sign-off 'Approve final.md and coverage-audit.md as they are now'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -69,6 +75,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --poll-interval 'How often agents should poll, in seconds (meta.md poll_interval_seconds)'
             cand --turn-timeout 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --sign-off 'finish needs every other agent''s `sign-off` of final.md and coverage-audit.md'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -194,9 +201,10 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;agree'= {
-            cand --decision 'The decision, written under `## Status: AGREED`'
+            cand --decision 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)'
             cand --file 'Read the decision from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --check 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -223,6 +231,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;audit-template'= {
+            cand --agent 'The agent writing the template, recorded in the log'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -239,9 +248,56 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;finish'= {
+            cand --agent 'The agent running finish: recorded in the log, excused from the sign-off'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --allow-escalated 'Finish although some issues are ESCALATE; they are listed as unresolved'
             cand --accept-edits 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
+            cand --check 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;changes'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;note'= {
+            cand --body 'The note itself'
+            cand --file 'Read the note from FILE (`-` is stdin)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;duplicate'= {
+            cand --of 'The issue it duplicates, which stays: its number or its file name'
+            cand --reason 'Why, if the titles do not say it'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;reopen'= {
+            cand --reason 'Why the agreement must be questioned (counts as the reopener''s challenge)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;sign-off'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -300,6 +356,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;skill'= {
+            cand --install 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there'
+            cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -684,6 +751,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;new'= {
@@ -770,6 +838,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;bounce;wait'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'parley;bounce;help'= {
             cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
             cand validate 'Check session files against the Bounce Protocol; reports every finding'
@@ -778,6 +857,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;help;new'= {
@@ -793,6 +873,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;bounce;help;consensus'= {
         }
         &'parley;bounce;help;escalate'= {
+        }
+        &'parley;bounce;help;wait'= {
         }
         &'parley;bounce;help;help'= {
         }
@@ -950,12 +1032,18 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
             cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
+            cand changes 'What changed since AGENT last handed the turn on'
+            cand note 'Append a note for the other agents to notes.md (no turn needed)'
+            cand duplicate 'Propose that an issue duplicates another (holder only)'
+            cand reopen 'Reopen an issue another agent agreed (holder only)'
+            cand sign-off 'Approve final.md and coverage-audit.md as they are now'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -1005,6 +1093,16 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;help;finish'= {
         }
+        &'parley;help;changes'= {
+        }
+        &'parley;help;note'= {
+        }
+        &'parley;help;duplicate'= {
+        }
+        &'parley;help;reopen'= {
+        }
+        &'parley;help;sign-off'= {
+        }
         &'parley;help;log'= {
         }
         &'parley;help;watch'= {
@@ -1016,6 +1114,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;completions'= {
         }
         &'parley;help;demo'= {
+        }
+        &'parley;help;skill'= {
         }
         &'parley;help;feedback'= {
             cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'
@@ -1091,6 +1191,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
         }
         &'parley;help;bounce;new'= {
         }
@@ -1105,6 +1206,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;bounce;consensus'= {
         }
         &'parley;help;bounce;escalate'= {
+        }
+        &'parley;help;bounce;wait'= {
         }
         &'parley;help;parliament'= {
             cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'

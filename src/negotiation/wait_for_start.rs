@@ -17,7 +17,7 @@ use crate::wait::{self, Check, WaitOptions};
 
 use super::log;
 use super::turn::{TURN_FILE, Turn};
-use super::{Actor, State, give_turn, lock, open};
+use super::{Actor, State, give_turn, lock, note_seen, open};
 use super::{agents, meta};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
@@ -42,7 +42,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let watched = &[agents::FILE, TURN_FILE, meta::FILE];
-    wait::until(store.root(), watched, &args.wait, interval, || {
+    wait::until(ctx, store.root(), watched, &args.wait, interval, || {
         let locked = lock(&store, actor)?;
         let mut state = State::load(&store)?;
         state.ensure_registered(&args.agent)?;
@@ -50,7 +50,8 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
             Turn::Done => return Err(Error::finished(store.root())),
             Turn::Agent(first) => {
                 complete_first_turn(&locked, first, ctx, actor)?;
-                return Ok(Check::Ready(report(&state, &args.agent)));
+                note_seen(&locked, &mut state, &args.agent, ctx)?;
+                return Ok(Check::Ready(report(&state, &args.agent, ctx)));
             }
             Turn::Registration => {}
         }
@@ -61,6 +62,8 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         let deadline_passed = deadline.is_some_and(|d| now >= d);
         if count < expected && !deadline_passed {
             let deadline_in = deadline.and_then(|d| (d - now).to_std().ok());
+            ctx.notices
+                .progress(&format!("{count} of {expected} agents registered"));
             return Ok(Check::NotYet(deadline_in));
         }
         if count < expected && !args.allow_partial {
@@ -82,7 +85,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         }
         let first = state.agents.list[0].name.clone();
         give_turn(&locked, &mut state, &first, ctx, actor)?;
-        Ok(Check::Ready(report(&state, &args.agent)))
+        Ok(Check::Ready(report(&state, &args.agent, ctx)))
     })
 }
 
@@ -120,7 +123,7 @@ fn deadline(state: &State) -> Option<chrono::DateTime<chrono::Utc>> {
     })
 }
 
-fn report(state: &State, agent: &Name) -> Outcome {
+fn report(state: &State, agent: &Name, ctx: &Ctx) -> Outcome {
     let count = state.agents.len();
     let names: Vec<&str> = state.agents.list.iter().map(|a| a.name.as_str()).collect();
     let first = names[0];
@@ -130,7 +133,7 @@ fn report(state: &State, agent: &Name) -> Outcome {
     } else {
         format!("Registration deadline passed. Proceeding with {count} agents.")
     };
-    Outcome::ok(json!({
+    let mut out = Outcome::ok(json!({
         "agents": names,
         "position": position,
         "first_turn": first,
@@ -139,5 +142,9 @@ fn report(state: &State, agent: &Name) -> Outcome {
     .line(heading)
     .line(format!("Turn order: {position} of {count}"))
     .line(format!("Agents: {}", names.join(" ")))
-    .line(format!("First turn: {first}"))
+    .line(format!("First turn: {first}"));
+    if state.turn.holder() == Some(agent) {
+        super::changes::tell_turn_clock(&mut out, state, ctx);
+    }
+    out
 }

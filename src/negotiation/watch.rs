@@ -8,7 +8,6 @@
 //! Each snapshot is read under the shared lock, as `status` reads: a state between two
 //! changes, never half a hand-off (the turn moved but its log entry not yet written).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -20,7 +19,7 @@ use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::log_view::event_line;
 use crate::names::Name;
-use crate::output::{self, Mode, Outcome};
+use crate::output::{Mode, Outcome};
 use crate::store::{LockMode, Store};
 use crate::wait::{self, Check, WaitOptions};
 
@@ -36,6 +35,9 @@ use super::{State, agents, done_marker, meta, open};
 /// How many of the last events a snapshot shows.
 const RECENT_EVENTS: usize = 8;
 
+/// How many of the last notes the view shows.
+const RECENT_NOTES: usize = 3;
+
 /// Everything whose change can change the view.
 const WATCHED: &[&str] = &[
     TURN_FILE,
@@ -46,6 +48,7 @@ const WATCHED: &[&str] = &[
     TOPIC_FILE,
     FINAL_FILE,
     AUDIT_FILE,
+    super::note::FILE,
     log::FILE,
     // Issues, positions files and the analysis done markers.
     "issues/",
@@ -91,6 +94,8 @@ pub struct View {
     pub issues: Vec<IssueReport>,
     pub summary: Summary,
     pub recent_events: Vec<Event>,
+    /// The last notes of `notes.md` (`parley note`), oldest first.
+    pub recent_notes: Vec<super::note::Note>,
     /// Edits of recorded positions not acknowledged, as `status` and `check` report them.
     pub edits: Vec<Edit>,
     pub warnings: Vec<String>,
@@ -133,6 +138,8 @@ impl View {
         warnings.extend(log_warnings);
         let topic = store.read(TOPIC_FILE)?.as_deref().and_then(topic_line);
         let recent_events = events[events.len().saturating_sub(RECENT_EVENTS)..].to_vec();
+        let notes = super::note::read(store)?;
+        let recent_notes = notes[notes.len().saturating_sub(RECENT_NOTES)..].to_vec();
         Ok(View {
             dir: store.root().display().to_string(),
             topic,
@@ -147,6 +154,7 @@ impl View {
             agents,
             issues,
             recent_events,
+            recent_notes,
             edits,
             warnings,
         })
@@ -187,13 +195,14 @@ pub fn topic_line(text: &str) -> Option<String> {
 
 pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
-    let terminal = std::io::stdout().is_terminal();
+    let terminal = ctx.screen.terminal;
     let screen = Screen {
         terminal,
         paint: Paint {
             color: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         },
         mode: ctx.mode,
+        out: ctx.screen.clone(),
     };
     let first = View::load(&store)?;
     if args.once || first.finished() {
@@ -207,7 +216,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     };
     let mut shown: Option<Value> = None;
     let mut failure: Option<String> = None;
-    let last = wait::until(store.root(), WATCHED, &options, interval, || {
+    let last = wait::until(ctx, store.root(), WATCHED, &options, interval, || {
         let view = match View::load(&store) {
             Ok(view) => view,
             // Someone is in the middle of repairing a file by hand: say so and keep watching.
@@ -255,6 +264,7 @@ struct Screen {
     terminal: bool,
     paint: Paint,
     mode: Mode,
+    out: crate::notices::Screen,
 }
 
 impl Screen {
@@ -287,8 +297,11 @@ impl Screen {
         } else {
             format!("{text}\n")
         };
-        output::write_now(self.mode, &frame)
-            .map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
+        let shown = match self.mode {
+            Mode::Human => self.out.frame(&frame),
+            Mode::Json => Ok(()),
+        };
+        shown.map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
     }
 }
 
@@ -471,6 +484,13 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
     }
     for event in &view.recent_events {
         lines.push(format!("  {}", clean(&event_line(event))));
+    }
+    if !view.recent_notes.is_empty() {
+        lines.push(String::new());
+        lines.push(paint.bold("Last notes:"));
+        for note in &view.recent_notes {
+            lines.push(format!("  {}", clean(&note.summary())));
+        }
     }
     if !view.edits.is_empty() {
         // The heading in red, then one line per edit: the words of `status`.

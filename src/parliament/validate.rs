@@ -34,7 +34,7 @@ enum Read {
 }
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     // A directory parley never wrote (no .parley/) is read as it is, without creating
     // anything; otherwise under the shared lock, for a consistent snapshot.
     let _shared = if parliament.store.exists(PARLEY_DIR)? {
@@ -219,6 +219,9 @@ fn ledger_rules(
                     format!("{motive:?} is not a motive of {}", message.from),
                 ));
             }
+        }
+        for (code, pointer, what) in rules::ruling_warnings(message) {
+            findings.push(Finding::warning(code, format!("{place}{pointer}"), what));
         }
         let version = versions[position];
         if message.kind == "VOTE" {

@@ -47,6 +47,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Locked, Store, crash, sync_parent};
 use crate::error::{Error, Result};
+use crate::notices::Notices;
 
 /// The suffix of the file that receives torn fragments: `log.jsonl.torn`.
 pub const TORN_SUFFIX: &str = ".torn";
@@ -171,7 +172,7 @@ impl Locked<'_> {
                 _ => Error::io("open", &path, e),
             })?;
         let mut record = Vec::new();
-        if repair_tail(&file, &path)? == Tail::LostNewline {
+        if repair_tail(&file, &path, &self.store().lock_wait.notices)? == Tail::LostNewline {
             record.push(b'\n');
         }
         let prefix = record.len();
@@ -200,7 +201,7 @@ enum Tail {
 }
 
 /// Looks at the end of the file and moves a torn fragment aside (see the module docs).
-fn repair_tail(file: &File, path: &Path) -> Result<Tail> {
+fn repair_tail(file: &File, path: &Path, notices: &Notices) -> Result<Tail> {
     let meta = file.metadata().map_err(|e| Error::io("inspect", path, e))?;
     if !meta.is_file() {
         return Err(Error::malformed(path, None, "is not a regular file"));
@@ -256,13 +257,14 @@ fn repair_tail(file: &File, path: &Path) -> Result<Tail> {
         .and_then(|()| file.sync_all())
         .map_err(|e| Error::io("cut the torn tail of", path, e))?;
     crash::step("cut a torn tail");
-    eprintln!(
+    // Never silent: a diagnostic (stderr on the command line), like the lock's notice.
+    notices.diagnostic(&format!(
         "warning: {}: moved a torn last line ({} bytes at offset {cut}, left by an interrupted \
          write) to {} before appending",
         path.display(),
         kept.len() - 1,
         torn.display()
-    );
+    ));
     Ok(Tail::Repaired)
 }
 
@@ -281,7 +283,11 @@ mod tests {
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join(".parley")).unwrap();
-        let store = Store::new(dir.path().to_path_buf(), Duration::from_secs(5));
+        let wait = super::super::LockWait {
+            timeout: Duration::from_secs(5),
+            notices: Notices::silent(),
+        };
+        let store = Store::new(dir.path().to_path_buf(), wait);
         (dir, store)
     }
 

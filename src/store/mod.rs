@@ -37,10 +37,9 @@ use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 
-pub use lock::LockMode;
 use lock::{DirLock, lock_path};
+pub use lock::{LockMode, LockWait};
 
 use crate::error::{Error, Result};
 
@@ -60,7 +59,7 @@ pub fn is_temporary(name: &str) -> bool {
 #[derive(Debug)]
 pub struct Store {
     root: PathBuf,
-    lock_timeout: Duration,
+    lock_wait: LockWait,
     /// Directories (relative) already seen to be real directories, not links, by this
     /// process: each is checked once per command rather than once per file read.
     verified_dirs: Mutex<HashSet<PathBuf>>,
@@ -84,10 +83,10 @@ pub struct Entry {
 impl Store {
     /// A store rooted at `root`, which must be an existing directory (checked by the caller,
     /// which knows what a missing one means).
-    pub fn new(root: PathBuf, lock_timeout: Duration) -> Store {
+    pub fn new(root: PathBuf, lock_wait: LockWait) -> Store {
         Store {
             root,
-            lock_timeout,
+            lock_wait,
             verified_dirs: Mutex::new(HashSet::new()),
         }
     }
@@ -126,7 +125,7 @@ impl Store {
             Err(e) => return Err(Error::io("inspect", &dir, e)),
         }
         loop {
-            let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+            let guard = lock::acquire(&lock_path(&self.root), mode, &self.lock_wait, label)?;
             if mode == LockMode::Exclusive {
                 self.recover()?;
             } else if self.journal_pending() {
@@ -376,6 +375,31 @@ impl<'a> Locked<'a> {
             }
             Err(e) => Err(Error::io("create", &path, e)),
         }
+    }
+
+    /// Appends several lines to `rel` (a text file that only grows, such as `notes.md`) in a
+    /// single write and a single sync. A crash mid-write can leave a torn last line; the
+    /// caller, which knows the file's format, decides what the next append makes of it.
+    /// Returns the offset where the written lines end. JSONL logs use
+    /// [`Locked::append_jsonl`] instead, which repairs a torn tail itself.
+    pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<u64> {
+        let path = self.store.writable_path(rel)?;
+        let mut record = String::new();
+        for line in lines {
+            record.push_str(line.trim_end_matches('\n'));
+            record.push('\n');
+        }
+        let mut file = OpenOptions::new()
+            .append(true)
+            .create(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&path)
+            .map_err(|e| Error::io("open", &path, e))?;
+        // In append mode the file position ends where this write ended.
+        crash::write_all(&file, record.as_bytes(), "append lines")
+            .and_then(|()| file.sync_data())
+            .and_then(|()| file.stream_position())
+            .map_err(|e| Error::io("append to", &path, e))
     }
 
     /// A directory to assemble files in before [`Locked::install_dir`] puts them in place.

@@ -739,3 +739,43 @@ fn feedback_ask_killed_at_any_write_leaves_an_iteration_whole_or_not_counted() {
         true
     });
 }
+
+#[test]
+fn note_killed_at_any_write_leaves_notes_the_next_note_and_check_accept() {
+    every_step(|step| {
+        let neg = Neg::started(2);
+        neg.ok(&["note", "{dir}", "agent-beta", "--body", "First note."]);
+        let dir = neg.dir.to_str().unwrap();
+        let first = crashing(
+            neg.tmp.path(),
+            step,
+            &[
+                "note",
+                dir,
+                "agent-alpha",
+                "--body",
+                "A second note, long enough to be cut.",
+            ],
+        );
+        if !killed(&first) {
+            assert_eq!(code(&first), 0, "{}", stderr(&first));
+            return false;
+        }
+        let rerun = neg.run(&["note", "{dir}", "agent-alpha", "--body", "A second note."]);
+        assert_eq!(code(&rerun), 0, "step {step}: {}", stderr(&rerun));
+        // Nothing written before or after the crash is lost.
+        let notes = neg.read("notes.md");
+        assert!(notes.contains("First note."), "step {step}: {notes}");
+        assert!(notes.contains("\nA second note.\n"), "step {step}: {notes}");
+        let check = neg.run(&["check", "{dir}", "--json"]);
+        let envelope: Value = serde_json::from_str(&stdout(&check)).unwrap();
+        assert!(code(&check) < 64, "step {step}: {envelope}");
+        assert_eq!(
+            envelope["data"]["edits"],
+            serde_json::json!([]),
+            "step {step}: {}",
+            neg.read("notes.md")
+        );
+        true
+    });
+}
