@@ -90,12 +90,21 @@ impl FileDigest {
         for entry in &self.entries {
             parts.extend([entry.entry.as_str(), &entry.agent, &entry.digest]);
         }
-        parts.extend([
-            self.status.as_deref().unwrap_or("\u{1}"),
-            self.status_digest.as_deref().unwrap_or("\u{1}"),
-        ]);
-        // 0xff never occurs in UTF-8, so the parts cannot run into each other.
-        fnv_bytes(&parts.join("\u{ff}").into_bytes())
+        let (status, status_digest) = (self.status.as_deref(), self.status_digest.as_deref());
+        parts.extend([status.unwrap_or(""), status_digest.unwrap_or("")]);
+        // Each part after its length, so that parts cannot run into each other; then whether
+        // the status was there at all.
+        let mut text = String::new();
+        for part in parts {
+            text.push_str(&format!("{}:{part}", part.len()));
+        }
+        text.push_str(match (status, status_digest) {
+            (Some(_), Some(_)) => "ss",
+            (Some(_), None) => "s-",
+            (None, Some(_)) => "-s",
+            (None, None) => "--",
+        });
+        fnv(&text)
     }
 }
 

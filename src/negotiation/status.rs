@@ -69,11 +69,12 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
     Ok(issue_reports_and_texts(store)?.0)
 }
 
-/// [`issue_reports`], with the text of each positions file read (`None`: it has none), so
-/// that the append-only check of the same command does not read them again.
-fn issue_reports_and_texts(
-    store: &Store,
-) -> Result<(Vec<IssueReport>, HashMap<String, Option<String>>)> {
+/// `positions/NN-TOPIC.md` → its text as read (`None`: there is none).
+type Texts = HashMap<String, Option<String>>;
+
+/// [`issue_reports`], with the text of each positions file read, so that the append-only
+/// check of the same command does not read them again.
+fn issue_reports_and_texts(store: &Store) -> Result<(Vec<IssueReport>, Texts)> {
     let mut texts = HashMap::new();
     let mut reports = Vec::new();
     for file in issues::list(store, ISSUES_DIR)? {

@@ -13,6 +13,7 @@ mod fuzz;
 mod operative;
 mod parliament;
 mod parsers;
+mod perf;
 mod reference;
 mod rules;
 mod surface;
