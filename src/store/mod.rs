@@ -143,19 +143,29 @@ impl Store {
 
     /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.
     pub fn read(&self, rel: &str) -> Result<Option<String>> {
-        Ok(self.read_with_identity(rel)?.map(|(text, _)| text))
+        Ok(self.read_text(rel, false)?.map(|(text, _)| text))
     }
 
     /// [`Store::read`], with the file's identity as it was opened when that identity can be
     /// trusted later to mean "this text" ([`FileIdentity`]): `None` for a file changed too
     /// recently to tell a later change of the same size from this one.
     pub fn read_with_identity(&self, rel: &str) -> Result<Option<(String, Option<FileIdentity>)>> {
+        self.read_text(rel, true)
+    }
+
+    fn read_text(
+        &self,
+        rel: &str,
+        with_identity: bool,
+    ) -> Result<Option<(String, Option<FileIdentity>)>> {
         let Some((path, file, meta)) = self.open_for_reading(rel)? else {
             return Ok(None);
         };
         // Taken before reading: a change during the read moves the change time past it, so
         // the identity recorded can only be older than the text, never newer.
-        let identity = FileIdentity::settled(&meta);
+        let identity = with_identity
+            .then(|| FileIdentity::settled(&meta))
+            .flatten();
         let bytes = read_to_end(&path, file, meta.len())?;
         String::from_utf8(bytes)
             .map(|text| Some((text, identity)))
