@@ -31,9 +31,12 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Ok(args) => args,
         Err(error) => return output::emit(mode, "parley", Err(error)),
     };
-    let applet = applet_named_in(&args);
-    let command = match applet {
-        Some(applet) => app::command_with([applet]),
+    let command = match first_word(&args) {
+        Some(word) if word == "--version" || word == "-V" => app::command_with([]),
+        Some(word) => match word.to_str().and_then(app::find) {
+            Some(applet) => app::command_with([applet]),
+            None => app::command_tree(),
+        },
         None => app::command_tree(),
     };
     let matches = match parse(command, &args) {
@@ -106,19 +109,19 @@ fn resolve_program(mut args: Vec<OsString>) -> Result<Vec<OsString>> {
     }
 }
 
-/// The applet the command line names: its first word that is not a global option. Only its
-/// parser is built; `None` (help, a name nobody knows) builds them all.
-fn applet_named_in(args: &[OsString]) -> Option<&'static Applet> {
+/// The first word of the command line that is not a global option: an applet's name, whose
+/// parser alone is then built; `--version`, which needs none; or anything else (help, a name
+/// nobody knows), which builds them all.
+fn first_word(args: &[OsString]) -> Option<&OsString> {
     let mut words = args.iter().skip(1);
     while let Some(word) = words.next() {
-        let word = word.to_str()?;
-        match word {
-            "--json" => {}
-            "--lock-timeout" => {
+        match word.to_str() {
+            Some("--json") => {}
+            Some("--lock-timeout") => {
                 words.next();
             }
-            _ if word.starts_with("--lock-timeout=") => {}
-            _ => return app::find(word),
+            Some(w) if w.starts_with("--lock-timeout=") => {}
+            _ => return Some(word),
         }
     }
     None
