@@ -9,6 +9,7 @@ mod concurrency;
 mod defects;
 mod feedback;
 mod flows;
+mod mcp;
 mod operative;
 mod parliament;
 mod rules;

@@ -1,0 +1,230 @@
+//! The rmcp server: `tools/list` from the catalog, `tools/call` run on blocking threads.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
+    ServerConfig, Tool as McpTool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+
+use super::app::{self, Cancel, Ctx};
+use super::catalog::{self, Catalog};
+use super::request::{self, Refused};
+use crate::context::DEFAULT_LOCK_TIMEOUT;
+use crate::error::{Error, Result, Status};
+
+struct Server {
+    catalog: Catalog,
+    tools: Vec<McpTool>,
+    provider: Option<Vec<String>>,
+    lock_timeout: Duration,
+    /// Set when the client has gone: calls still blocked are cancelled, so the process ends
+    /// promptly instead of when their waits time out.
+    closing: watch::Receiver<bool>,
+}
+
+pub fn run(catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
+    let lock_timeout = match std::env::var("PARLEY_LOCK_TIMEOUT") {
+        Ok(raw) => raw
+            .parse::<f64>()
+            .ok()
+            .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "PARLEY_LOCK_TIMEOUT takes a number of seconds >= 0, not {raw}"
+                ))
+            })?,
+        Err(_) => DEFAULT_LOCK_TIMEOUT,
+    };
+    let tools = catalog
+        .tools
+        .iter()
+        .map(|tool| {
+            McpTool::new(tool.name, tool.description(), Arc::new(tool.input_schema()))
+                .with_raw_output_schema(Arc::new(catalog::output_schema()))
+        })
+        .collect();
+    let (close, closing) = watch::channel(false);
+    let server = Server {
+        catalog,
+        tools,
+        provider,
+        lock_timeout,
+        closing,
+    };
+    // One thread serves the protocol; the calls themselves run on the blocking pool.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            Error::new(
+                Status::Io,
+                "IO",
+                format!("cannot start the MCP server's runtime: {e}"),
+            )
+        })?;
+    let served = runtime.block_on(async move {
+        let running = server
+            .serve(rmcp::transport::stdio_pipes())
+            .await
+            .map_err(|e| format!("the MCP session did not start: {e}"))?;
+        let ended = running.waiting().await;
+        let _ = close.send(true);
+        ended
+            .map(|_| ())
+            .map_err(|e| format!("the MCP session failed: {e}"))
+    });
+    // Dropping the runtime waits for the blocking calls; `close` made them end.
+    drop(runtime);
+    served.map_err(|message| Error::new(Status::Io, "IO", message))
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("parley", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "parley: coordination protocols for agents. Every result is the JSON envelope \
+                 of `parley COMMAND --json` plus \"exit\": 0-4 are answers, 64+ errors, 124 \
+                 a wait that timed out (call again).",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<McpTool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        let Some(tool) = self.catalog.tool(&request.name) else {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown tool '{}': the tools are {}",
+                    request.name,
+                    catalog::TOOL_NAMES.join(", ")
+                ),
+                None,
+            ));
+        };
+        let arguments = request.arguments.unwrap_or_default();
+        let (command, result) = match request::prepare(tool, &arguments, self.provider.as_deref()) {
+            Err(Refused { command, error }) => (command, Err(error)),
+            Ok(prepared) => {
+                let command = prepared.action.command.clone();
+                let applet = prepared.action.applet;
+                let lock_timeout = prepared.lock_timeout.unwrap_or(self.lock_timeout);
+                let result = self
+                    .execute(&context, &command, lock_timeout, move |ctx| {
+                        (applet.run_json)(ctx, prepared.request)
+                    })
+                    .await?;
+                (command, result)
+            }
+        };
+        Ok(answer(&command, &result).into())
+    }
+}
+
+impl Server {
+    /// Runs `job` on a blocking thread while forwarding its notices as progress and turning a
+    /// cancellation (or the client going away) into its cancel token.
+    async fn execute(
+        &self,
+        context: &RequestContext<RoleServer>,
+        command: &str,
+        lock_timeout: Duration,
+        job: impl FnOnce(&Ctx) -> Result<app::Outcome> + Send + 'static,
+    ) -> std::result::Result<Result<app::Outcome>, ErrorData> {
+        let cancel = Cancel::default();
+        let (notices, mut notes) = mpsc::unbounded_channel::<String>();
+        let ctx = Ctx::new(lock_timeout)
+            .with_notices(Arc::new(move |line: &str| {
+                let _ = notices.send(line.to_owned());
+            }))
+            .with_cancel(cancel.clone());
+        let mut running = tokio::task::spawn_blocking(move || job(&ctx));
+        let progress_token = context.meta.get_progress_token();
+        let began = Instant::now();
+        let mut closing = self.closing.clone();
+        let mut cancelled_by = None;
+        let mut reported = 0.0;
+        loop {
+            tokio::select! {
+                joined = &mut running => {
+                    let result = joined.map_err(|e| {
+                        ErrorData::internal_error(format!("{command} failed: {e}"), None)
+                    })?;
+                    if let Some(why) = cancelled_by {
+                        eprintln!(
+                            "parley mcp: {command} ended after {:.1}s: {why}",
+                            began.elapsed().as_secs_f64()
+                        );
+                    }
+                    return Ok(result);
+                }
+                () = context.ct.cancelled(), if cancelled_by.is_none() => {
+                    cancelled_by = Some("cancelled by the client");
+                    cancel.cancel();
+                }
+                changed = closing.changed(), if cancelled_by.is_none() => {
+                    if changed.is_err() || *closing.borrow() {
+                        cancelled_by = Some("the client closed the connection");
+                        cancel.cancel();
+                    }
+                }
+                Some(line) = notes.recv() => {
+                    if let Some(token) = &progress_token {
+                        // Progress must grow: the seconds elapsed do, and say how long so far.
+                        let elapsed = began.elapsed().as_secs_f64().max(reported + 0.001);
+                        reported = elapsed;
+                        let _ = context
+                            .peer
+                            .notify_progress(
+                                ProgressNotificationParam::new(token.clone(), elapsed)
+                                    .with_message(line),
+                            )
+                            .await;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The tool result: the envelope plus `exit` as structured content and as text; an error
+/// exactly when the command line would exit 64 or above, except a wait's timeout (124).
+fn answer(command: &str, result: &Result<app::Outcome>) -> CallToolResult {
+    let exit = app::exit_code(result);
+    let mut envelope = app::envelope(command, result);
+    if let Value::Object(map) = &mut envelope {
+        map.insert("exit".into(), Value::from(exit));
+    }
+    let is_error = exit >= 64 && exit != Status::Timeout.exit_code();
+    let mut answer = CallToolResult::structured(envelope);
+    answer.content = vec![ContentBlock::text(
+        answer
+            .structured_content
+            .as_ref()
+            .map(Value::to_string)
+            .unwrap_or_default(),
+    )];
+    answer.is_error = Some(is_error);
+    answer
+}
