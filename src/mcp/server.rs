@@ -24,8 +24,9 @@ struct Server {
     tools: Vec<McpTool>,
     provider: Option<Vec<String>>,
     lock_timeout: Duration,
-    /// Set when the client has gone: calls still blocked are cancelled, so the process ends
-    /// promptly instead of when their waits time out.
+    /// Set when the client has closed its end: calls still blocked are cancelled at once (rmcp
+    /// itself would give them 5 s before cancelling), so the process ends promptly instead of
+    /// when their waits time out.
     closing: watch::Receiver<bool>,
 }
 
@@ -70,13 +71,18 @@ pub fn run(catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
             )
         })?;
     let served = runtime.block_on(async move {
+        let (input, output) = rmcp::transport::stdio_pipes();
+        let input = UntilEof {
+            inner: input,
+            close: Some(close),
+        };
         let running = server
-            .serve(rmcp::transport::stdio_pipes())
+            .serve((input, output))
             .await
             .map_err(|e| format!("the MCP session did not start: {e}"))?;
-        let ended = running.waiting().await;
-        let _ = close.send(true);
-        ended
+        running
+            .waiting()
+            .await
             .map(|_| ())
             .map_err(|e| format!("the MCP session failed: {e}"))
     });
@@ -227,4 +233,28 @@ fn answer(command: &str, result: &Result<app::Outcome>) -> CallToolResult {
     )];
     answer.is_error = Some(is_error);
     answer
+}
+
+/// The server's stdin, which says when the client has closed it.
+struct UntilEof<R> {
+    inner: R,
+    close: Option<watch::Sender<bool>>,
+}
+
+impl<R: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for UntilEof<R> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        let eof = matches!(polled, std::task::Poll::Ready(Ok(())))
+            && buf.filled().len() == before
+            && buf.remaining() > 0;
+        if eof && let Some(close) = self.close.take() {
+            let _ = close.send(true);
+        }
+        polled
+    }
 }

@@ -558,6 +558,45 @@ fn a_cancelled_wait_ends_and_the_server_keeps_serving() {
     assert_eq!(neg.turn(), "agent-alpha");
 }
 
+/// When the client goes away, a wait still blocked is ended at once and the server exits,
+/// instead of lingering until the wait's own timeout.
+#[test]
+fn closing_the_connection_ends_a_blocked_wait_and_the_server() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let _handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        mcp.progress.recv().await.expect("the wait is blocked");
+        let Mcp {
+            client, mut stderr, ..
+        } = mcp;
+        // The client is gone; the stop does not wait for the server.
+        tokio::spawn(async move {
+            let _ = client.cancel().await;
+        });
+        let mut said = Vec::new();
+        while let Some(line) = stderr.next_line().await.unwrap() {
+            said.push(line);
+        }
+        assert!(
+            said.iter().any(|l| l.contains("wait ended after")),
+            "the server said: {said:?}"
+        );
+    });
+}
+
 /// A wait that reaches timeout_seconds is the answer 124, not an error.
 #[test]
 fn a_wait_that_times_out_is_124_and_not_an_error() {
