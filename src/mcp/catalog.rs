@@ -349,13 +349,14 @@ impl ToolSpec {
         properties.insert("action".into(), json!({"enum": names}));
         for action in &self.actions {
             for field in &action.fields {
-                if properties.contains_key(&field.name) {
-                    continue;
-                }
                 let schema = match &field.shape {
                     Shape::Flag => json!({"type": "boolean"}),
                     Shape::One(kind) => kind.schema(),
                     Shape::Many(kind) => json!({"type": "array", "items": kind.schema()}),
+                };
+                let schema = match properties.get(&field.name) {
+                    Some(earlier) => merge(earlier, &schema),
+                    None => schema,
                 };
                 properties.insert(field.name.clone(), schema);
             }
@@ -391,6 +392,25 @@ impl ToolSpec {
     }
 }
 
+/// One schema for a name several actions of a tool share: the same one, `number` for integers
+/// and numbers, the union of two sets of choices, and anything otherwise (each action's own
+/// check still runs on the value).
+fn merge(earlier: &Value, later: &Value) -> Value {
+    if earlier == later {
+        return earlier.clone();
+    }
+    let numeric = |v: &Value| matches!(v["type"].as_str(), Some("integer" | "number"));
+    if numeric(earlier) && numeric(later) {
+        return json!({"type": "number"});
+    }
+    if let (Some(a), Some(b)) = (earlier["enum"].as_array(), later["enum"].as_array()) {
+        let mut choices = a.clone();
+        choices.extend(b.iter().filter(|c| !a.contains(c)).cloned());
+        return json!({ "enum": choices });
+    }
+    json!({})
+}
+
 /// The output schema of every tool: the JSON envelope plus the exit code.
 pub fn output_schema() -> Map<String, Value> {
     let schema = json!({
@@ -405,5 +425,50 @@ pub fn output_schema() -> Map<String, Value> {
     match schema {
         Value::Object(map) => map,
         _ => unreachable!("an object literal"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two arguments of one action may not reach the client under one name.
+    #[test]
+    fn field_names_are_unique_within_an_action() {
+        let catalog = Catalog::build(None);
+        for tool in &catalog.tools {
+            for action in &tool.actions {
+                let mut names: Vec<&str> = action.fields.iter().map(|f| f.name.as_str()).collect();
+                names.push("action");
+                names.push("lock_timeout");
+                let count = names.len();
+                names.sort();
+                names.dedup();
+                assert_eq!(names.len(), count, "{} {}", tool.name, action.name);
+            }
+        }
+    }
+
+    /// A name two actions of a tool share with different types gets a schema both fit.
+    #[test]
+    fn shared_field_names_get_a_schema_that_fits_every_action() {
+        assert_eq!(
+            merge(&json!({"type": "integer"}), &json!({"type": "number"})),
+            json!({"type": "number"})
+        );
+        assert_eq!(
+            merge(&json!({"enum": ["a", "b"]}), &json!({"enum": ["b", "c"]})),
+            json!({"enum": ["a", "b", "c"]})
+        );
+        assert_eq!(
+            merge(&json!({"type": "string"}), &json!({"type": "array"})),
+            json!({})
+        );
+        let catalog = Catalog::build(None);
+        let negotiation = catalog.tool("negotiation").unwrap().input_schema();
+        assert_eq!(
+            negotiation["properties"]["poll_interval"],
+            json!({"type": "number"})
+        );
     }
 }
