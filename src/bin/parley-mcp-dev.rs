@@ -1,16 +1,10 @@
 //! THROWAWAY: starts the MCP server until `parley mcp` is wired into the command line (the
 //! application layer on main). Deleted by the merge.
 
+use clap::Parser;
+
 fn main() -> std::process::ExitCode {
-    let mut args = parley::mcp::McpArgs::default();
-    let mut words = std::env::args().skip(1);
-    while let Some(word) = words.next() {
-        match word.as_str() {
-            "--protocols" => args.protocols.extend(words.next()),
-            "--feedback-provider" => args.feedback_provider = words.next(),
-            _ => {}
-        }
-    }
+    let args = parley::mcp::McpArgs::parse();
     match parley::mcp::serve(&args) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -24,56 +24,70 @@ use crate::error::{Error, Result};
 pub use catalog::{Catalog, TOOL_NAMES};
 pub(crate) use standin as app;
 
-/// What `parley mcp` is started with.
-#[derive(Debug, Clone, Default)]
+/// What `parley mcp` is started with: the applet's parser and its request.
+#[derive(Debug, Clone, Default, clap::Parser, serde::Deserialize)]
+#[command(
+    name = "mcp",
+    about = "Serve the protocols as MCP tools over stdio (see docs/mcp.md)"
+)]
 pub struct McpArgs {
-    /// `--protocols negotiation,bounce`: the protocol tools to expose (`wait` always is);
-    /// all of them when empty.
-    pub protocols: Vec<String>,
-    /// `--feedback-provider 'CMD ARGS'`: the only provider `feedback ask` may run.
+    /// Expose only these protocols' tools (wait is always there) [default: all]
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    #[serde(default)]
+    pub protocols: Vec<Protocol>,
+    /// The only provider `feedback ask` may run, split at spaces (no shell quoting)
+    #[arg(long, value_name = "CMD ARGS")]
+    #[serde(default)]
     pub feedback_provider: Option<String>,
+}
+
+/// A protocol whose tool `--protocols` may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    Negotiation,
+    Operative,
+    Bounce,
+    Parliament,
+    Feedback,
+}
+
+impl Protocol {
+    fn tool(self) -> app::Tool {
+        match self {
+            Protocol::Negotiation => app::Tool::Negotiation,
+            Protocol::Operative => app::Tool::Operative,
+            Protocol::Bounce => app::Tool::Bounce,
+            Protocol::Parliament => app::Tool::Parliament,
+            Protocol::Feedback => app::Tool::Feedback,
+        }
+    }
+}
+
+/// The applet's parser: `parley mcp [--protocols LIST] [--feedback-provider 'CMD ARGS']`.
+pub fn parser() -> clap::Command {
+    <McpArgs as clap::CommandFactory>::command()
 }
 
 /// Runs the server until the client closes its end of stdio.
 pub fn serve(args: &McpArgs) -> Result<()> {
-    let protocols = protocols(&args.protocols)?;
+    let protocols: Option<Vec<app::Tool>> = if args.protocols.is_empty() {
+        None
+    } else {
+        Some(args.protocols.iter().map(|p| p.tool()).collect())
+    };
     let provider = match &args.feedback_provider {
         None => None,
         Some(line) => {
             let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
             if words.is_empty() {
-                return Err(Error::usage("--feedback-provider takes a command, not ''"));
+                return Err(Error::usage(
+                    "--feedback-provider takes a command, not an empty string",
+                ));
             }
             Some(words)
         }
     };
     let catalog = Catalog::build(protocols.as_deref());
     server::run(catalog, provider)
-}
-
-/// `--protocols`: tool names, comma-separated (the option may also be repeated).
-fn protocols(raw: &[String]) -> Result<Option<Vec<app::Tool>>> {
-    use app::Tool;
-    if raw.is_empty() {
-        return Ok(None);
-    }
-    let mut chosen = Vec::new();
-    for name in raw.iter().flat_map(|r| r.split(',')).map(str::trim) {
-        let tool = match name {
-            "negotiation" => Tool::Negotiation,
-            "operative" => Tool::Operative,
-            "bounce" => Tool::Bounce,
-            "parliament" => Tool::Parliament,
-            "feedback" => Tool::Feedback,
-            other => {
-                return Err(Error::usage(format!("unknown protocol '{other}'")).with_hint(
-                    "--protocols takes some of negotiation,operative,bounce,parliament,feedback",
-                ));
-            }
-        };
-        if !chosen.contains(&tool) {
-            chosen.push(tool);
-        }
-    }
-    Ok(Some(chosen))
 }
