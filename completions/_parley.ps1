@@ -765,6 +765,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -859,6 +860,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'parley;bounce;wait' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
+            [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'parley;bounce;help' {
             [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a session file (never overwrites: exit 3 if FILE exists)')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check session files against the Bounce Protocol; reports every finding')
@@ -867,6 +880,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -889,6 +903,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;bounce;help;escalate' {
+            break
+        }
+        'parley;bounce;help;wait' {
             break
         }
         'parley;bounce;help;help' {
@@ -1260,6 +1277,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)')
             [CompletionResult]::new('consensus', 'consensus', [CompletionResultType]::ParameterValue, 'The consensus of the latest round (or round N), in any mode')
             [CompletionResult]::new('escalate', 'escalate', [CompletionResultType]::ParameterValue, 'Apply the escalation policy when the current turn is past turn-timeout')
+            [CompletionResult]::new('wait', 'wait', [CompletionResultType]::ParameterValue, 'Block until it is AGENT''s turn (0) or the session has ended (2)')
             break
         }
         'parley;help;bounce;new' {
@@ -1281,6 +1299,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;bounce;escalate' {
+            break
+        }
+        'parley;help;bounce;wait' {
             break
         }
         'parley;help;parliament' {

@@ -178,6 +178,9 @@ _parley() {
             parley__subcmd__bounce,validate)
                 cmd="parley__subcmd__bounce__subcmd__validate"
                 ;;
+            parley__subcmd__bounce,wait)
+                cmd="parley__subcmd__bounce__subcmd__wait"
+                ;;
             parley__subcmd__bounce__subcmd__help,append)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__append"
                 ;;
@@ -201,6 +204,9 @@ _parley() {
                 ;;
             parley__subcmd__bounce__subcmd__help,validate)
                 cmd="parley__subcmd__bounce__subcmd__help__subcmd__validate"
+                ;;
+            parley__subcmd__bounce__subcmd__help,wait)
+                cmd="parley__subcmd__bounce__subcmd__help__subcmd__wait"
                 ;;
             parley__subcmd__event,ack)
                 cmd="parley__subcmd__event__subcmd__ack"
@@ -432,6 +438,9 @@ _parley() {
                 ;;
             parley__subcmd__help__subcmd__bounce,validate)
                 cmd="parley__subcmd__help__subcmd__bounce__subcmd__validate"
+                ;;
+            parley__subcmd__help__subcmd__bounce,wait)
+                cmd="parley__subcmd__help__subcmd__bounce__subcmd__wait"
                 ;;
             parley__subcmd__help__subcmd__event,ack)
                 cmd="parley__subcmd__help__subcmd__event__subcmd__ack"
@@ -843,7 +852,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce)
-            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate help"
+            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -963,7 +972,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help)
-            opts="new validate append status next consensus escalate help"
+            opts="new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1075,6 +1084,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__bounce__subcmd__help__subcmd__wait)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1205,6 +1228,32 @@ _parley() {
                 return 0
             fi
             case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__bounce__subcmd__wait)
+            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2209,7 +2258,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__bounce)
-            opts="new validate append status next consensus escalate"
+            opts="new validate append status next consensus escalate wait"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2307,6 +2356,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__bounce__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__bounce__subcmd__wait)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

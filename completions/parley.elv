@@ -684,6 +684,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;new'= {
@@ -770,6 +771,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'parley;bounce;wait'= {
+            cand --timeout 'Give up with exit 124 after SECS'
+            cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'parley;bounce;help'= {
             cand new 'Create a session file (never overwrites: exit 3 if FILE exists)'
             cand validate 'Check session files against the Bounce Protocol; reports every finding'
@@ -778,6 +790,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'parley;bounce;help;new'= {
@@ -793,6 +806,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;bounce;help;consensus'= {
         }
         &'parley;bounce;help;escalate'= {
+        }
+        &'parley;bounce;help;wait'= {
         }
         &'parley;bounce;help;help'= {
         }
@@ -1091,6 +1106,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand next '0 it is AGENT''s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
             cand consensus 'The consensus of the latest round (or round N), in any mode'
             cand escalate 'Apply the escalation policy when the current turn is past turn-timeout'
+            cand wait 'Block until it is AGENT''s turn (0) or the session has ended (2)'
         }
         &'parley;help;bounce;new'= {
         }
@@ -1105,6 +1121,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;bounce;consensus'= {
         }
         &'parley;help;bounce;escalate'= {
+        }
+        &'parley;help;bounce;wait'= {
         }
         &'parley;help;parliament'= {
             cand init 'Create ledger.json (no messages) and session.json (status setup, round 0)'

@@ -414,18 +414,19 @@ complete -c parley -n "__fish_parley_using_subcommand session" -l non-interactiv
 complete -c parley -n "__fish_parley_using_subcommand session" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand session" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand session" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -s h -l help -d 'Print help'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "new" -d 'Create a session file (never overwrites: exit 3 if FILE exists)'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "validate" -d 'Check session files against the Bounce Protocol; reports every finding'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "append" -d 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "status" -d 'The current round, who may write next, whether the session ended, the consensus'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "next" -d '0 it is AGENT\'s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "consensus" -d 'The consensus of the latest round (or round N), in any mode'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "escalate" -d 'Apply the escalation policy when the current turn is past turn-timeout'
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "new" -d 'Create a session file (never overwrites: exit 3 if FILE exists)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "validate" -d 'Check session files against the Bounce Protocol; reports every finding'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "append" -d 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "status" -d 'The current round, who may write next, whether the session ended, the consensus'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "next" -d '0 it is AGENT\'s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "consensus" -d 'The consensus of the latest round (or round N), in any mode'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "escalate" -d 'Apply the escalation policy when the current turn is past turn-timeout'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "wait" -d 'Block until it is AGENT\'s turn (0) or the session has ended (2)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l title -d 'The session name, written as `# Bounce Session: TITLE`' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l agents -d 'The agents, in turn order, separated by commas (a,b,c)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l turn-order -d 'How turns are assigned' -r -f -a "round-robin\t''
@@ -492,6 +493,13 @@ complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_su
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -s V -l version -d 'Print version'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up with exit 124 after SECS' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "new" -d 'Create a session file (never overwrites: exit 3 if FILE exists)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "validate" -d 'Check session files against the Bounce Protocol; reports every finding'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "append" -d 'Append one entry under an exclusive lock (turn, round, id and time are computed)'
@@ -499,6 +507,7 @@ complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_su
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "next" -d '0 it is AGENT\'s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "consensus" -d 'The consensus of the latest round (or round N), in any mode'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "escalate" -d 'Apply the escalation policy when the current turn is past turn-timeout'
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "wait" -d 'Block until it is AGENT\'s turn (0) or the session has ended (2)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -630,6 +639,7 @@ complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subc
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from bounce" -f -a "next" -d '0 it is AGENT\'s turn, 1 not yet, 2 the session has ended (blocks with --wait)'
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from bounce" -f -a "consensus" -d 'The consensus of the latest round (or round N), in any mode'
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from bounce" -f -a "escalate" -d 'Apply the escalation policy when the current turn is past turn-timeout'
+complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from bounce" -f -a "wait" -d 'Block until it is AGENT\'s turn (0) or the session has ended (2)'
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from parliament" -f -a "init" -d 'Create ledger.json (no messages) and session.json (status setup, round 0)'
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from parliament" -f -a "append" -d 'Check one agent response, give it id, round and timestamp, and append it'
 complete -c parley -n "__fish_parley_using_subcommand help; and __fish_seen_subcommand_from parliament" -f -a "validate" -d 'Report every finding in the parliament\'s files (exit 1 when one is invalid)'

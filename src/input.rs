@@ -12,6 +12,8 @@ use crate::error::{Error, Result, Status};
 pub enum Source {
     Stdin,
     File(PathBuf),
+    /// Text given directly (a JSON request's `*_text` field).
+    Text(String),
 }
 
 impl Source {
@@ -27,6 +29,7 @@ impl Source {
     pub fn label(&self) -> String {
         match self {
             Source::Stdin => "stdin".into(),
+            Source::Text(_) => "the text given".into(),
             Source::File(path) => path.display().to_string(),
         }
     }
@@ -44,6 +47,11 @@ impl Source {
             Source::Stdin => std::io::stdin().lock().take(limit).read_to_end(&mut bytes),
             Source::File(path) => {
                 std::fs::File::open(path).and_then(|file| file.take(limit).read_to_end(&mut bytes))
+            }
+            Source::Text(text) => {
+                let end = usize::try_from(limit).unwrap_or(usize::MAX).min(text.len());
+                bytes.extend_from_slice(&text.as_bytes()[..end]);
+                Ok(end)
             }
         };
         read.map_err(|e| unreadable(&self.label(), e))?;

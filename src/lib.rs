@@ -1,9 +1,10 @@
 //! parley: correct, instant and visible coordination for AI coding agents.
 //!
 //! Layout: [`store`] is the only code that locks, renames, creates or appends; each protocol
-//! has a folder of its own on top of it ([`negotiation`]); [`cli`] holds the clap types,
-//! [`app`] turns them into validated arguments and dispatches; [`output`] is the only code that
-//! prints a result; [`error`] holds the error type and the exit-code table.
+//! has a folder of its own on top of it ([`negotiation`], [`operative`], [`bounce`],
+//! [`parliament`], [`feedback`]); [`app`] is the application layer (the registry of applets,
+//! their requests and operations); [`cli`] is the command-line front end on it; [`output`]
+//! renders a result as text or JSON; [`error`] holds the error type and the exit-code table.
 
 pub mod app;
 pub mod bounce;
@@ -20,6 +21,7 @@ pub mod log_view;
 pub mod mcp;
 pub mod names;
 pub mod negotiation;
+pub mod notices;
 pub mod operative;
 pub mod output;
 pub mod parliament;
@@ -28,4 +30,4 @@ pub mod parliament;
 pub mod store;
 pub mod wait;
 
-pub use app::run;
+pub use cli::run;

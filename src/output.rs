@@ -116,8 +116,20 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                 let _ = writeln!(err, "Hint: {hint}");
             }
         }
-        (Mode::Json, Ok(outcome)) => {
-            let mut data = outcome.data;
+        (Mode::Json, result) => {
+            let _ = writeln!(out, "{}", envelope(command, &result));
+        }
+    }
+    let _ = out.flush();
+    status.exit_code()
+}
+
+/// The JSON envelope of a result: `{"ok","command","data","error"}`, all four keys always
+/// present. What `--json` prints, and what the MCP server returns as structured content.
+pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
+    match result {
+        Ok(outcome) => {
+            let mut data = outcome.data.clone();
             if let Value::Object(map) = &mut data
                 && !outcome.warnings.is_empty()
             {
@@ -132,47 +144,34 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                     "exit": outcome.status.exit_code(),
                 })
             });
-            let envelope = json!({
+            json!({
                 "ok": outcome.code.is_none(),
                 "command": command,
                 "data": data,
                 "error": error,
-            });
-            let _ = writeln!(out, "{envelope}");
+            })
         }
-        (Mode::Json, Err(error)) => {
-            let envelope = json!({
-                "ok": false,
-                "command": command,
-                "data": Value::Null,
-                "error": {
-                    "code": error.code,
-                    "message": error.message,
-                    "hint": error.hint,
-                    "exit": error.status.exit_code(),
-                },
-            });
-            let _ = writeln!(out, "{envelope}");
-        }
+        Err(error) => json!({
+            "ok": false,
+            "command": command,
+            "data": Value::Null,
+            "error": {
+                "code": error.code,
+                "message": error.message,
+                "hint": error.hint,
+                "exit": error.status.exit_code(),
+            },
+        }),
     }
-    let _ = out.flush();
-    status.exit_code()
 }
 
 /// A progress line printed while a long command runs (wait-for-start, demo), human mode only.
 pub fn progress(mode: Mode, line: &str) {
-    let _ = write_now(mode, line);
-}
-
-/// Prints `text` and a newline at once, human mode only, and says whether that worked: a live
-/// view stops when nobody reads its output any more (`parley watch DIR | head`).
-pub fn write_now(mode: Mode, text: &str) -> std::io::Result<()> {
     if mode == Mode::Human {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{text}")?;
-        out.flush()?;
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
     }
-    Ok(())
 }
 
 /// A usage error as clap rendered it (human mode); returns the usage exit code.

@@ -8,15 +8,16 @@
 //! cannot arrive (network filesystems, where changes made by other machines raise no event
 //! here) or when asked (`--poll`), it re-checks at the poll interval instead.
 //!
-//! Ctrl-C ends a wait cleanly with exit 130.
+//! Cancelling the call's token (Ctrl-C on the command line) ends a wait with exit 130.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
+use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::store;
 
@@ -69,6 +70,7 @@ enum Source {
 /// re-read the state at once. Sub-directories are watched only when a path asks for one, so
 /// a waiter on top-level files holds one watch.
 pub fn until<T>(
+    ctx: &Ctx,
     dir: &Path,
     watched: &[&str],
     options: &WaitOptions,
@@ -77,10 +79,14 @@ pub fn until<T>(
 ) -> Result<T> {
     let began = Instant::now();
     let (sender, receiver) = mpsc::channel();
-    let interrupts = sender.clone();
-    on_interrupt(move || interrupts.send(Wake::Interrupted).is_ok());
+    let interrupts = Mutex::new(sender.clone());
+    let _listening = ctx.cancel.listen(move || {
+        if let Ok(sender) = interrupts.lock() {
+            let _ = sender.send(Wake::Interrupted);
+        }
+    });
     // The watch starts before the first check, so no change can fall between the two.
-    let source = watch(dir, watched, options, default_interval, sender)?;
+    let source = watch(ctx, dir, watched, options, default_interval, sender)?;
     let recheck = match &source {
         Source::Events { .. } => SAFETY_RECHECK,
         Source::Polling(interval) => *interval,
@@ -141,6 +147,7 @@ fn next_wake(receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
 }
 
 fn watch(
+    ctx: &Ctx,
     dir: &Path,
     watched: &[&str],
     options: &WaitOptions,
@@ -156,11 +163,11 @@ fn watch(
         return Ok(Source::Polling(interval));
     }
     if let Some(kind) = network_filesystem(dir) {
-        eprintln!(
+        ctx.notices.diagnostic(&format!(
             "parley: {} is on a network filesystem ({kind}); file events from other machines do not arrive here, so parley polls every {}s",
             dir.display(),
             interval.as_secs_f64()
-        );
+        ));
         return Ok(Source::Polling(interval));
     }
     let watched_dir: PathBuf = dir.to_path_buf();
@@ -191,11 +198,11 @@ fn watch(
     match started {
         Ok(watcher) => Ok(Source::Events { _watcher: watcher }),
         Err(e) => {
-            eprintln!(
+            ctx.notices.diagnostic(&format!(
                 "parley: cannot watch {} ({e}); polling every {}s instead",
                 dir.display(),
                 interval.as_secs_f64()
-            );
+            ));
             Ok(Source::Polling(interval))
         }
     }
@@ -217,33 +224,6 @@ fn is_watched(root: &Path, path: &Path, watched: &[String]) -> bool {
             Some(dir) => rel == dir || rel.strip_prefix(want.as_str()).is_some(),
             None => rel == want,
         })
-}
-
-/// What Ctrl-C does: tells whoever registered last, or ends the process with 130 when nobody
-/// is listening any more.
-type InterruptListener = Box<dyn Fn() -> bool + Send>;
-
-/// Registers `deliver` as what Ctrl-C does from now on (the handler is process-wide and set
-/// once; each blocking operation registers where to say it). `deliver` returns whether it was
-/// heard; when it was not, the process exits with 130.
-pub fn on_interrupt(deliver: impl Fn() -> bool + Send + 'static) {
-    static LISTENER: OnceLock<Mutex<Option<InterruptListener>>> = OnceLock::new();
-    let slot = LISTENER.get_or_init(|| {
-        let _ = ctrlc::set_handler(|| {
-            let delivered = LISTENER
-                .get()
-                .and_then(|slot| slot.lock().ok())
-                .and_then(|guard| guard.as_ref().map(|deliver| deliver()))
-                .unwrap_or(false);
-            if !delivered {
-                std::process::exit(i32::from(Status::Interrupted.exit_code()));
-            }
-        });
-        Mutex::new(None)
-    });
-    if let Ok(mut guard) = slot.lock() {
-        *guard = Some(Box::new(deliver));
-    }
 }
 
 /// The kind of network filesystem `dir` is on, if it is on one (Linux `statfs` magic numbers).

@@ -6,17 +6,15 @@ use std::path::PathBuf;
 use rust_decimal::Decimal;
 use serde_json::json;
 
-use super::entry::{NewEntry, check_body, check_field};
+use super::entry::NewEntry;
 use super::model::{
     EntryStatus, FIELDS, OutputFormat, RUNTIME_STANCES, Rules, Stance, TurnOrder, Word,
     format_decimal, in_unit_range, parse_decimal,
 };
 use super::session::{Session, analyse};
 use super::timeline::Timeline;
-use crate::cli::bounce::{AppendCli, AppendStatus};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::input::Source;
 use crate::output::Outcome;
 use crate::store::LockMode;
 
@@ -43,53 +41,6 @@ pub struct Mapping {
 }
 
 impl AppendArgs {
-    pub fn from_cli(cli: AppendCli) -> Result<AppendArgs> {
-        let mut mapped = Vec::new();
-        let stance = cli
-            .stance
-            .as_deref()
-            .map(|s| stance(s.trim(), &mut mapped))
-            .transpose()?;
-        let confidence = cli
-            .confidence
-            .as_deref()
-            .map(|c| confidence(c.trim(), &mut mapped))
-            .transpose()?;
-        let body = match (cli.stdin.as_deref(), cli.body, cli.body_file) {
-            (Some("-"), _, _) => Source::Stdin.read_text("the body")?,
-            (Some(other), _, _) => {
-                return Err(Error::usage(format!(
-                    "unexpected argument {other:?}: only `-` (the body from standard input) may follow FILE"
-                )));
-            }
-            (None, Some(text), _) => text,
-            (None, None, Some(file)) => Source::File(file).read_text("the body")?,
-            (None, None, None) => String::new(),
-        };
-        let author = cli.author.trim().to_owned();
-        if author.is_empty() || author.contains(|c: char| c.is_control() || "[]".contains(c)) {
-            return Err(Error::bad_input(
-                "INVALID_AUTHOR",
-                format!("--author {:?} is not an agent name", cli.author),
-            ));
-        }
-        Ok(AppendArgs {
-            file: cli.file,
-            author,
-            status: match cli.status {
-                AppendStatus::Yield => EntryStatus::Yield,
-                AppendStatus::Closed => EntryStatus::Closed,
-            },
-            stance,
-            confidence,
-            summary: check_field("summary", cli.summary)?,
-            action_requested: check_field("action_requested", cli.action_requested)?,
-            evidence: check_field("evidence", cli.evidence)?,
-            body: check_body(&body)?,
-            mapped,
-        })
-    }
-
     fn given_fields(&self) -> [(&'static str, bool); 5] {
         [
             (FIELDS[0], self.stance.is_some()),
@@ -102,7 +53,7 @@ impl AppendArgs {
 }
 
 /// A protocol stance, or a runtime stance mapped as the spec's appendix says.
-fn stance(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Stance> {
+pub fn stance(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Stance> {
     if let Some(s) = Stance::parse(raw) {
         return Ok(s);
     }
@@ -122,7 +73,7 @@ fn stance(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Stance> {
 }
 
 /// A confidence in [0, 1], or a percentage in [0%, 100%].
-fn confidence(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Decimal> {
+pub fn confidence(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Decimal> {
     let invalid = || {
         Error::bad_input(
             "INVALID_CONFIDENCE",

@@ -20,32 +20,3 @@ pub mod session;
 pub mod status;
 pub mod timeline;
 pub mod validate;
-
-use crate::app::waiting;
-use crate::cli::bounce::BounceCommand;
-use crate::context::Ctx;
-use crate::error::Result;
-use crate::output::Outcome;
-
-pub fn dispatch(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
-    match command {
-        BounceCommand::New(cli) => new::run(ctx, &new::NewArgs::from_cli(cli)?),
-        BounceCommand::Validate(cli) => Ok(validate::run(ctx, &cli.files)),
-        BounceCommand::Append(cli) => append::run(ctx, &append::AppendArgs::from_cli(cli)?),
-        BounceCommand::Status(cli) => status::run(ctx, &cli.file),
-        BounceCommand::Next(cli) => {
-            let wait = cli.wait || cli.waiting.timeout.is_some();
-            let args = next::NextArgs {
-                wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
-                file: cli.file,
-                agent: cli.agent,
-            };
-            next::run(ctx, &args)
-        }
-        BounceCommand::Consensus(cli) => {
-            let threshold = cli.threshold.as_deref().map(new::threshold).transpose()?;
-            status::consensus(ctx, &cli.file, cli.mode, threshold, cli.round)
-        }
-        BounceCommand::Escalate(cli) => escalate::run(ctx, &cli.file),
-    }
-}

@@ -33,7 +33,8 @@ pub trait Word: Sized + Copy + PartialEq + 'static {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TurnOrder {
     RoundRobin,
     FreeForm,
@@ -48,7 +49,8 @@ impl Word for TurnOrder {
     ];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ConsensusMode {
     Majority,
     Weighted,
@@ -63,7 +65,8 @@ impl Word for ConsensusMode {
     ];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Escalation {
     Human,
     DefaultAction,
@@ -78,7 +81,8 @@ impl Word for Escalation {
     ];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum OutputFormat {
     Structured,
     FreeText,

@@ -9,10 +9,8 @@ use serde_json::json;
 use super::consensus::number;
 use super::model::{Rules, Word, format_decimal, in_unit_range, parse_decimal};
 use super::session::analyse;
-use crate::cli::bounce::NewCli;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::input::Source;
 use crate::output::Outcome;
 use crate::store::append_file;
 
@@ -25,41 +23,8 @@ pub struct NewArgs {
     pub context: String,
 }
 
-impl NewArgs {
-    pub fn from_cli(cli: NewCli) -> Result<NewArgs> {
-        let title = cli.title.trim().to_owned();
-        if title.is_empty() || title.contains(['\n', '\r']) {
-            return Err(Error::bad_input(
-                "INVALID_TITLE",
-                "a title is one non-empty line",
-            ));
-        }
-        let context = match (cli.context, cli.context_file) {
-            (Some(text), _) => text,
-            (None, Some(file)) => Source::File(file).read_text("the context")?,
-            (None, None) => String::new(),
-        };
-        Ok(NewArgs {
-            file: cli.file,
-            title,
-            rules: Rules {
-                agents: agents(&cli.agents)?,
-                turn_order: cli.turn_order,
-                max_turns_per_round: cli.max_turns_per_round,
-                turn_timeout: cli.turn_timeout,
-                threshold: threshold(&cli.threshold)?,
-                mode: cli.mode,
-                escalation: cli.escalation,
-                max_rounds: cli.max_rounds,
-                output_format: cli.output_format,
-            },
-            context: context.trim_end().replace('\r', ""),
-        })
-    }
-}
-
 /// `a,b,c`: names of lowercase letters, digits and hyphens, unique.
-fn agents(raw: &str) -> Result<Vec<String>> {
+pub fn agents(raw: &str) -> Result<Vec<String>> {
     let mut names: Vec<String> = Vec::new();
     for name in raw.split(',').map(str::trim) {
         let valid = !name.is_empty()

@@ -40,9 +40,10 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
     };
     let watched = [name(&args.file), name(&journal_path(&args.file))];
     let watched: Vec<&str> = watched.iter().map(String::as_str).collect();
-    wait::until(&dir, &watched, options, DEFAULT_POLL, || {
+    wait::until(ctx, &dir, &watched, options, DEFAULT_POLL, || {
         let outcome = answer(ctx, &args.file, &args.agent)?;
         Ok(if outcome.status == Status::NotNow {
+            ctx.notices.progress(&outcome.lines.join("; "));
             Check::NotYet(None)
         } else {
             Check::Ready(outcome)

@@ -89,6 +89,6 @@ pub fn open_file(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<LockedFile> {
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         return Err(no_session(path, "it is not a regular file"));
     }
-    append_file::open_locked(path, mode, ctx.lock_timeout)?
+    append_file::open_locked(path, mode, &ctx.lock_wait())?
         .ok_or_else(|| no_session(path, "it does not exist"))
 }

@@ -91,7 +91,7 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
     // Everything is checked before the directory is created or anything is sent.
     let content = read_artifact(&args.artifact)?;
     let existed = conversation::exists(&args.dir)?;
-    let store = Store::new(args.dir.clone(), ctx.lock_timeout);
+    let store = Store::new(args.dir.clone(), ctx.lock_wait());
     let past = if existed {
         conversation::load(&store)?
     } else {
@@ -120,7 +120,7 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
     }
 
     let request_bytes = serde_json::to_vec(&request).unwrap_or_default();
-    let run = provider::run(&command, &request_bytes, args.timeout)?;
+    let run = provider::run(&ctx.cancel, &command, &request_bytes, args.timeout)?;
     let exchange = Exchange {
         iteration,
         request: &request,

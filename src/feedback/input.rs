@@ -1,7 +1,5 @@
 //! Reading the payloads and streams the commands are given (through [`crate::input`]) as JSON.
 
-use std::path::Path;
-
 use serde_json::Value;
 
 use crate::error::{Error, Result};
@@ -21,14 +19,14 @@ pub fn parse_json(bytes: &[u8], label: &str) -> Result<Value> {
 
 /// A file the user named as a reference payload (`--request`, `--previous`): it must be a JSON
 /// object, since the checks read its fields.
-pub fn reference(path: &Path, flag: &str) -> Result<Value> {
-    let value = read_json(&Source::File(path.to_path_buf()))?;
+pub fn reference(source: &Source, flag: &str) -> Result<Value> {
+    let value = read_json(source)?;
     if !value.is_object() {
         return Err(Error::bad_input(
             "NOT_AN_OBJECT",
             format!(
                 "{flag} {}: the payload is not a JSON object",
-                path.display()
+                source.label()
             ),
         ));
     }

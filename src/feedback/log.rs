@@ -37,7 +37,7 @@ pub fn run(ctx: &Ctx, dir: PathBuf) -> Result<Outcome> {
         )
         .with_hint("`parley feedback ask DIR ...` starts a conversation"));
     }
-    let store = Store::new(dir.clone(), ctx.lock_timeout);
+    let store = Store::new(dir.clone(), ctx.lock_wait());
     // Lock-free: every file is replaced atomically and an iteration counts once its response
     // is written, last, so what is read is a consistent prefix of the conversation.
     let past = conversation::load(&store)?;

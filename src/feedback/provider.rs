@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 
 use super::extract::is_step_finish;
 use crate::error::{Error, Result, Status};
-use crate::wait;
 
 /// How long the pipes may stay open once the group has been killed (a process that left the
 /// group can hold them); what was read by then is kept.
@@ -53,14 +52,24 @@ enum Event {
 }
 
 /// Runs `command` (program and arguments) with `input` on its stdin.
-pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Run> {
+pub fn run(
+    cancel: &crate::notices::Cancel,
+    command: &[OsString],
+    input: &[u8],
+    timeout: Duration,
+) -> Result<Run> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Error::usage("the provider command is empty"))?;
     let (events, heard) = mpsc::channel();
-    // Listening before the provider starts: a Ctrl-C at any moment from here kills its group.
-    let interrupts = events.clone();
-    wait::on_interrupt(move || interrupts.send(Event::Interrupted).is_ok());
+    // Listening before the provider starts: a cancellation (Ctrl-C) at any moment from here
+    // kills its group.
+    let interrupts = std::sync::Mutex::new(events.clone());
+    let _listening = cancel.listen(move || {
+        if let Ok(sender) = interrupts.lock() {
+            let _ = sender.send(Event::Interrupted);
+        }
+    });
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())

@@ -70,7 +70,7 @@ pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {
     if !root.is_dir() {
         return Err(no_negotiation("it is not a directory"));
     }
-    let store = Store::new(root, ctx.lock_timeout);
+    let store = Store::new(root, ctx.lock_wait());
     if !store.exists(meta::FILE)? {
         return Err(no_negotiation("it has no meta.md"));
     }

@@ -34,7 +34,7 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
     // The answer is in turn.md; a holder's timer expiring is a deadline the check computes.
-    wait::until(store.root(), &[TURN_FILE], options, interval, || {
+    wait::until(ctx, store.root(), &[TURN_FILE], options, interval, || {
         // Lock-free first: every state file is replaced atomically, so an unlocked read sees
         // whole files; while the answer is plainly "not yet" the waiters of a directory then
         // never queue on the lock. Anything else is decided by the locked look below.
@@ -45,6 +45,7 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
             && state.holder_since().is_some()
             && state.timed_out_holder(ctx.clock.unix_seconds()).is_none()
         {
+            ctx.notices.progress(&format!("{holder} holds the turn"));
             return Ok(Check::NotYet(holder_expires_in(&state, ctx)));
         }
         let (state, mut lines) = look(&store, ctx, &args.agent)?;
@@ -54,6 +55,9 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
                 answer(&state, &args.agent),
                 std::mem::take(&mut skipped),
             )));
+        }
+        if let Some(holder) = state.turn.holder() {
+            ctx.notices.progress(&format!("{holder} holds the turn"));
         }
         Ok(Check::NotYet(holder_expires_in(&state, ctx)))
     })

@@ -40,7 +40,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let watched = &[agents::FILE, TURN_FILE, meta::FILE];
-    wait::until(store.root(), watched, &args.wait, interval, || {
+    wait::until(ctx, store.root(), watched, &args.wait, interval, || {
         let locked = lock(&store, actor)?;
         let mut state = State::load(&store)?;
         state.ensure_registered(&args.agent)?;
@@ -56,6 +56,8 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         let deadline_passed = deadline.is_some_and(|d| now >= d);
         if count < expected && !deadline_passed {
             let deadline_in = deadline.and_then(|d| (d - now).to_std().ok());
+            ctx.notices
+                .progress(&format!("{count} of {expected} agents registered"));
             return Ok(Check::NotYet(deadline_in));
         }
         if count < expected && !args.allow_partial {

@@ -8,7 +8,6 @@
 //! Each snapshot is read under the shared lock, as `status` reads: a state between two
 //! changes, never half a hand-off (the turn moved but its log entry not yet written).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -20,7 +19,7 @@ use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::log_view::event_line;
 use crate::names::Name;
-use crate::output::{self, Mode, Outcome};
+use crate::output::{Mode, Outcome};
 use crate::store::{LockMode, Store};
 use crate::wait::{self, Check, WaitOptions};
 
@@ -187,13 +186,14 @@ pub fn topic_line(text: &str) -> Option<String> {
 
 pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
-    let terminal = std::io::stdout().is_terminal();
+    let terminal = ctx.screen.terminal;
     let screen = Screen {
         terminal,
         paint: Paint {
             color: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         },
         mode: ctx.mode,
+        out: ctx.screen.clone(),
     };
     let first = View::load(&store)?;
     if args.once || first.finished() {
@@ -207,7 +207,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     };
     let mut shown: Option<Value> = None;
     let mut failure: Option<String> = None;
-    let last = wait::until(store.root(), WATCHED, &options, interval, || {
+    let last = wait::until(ctx, store.root(), WATCHED, &options, interval, || {
         let view = match View::load(&store) {
             Ok(view) => view,
             // Someone is in the middle of repairing a file by hand: say so and keep watching.
@@ -255,6 +255,7 @@ struct Screen {
     terminal: bool,
     paint: Paint,
     mode: Mode,
+    out: crate::notices::Screen,
 }
 
 impl Screen {
@@ -287,8 +288,11 @@ impl Screen {
         } else {
             format!("{text}\n")
         };
-        output::write_now(self.mode, &frame)
-            .map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
+        let shown = match self.mode {
+            Mode::Human => self.out.frame(&frame),
+            Mode::Json => Ok(()),
+        };
+        shown.map_err(|e| Error::io("write the view to", Path::new("stdout"), e))
     }
 }
 

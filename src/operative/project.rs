@@ -1,7 +1,7 @@
 //! The project whose agents coordinate: its root, and the store holding its coordination
 //! state under `ROOT/.parley/operative/`.
 //!
-//! The root is `--project-root DIR`, else `PARLEY_PROJECT_ROOT` (clap reads both), else the git
+//! The root is `--project-root DIR`, else `PARLEY_PROJECT_ROOT` (the front end reads both), else the git
 //! top level of the current directory, else the current directory. It is canonicalized once,
 //! so every scope is resolved against the same absolute path whatever the caller's cwd.
 
@@ -37,7 +37,7 @@ impl Project {
                 }
             }
         };
-        let store = Store::new(root.clone(), ctx.lock_timeout);
+        let store = Store::new(root.clone(), ctx.lock_wait());
         Ok(Project { root, store })
     }
 

@@ -176,7 +176,7 @@ pub fn assess(session: &Session, ledger: &Ledger, bill: Option<&Bill>) -> Vec<As
 }
 
 pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let mode = if apply {
         LockMode::Exclusive
     } else {

@@ -22,7 +22,7 @@ pub struct AppendArgs {
 
 pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     let response = read_response(&args.input)?;
-    let parliament = Parliament::open(&args.dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(&args.dir, ctx.lock_wait())?;
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament append")?;

@@ -13,7 +13,7 @@ use super::rules::clock_for;
 use super::state::Parliament;
 
 pub fn run(ctx: &Ctx, dir: &Path, round: Option<u64>) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let session = {
         let _shared = parliament
             .store

@@ -41,7 +41,7 @@ pub fn blockers(session: &Session) -> Vec<Blocker> {
 }
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let session = {
         let _shared = parliament
             .store

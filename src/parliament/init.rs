@@ -52,7 +52,7 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
     if created == Creation::AlreadyExists {
         // DIR was there already: fill it, unless it holds a parliament (checked before the
         // lock, so an existing parliament is not even locked, and again under it).
-        let store = Store::new(args.dir.clone(), ctx.lock_timeout);
+        let store = Store::new(args.dir.clone(), ctx.lock_wait());
         refuse_existing(&store)?;
         let locked = store.lock(LockMode::Exclusive, "parley parliament init")?;
         refuse_existing(&store)?;

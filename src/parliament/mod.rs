@@ -20,114 +20,16 @@ pub mod validate;
 
 use std::collections::HashSet;
 
-use crate::cli::parliament::{ParliamentCommand, RoundCli};
-use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
 
 use init::Seat;
 use state::{PRIME_MINISTER, SPEAKER};
-
-/// The JSON `command` of each subcommand.
-pub fn command_name(command: &ParliamentCommand) -> &'static str {
-    match command {
-        ParliamentCommand::Init(_) => "parliament init",
-        ParliamentCommand::Append(_) => "parliament append",
-        ParliamentCommand::Validate(_) => "parliament validate",
-        ParliamentCommand::Tally(_) => "parliament tally",
-        ParliamentCommand::Gate(_) => "parliament gate",
-        ParliamentCommand::Clock(_) => "parliament clock",
-        ParliamentCommand::Round(_) => "parliament round",
-        ParliamentCommand::Amendments(_) => "parliament amendments",
-        ParliamentCommand::Status(_) => "parliament status",
-    }
-}
-
-pub fn dispatch(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
-    match command {
-        ParliamentCommand::Init(cli) => {
-            let seats = cli
-                .reps
-                .iter()
-                .map(|raw| parse_seat(raw))
-                .collect::<Result<Vec<_>>>()?;
-            let mut ids = HashSet::new();
-            if let Some(seat) = seats.iter().find(|s| !ids.insert(&s.agent_id)) {
-                return Err(Error::bad_input(
-                    "INVALID_REP",
-                    format!("two --rep give the id {}", seat.agent_id),
-                ));
-            }
-            if cli.problem.trim().is_empty() {
-                return Err(Error::bad_input(
-                    "INVALID_PROBLEM",
-                    "--problem needs the problem statement",
-                ));
-            }
-            if let Some(drafter) = &cli.drafter
-                && !seats.iter().any(|s| &s.agent_id == drafter)
-            {
-                return Err(Error::bad_input(
-                    "INVALID_REP",
-                    format!("--drafter {drafter} is not one of the --rep ids"),
-                ));
-            }
-            if let Some(id) = &cli.id {
-                check_parliament_id(id)?;
-            }
-            init::run(
-                ctx,
-                &init::InitArgs {
-                    dir: cli.dir,
-                    problem: cli.problem,
-                    seats,
-                    id: cli.id,
-                    max_rounds: cli.max_rounds,
-                    drafter: cli.drafter,
-                    issues: cli.issues,
-                },
-            )
-        }
-        ParliamentCommand::Append(cli) => {
-            let input = crate::input::Source::from_arg(cli.file);
-            append::run(
-                ctx,
-                &append::AppendArgs {
-                    dir: cli.dir,
-                    input,
-                },
-            )
-        }
-        ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir),
-        ParliamentCommand::Tally(cli) => tally::run(
-            ctx,
-            &tally::TallyArgs {
-                dir: cli.dir,
-                round: cli.round,
-                bill_version: cli.bill_version,
-                append: cli.append,
-            },
-        ),
-        ParliamentCommand::Gate(cli) => gate::run(ctx, &cli.dir),
-        ParliamentCommand::Clock(cli) => clock::run(ctx, &cli.dir, cli.round),
-        ParliamentCommand::Round(RoundCli { dir, start, .. }) => {
-            let step = if start {
-                round::Step::Start
-            } else {
-                round::Step::End
-            };
-            round::run(ctx, &dir, step)
-        }
-        ParliamentCommand::Amendments(cli) => amendments::run(ctx, &cli.dir, cli.apply),
-        ParliamentCommand::Status(cli) => status::run(ctx, &cli.dir),
-    }
-}
 
 /// The longest representative id: the same bound as every name parley handles.
 const MAX_ID_LEN: usize = 64;
 
 /// `ID:NAME:MOTIVE[,MOTIVE...]`, checked.
-fn parse_seat(raw: &str) -> Result<Seat> {
+pub fn parse_seat(raw: &str) -> Result<Seat> {
     let bad = |why: &str| {
         Error::bad_input("INVALID_REP", format!("--rep {raw:?}: {why}"))
             .with_hint("write --rep ID:NAME:MOTIVE[,MOTIVE...], e.g. --rep \"rep_1:Rep. Pragmatis:cost efficiency,time-to-market\"")
@@ -173,7 +75,7 @@ fn parse_seat(raw: &str) -> Result<Seat> {
 }
 
 /// A parliament id is one short line of letters, digits, '.', '_' and '-'.
-fn check_parliament_id(id: &str) -> Result<()> {
+pub fn check_parliament_id(id: &str) -> Result<()> {
     let ok = !id.is_empty()
         && id.len() <= MAX_ID_LEN
         && id

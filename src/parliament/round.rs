@@ -29,7 +29,7 @@ const BEFORE_DEBATE: [&str; 4] = [
 ];
 
 pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament round")?;

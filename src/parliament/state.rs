@@ -241,8 +241,8 @@ pub struct Parliament {
 
 impl Parliament {
     /// Opens DIR; exit 66 when it holds no ledger.
-    pub fn open(dir: &Path, lock_timeout: std::time::Duration) -> Result<Parliament> {
-        let store = Store::new(dir.to_path_buf(), lock_timeout);
+    pub fn open(dir: &Path, lock_wait: crate::store::LockWait) -> Result<Parliament> {
+        let store = Store::new(dir.to_path_buf(), lock_wait);
         if !dir.is_dir() {
             return Err(no_ledger(dir));
         }

@@ -16,7 +16,7 @@ use super::state::Detail;
 use super::state::Parliament;
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let desk = {
         let _shared = parliament
             .store

@@ -24,7 +24,7 @@ pub struct TallyArgs {
 }
 
 pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Outcome> {
-    let parliament = Parliament::open(&args.dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(&args.dir, ctx.lock_wait())?;
     let mode = if args.append {
         LockMode::Exclusive
     } else {

@@ -34,7 +34,7 @@ enum Read {
 }
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
-    let parliament = Parliament::open(dir, ctx.lock_timeout)?;
+    let parliament = Parliament::open(dir, ctx.lock_wait())?;
     // A directory parley never wrote (no .parley/) is read as it is, without creating
     // anything; otherwise under the shared lock, for a consistent snapshot.
     let _shared = if parliament.store.exists(PARLEY_DIR)? {

@@ -37,9 +37,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::lock::{is_current, lock_open_file};
+use super::lock::{LockWait, is_current, lock_open_file};
 use super::{LockMode, create_exclusive, sync_parent};
 use crate::error::{Error, Result};
 
@@ -71,12 +71,15 @@ pub struct LockedFile {
 
 /// Opens and locks `path`, first rolling back a torn append left by a crash. `Ok(None)` when
 /// the file does not exist. A link is refused, never followed.
-pub fn open_locked(path: &Path, mode: LockMode, timeout: Duration) -> Result<Option<LockedFile>> {
+pub fn open_locked(path: &Path, mode: LockMode, wait: &LockWait) -> Result<Option<LockedFile>> {
     let began = Instant::now();
     let journal = journal_path(path);
     let mut repair = false;
     loop {
-        let left = timeout.saturating_sub(began.elapsed());
+        let left = LockWait {
+            timeout: wait.timeout.saturating_sub(began.elapsed()),
+            notices: wait.notices.clone(),
+        };
         // A journal means an append was cut short: repair under the exclusive lock first,
         // whatever the caller wants to do next.
         let wanted = if repair || journal.exists() {
@@ -87,7 +90,7 @@ pub fn open_locked(path: &Path, mode: LockMode, timeout: Duration) -> Result<Opt
         let Some(file) = open_file(path, wanted)? else {
             return Ok(None);
         };
-        let file = lock_open_file(file, path, wanted, left)?;
+        let file = lock_open_file(file, path, wanted, &left)?;
         if !is_current(&file, path) {
             continue;
         }
@@ -240,6 +243,14 @@ fn parse_journal(journal: &Path, text: &str) -> Result<(u64, u64)> {
 mod tests {
     use super::*;
 
+    fn test_wait() -> LockWait {
+        use std::time::Duration;
+        LockWait {
+            timeout: Duration::from_secs(1),
+            notices: crate::notices::Notices::silent(),
+        }
+    }
+
     #[test]
     fn a_torn_tail_is_rolled_back_and_a_whole_one_kept() {
         let dir = tempfile::tempdir().unwrap();
@@ -248,20 +259,20 @@ mod tests {
         // Torn: the journal says 5..20 but only 3 bytes arrived.
         fs::write(&path, "head\nabc").unwrap();
         write_journal(&journal_path(&path), 5, 20).unwrap();
-        let locked = open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+        let locked = open_locked(&path, LockMode::Shared, &test_wait())
             .unwrap()
             .unwrap();
         assert_eq!(locked.read().unwrap(), b"head\n");
         assert!(!journal_path(&path).exists());
         drop(locked);
         // Whole: the journal outlived a complete append.
-        let locked = open_locked(&path, LockMode::Exclusive, Duration::from_secs(1))
+        let locked = open_locked(&path, LockMode::Exclusive, &test_wait())
             .unwrap()
             .unwrap();
         locked.append("entry\n").unwrap();
         drop(locked);
         write_journal(&journal_path(&path), 5, 11).unwrap();
-        let locked = open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+        let locked = open_locked(&path, LockMode::Shared, &test_wait())
             .unwrap()
             .unwrap();
         assert_eq!(locked.read().unwrap(), b"head\nentry\n");
@@ -273,14 +284,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("none.md");
         assert!(
-            open_locked(&path, LockMode::Shared, Duration::from_secs(1))
+            open_locked(&path, LockMode::Shared, &test_wait())
                 .unwrap()
                 .is_none()
         );
         let real = dir.path().join("real.md");
         fs::write(&real, "x").unwrap();
         std::os::unix::fs::symlink(&real, &path).unwrap();
-        let refused = open_locked(&path, LockMode::Shared, Duration::from_secs(1)).unwrap_err();
+        let refused = open_locked(&path, LockMode::Shared, &test_wait()).unwrap_err();
         assert_eq!(refused.code, "SYMLINK");
     }
 }

@@ -43,15 +43,33 @@ pub struct DirLock {
     _file: File,
 }
 
+/// How a lock is waited for: at most `timeout`, saying so through `notices` when it takes a
+/// while.
+#[derive(Debug, Clone)]
+pub struct LockWait {
+    pub timeout: Duration,
+    pub notices: crate::notices::Notices,
+}
+
+impl LockWait {
+    /// The rest of the wait once `spent` has gone by.
+    fn remaining(&self, spent: Duration) -> LockWait {
+        LockWait {
+            timeout: self.timeout.saturating_sub(spent),
+            notices: self.notices.clone(),
+        }
+    }
+}
+
 pub(crate) fn acquire(
     lock_path: &Path,
     mode: LockMode,
-    timeout: Duration,
+    wait: &LockWait,
     label: &str,
 ) -> Result<DirLock> {
     let began = std::time::Instant::now();
     loop {
-        let mut file = lock_once(lock_path, mode, timeout.saturating_sub(began.elapsed()))?;
+        let mut file = lock_once(lock_path, mode, &wait.remaining(began.elapsed()))?;
         // Someone may have deleted (or replaced) the lock file while we waited: the lock we
         // hold is then on a file nobody else will ever open. Only a lock on the file that is
         // at the path now excludes anyone; otherwise start again with that one.
@@ -66,7 +84,7 @@ pub(crate) fn acquire(
     }
 }
 
-fn lock_once(lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File> {
+fn lock_once(lock_path: &Path, mode: LockMode, wait: &LockWait) -> Result<File> {
     let file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -81,13 +99,9 @@ fn lock_once(lock_path: &Path, mode: LockMode, timeout: Duration) -> Result<File
     };
     match fast {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => wait_for_lock(
-            file,
-            lock_path,
-            mode,
-            timeout,
-            holder_description(lock_path),
-        ),
+        Err(TryLockError::WouldBlock) => {
+            wait_for_lock(file, lock_path, mode, wait, holder_description(lock_path))
+        }
         Err(TryLockError::Error(e)) => Err(Error::io("lock", lock_path, e)),
     }
 }
@@ -98,7 +112,7 @@ pub(crate) fn lock_open_file(
     file: File,
     path: &Path,
     mode: LockMode,
-    timeout: Duration,
+    wait: &LockWait,
 ) -> Result<File> {
     let fast = match mode {
         LockMode::Exclusive => file.try_lock(),
@@ -107,7 +121,7 @@ pub(crate) fn lock_open_file(
     match fast {
         Ok(()) => Ok(file),
         Err(TryLockError::WouldBlock) => {
-            wait_for_lock(file, path, mode, timeout, "holder unknown".to_owned())
+            wait_for_lock(file, path, mode, wait, "holder unknown".to_owned())
         }
         Err(TryLockError::Error(e)) => Err(Error::io("lock", path, e)),
     }
@@ -134,9 +148,10 @@ fn wait_for_lock(
     file: File,
     lock_path: &Path,
     mode: LockMode,
-    timeout: Duration,
+    wait: &LockWait,
     holder: String,
 ) -> Result<File> {
+    let timeout = wait.timeout;
     let (sender, receiver) = mpsc::channel::<std::io::Result<File>>();
     std::thread::spawn(move || {
         let locked = match mode {
@@ -150,10 +165,10 @@ fn wait_for_lock(
     let first_wait = timeout.min(SAY_WAITING_AFTER);
     let received = match receiver.recv_timeout(first_wait) {
         Err(mpsc::RecvTimeoutError::Timeout) if timeout > first_wait => {
-            eprintln!(
+            wait.notices.diagnostic(&format!(
                 "parley: waiting for the lock on {} ({holder})",
                 lock_path.display(),
-            );
+            ));
             receiver.recv_timeout(timeout - first_wait)
         }
         other => other,

@@ -34,10 +34,9 @@ use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 
-pub use lock::LockMode;
 use lock::{DirLock, lock_path};
+pub use lock::{LockMode, LockWait};
 
 use crate::error::{Error, Result};
 
@@ -57,7 +56,7 @@ pub fn is_temporary(name: &str) -> bool {
 #[derive(Debug)]
 pub struct Store {
     root: PathBuf,
-    lock_timeout: Duration,
+    lock_wait: LockWait,
     /// Directories (relative) already seen to be real directories, not links, by this
     /// process: each is checked once per command rather than once per file read.
     verified_dirs: Mutex<HashSet<PathBuf>>,
@@ -81,10 +80,10 @@ pub struct Entry {
 impl Store {
     /// A store rooted at `root`, which must be an existing directory (checked by the caller,
     /// which knows what a missing one means).
-    pub fn new(root: PathBuf, lock_timeout: Duration) -> Store {
+    pub fn new(root: PathBuf, lock_wait: LockWait) -> Store {
         Store {
             root,
-            lock_timeout,
+            lock_wait,
             verified_dirs: Mutex::new(HashSet::new()),
         }
     }
@@ -123,7 +122,7 @@ impl Store {
             Err(e) => return Err(Error::io("inspect", &dir, e)),
         }
         loop {
-            let guard = lock::acquire(&lock_path(&self.root), mode, self.lock_timeout, label)?;
+            let guard = lock::acquire(&lock_path(&self.root), mode, &self.lock_wait, label)?;
             if mode == LockMode::Exclusive {
                 self.recover()?;
             } else if self.journal_pending() {

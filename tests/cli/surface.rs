@@ -717,8 +717,7 @@ fn help_describes_every_top_level_command_on_one_line() {
     }
     let commands = &help[help.find("Commands:\n").unwrap()..help.find("\nOptions:").unwrap()];
     let lines: Vec<&str> = commands.lines().skip(1).collect();
-    let command = <parley::cli::Cli as clap::CommandFactory>::command();
-    for name in parley::app::applet_names(&command) {
+    for name in parley::app::applets().iter().map(|applet| applet.name) {
         let line = lines
             .iter()
             .find(|l| l.split_whitespace().next() == Some(name))

@@ -1,0 +1,362 @@
+//! The negotiation's requests and their operations: each request is what a front end fills
+//! (clap from argv, serde from JSON), each operation validates it into the arguments of the
+//! negotiation's command and runs it.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Deserialize;
+
+use super::{WaitingCli, agent, waiting};
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::negotiation::issues::IssueText;
+use crate::negotiation::{
+    audit_template, check, end_analysis, file_draft_issue, finish, hand_off, init, new_issue, poll,
+    register, wait_for_start,
+};
+use crate::output::Outcome;
+
+/// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
+/// and a deadline must stay a writable date.
+pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
+#[derive(Debug, Args, Deserialize)]
+pub struct DirCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct AgentCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (^[a-z][a-z0-9-]*$)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct InitCli {
+    /// The directory to create (its parent must exist)
+    pub dir: PathBuf,
+    /// How many agents are expected (at least 2)
+    #[arg(value_parser = clap::value_parser!(u64).range(2..=1000))]
+    pub num_agents: u64,
+    /// Seconds to wait for all agents after the first registration (at most a year)
+    #[arg(
+        default_value_t = crate::negotiation::meta::DEFAULT_REGISTRATION_WINDOW,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
+    pub registration_window_secs: u64,
+    /// What is negotiated, written to topic.md
+    #[arg(long, value_name = "TEXT", conflicts_with = "topic_file")]
+    pub topic: Option<String>,
+    /// Read the topic from a file
+    #[arg(long, value_name = "FILE")]
+    pub topic_file: Option<PathBuf>,
+    /// A source proposal to copy into sources/ (repeatable)
+    #[arg(long = "source", value_name = "FILE")]
+    #[serde(default, rename = "source")]
+    pub sources: Vec<PathBuf>,
+    /// Position rounds per agent per issue (meta.md max_rounds_per_agent)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = crate::negotiation::meta::DEFAULT_MAX_ROUNDS,
+        value_parser = clap::value_parser!(u64).range(1..=1000)
+    )]
+    pub max_rounds: u64,
+    /// How often agents should poll, in seconds (meta.md poll_interval_seconds)
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = crate::negotiation::meta::DEFAULT_POLL_INTERVAL,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
+    pub poll_interval: u64,
+    /// Skip a turn holder inactive this long (meta.md turn_timeout_seconds)
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = crate::negotiation::meta::DEFAULT_TURN_TIMEOUT,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
+    )]
+    pub turn_timeout: u64,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct RegisterCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name; omit with --auto
+    #[arg(required_unless_present = "auto", conflicts_with = "auto")]
+    #[serde(default, deserialize_with = "super::os_string_opt")]
+    pub agent: Option<OsString>,
+    /// Take the first free name of agent-alpha, agent-beta, ... and print it
+    #[arg(long)]
+    #[serde(default)]
+    pub auto: bool,
+    /// The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID,
+    /// CLAUDE_SESSION_ID, CODEX_THREAD_ID]
+    #[arg(long, value_name = "ID")]
+    pub participant: Option<String>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct WaitForStartCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// Start with fewer agents than expected once the deadline passed [env:
+    /// NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]
+    #[arg(long)]
+    #[serde(default)]
+    pub allow_partial: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub waiting: WaitingCli,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct PollCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// Block until it is the agent's turn or the negotiation is finished
+    #[arg(long)]
+    #[serde(default)]
+    pub wait: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub waiting: WaitingCli,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct WaitCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub waiting: WaitingCli,
+}
+
+/// The parts of the issue template a command can fill instead of `[TODO: ...]`.
+#[derive(Debug, Args, Deserialize)]
+pub struct IssueTextCli {
+    /// The issue's short title
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The decision to make
+    #[arg(long)]
+    pub question: Option<String>,
+    /// Background and references
+    #[arg(long)]
+    pub context: Option<String>,
+    /// What one source says
+    #[arg(long)]
+    pub position_a: Option<String>,
+    /// What the other source says
+    #[arg(long)]
+    pub position_b: Option<String>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct DraftCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The issue's topic (^[a-z][a-z0-9-]*$), part of the file name
+    #[serde(deserialize_with = "super::os_string")]
+    pub topic: OsString,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub text: IssueTextCli,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct NewIssueCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The issue's topic (^[a-z][a-z0-9-]*$), part of the file name
+    #[serde(deserialize_with = "super::os_string")]
+    pub topic: OsString,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub text: IssueTextCli,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct FinishCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// Finish although some issues are ESCALATE; they are listed as unresolved
+    #[arg(long)]
+    #[serde(default)]
+    pub allow_escalated: bool,
+    /// Finish although recorded positions were edited; the edits are listed and logged as accepted
+    #[arg(long)]
+    #[serde(default)]
+    pub accept_edits: bool,
+}
+
+// The operations.
+
+pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
+    let topic = match (cli.topic, cli.topic_file) {
+        (Some(text), _) => Some(text),
+        (None, Some(file)) => Some(std::fs::read_to_string(&file).map_err(|e| {
+            Error::bad_input(
+                "BAD_TOPIC_FILE",
+                format!("cannot read the topic file {}: {e}", file.display()),
+            )
+        })?),
+        (None, None) => None,
+    };
+    let args = init::InitArgs {
+        dir: cli.dir,
+        expected_agents: cli.num_agents,
+        registration_window: cli.registration_window_secs,
+        max_rounds: cli.max_rounds,
+        poll_interval: cli.poll_interval,
+        turn_timeout: cli.turn_timeout,
+        topic,
+        sources: init::read_sources(&cli.sources)?,
+    };
+    init::run(ctx, &args)
+}
+
+pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
+    let who = match &cli.agent {
+        Some(raw) => register::Who::Named(agent(raw)?),
+        None if cli.auto => register::Who::Auto,
+        None => return Err(Error::usage("give the agent's name, or --auto")),
+    };
+    let args = register::RegisterArgs {
+        dir: cli.dir,
+        who,
+        participant: register::participant_from(cli.participant)?,
+    };
+    register::run(ctx, &args)
+}
+
+pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<Outcome> {
+    let args = wait_for_start::WaitForStartArgs {
+        agent: agent(&cli.agent)?,
+        dir: cli.dir,
+        allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
+        wait: waiting(&cli.waiting)?,
+    };
+    wait_for_start::run(ctx, &args)
+}
+
+pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
+    let args = file_draft_issue::DraftArgs {
+        agent: agent(&cli.agent)?,
+        topic: topic(&cli.topic)?,
+        text: issue_text(cli.text)?,
+        dir: cli.dir,
+    };
+    file_draft_issue::run(ctx, &args)
+}
+
+pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+    let args = end_analysis::EndAnalysisArgs {
+        agent: agent(&cli.agent)?,
+        dir: cli.dir,
+    };
+    end_analysis::run(ctx, &args)
+}
+
+pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<Outcome> {
+    let wait = cli.wait || cli.waiting.timeout.is_some();
+    let args = poll::PollArgs {
+        agent: agent(&cli.agent)?,
+        wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
+        dir: cli.dir,
+    };
+    poll::run(ctx, &args)
+}
+
+pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
+    let args = poll::PollArgs {
+        agent: agent(&cli.agent)?,
+        wait: Some(waiting(&cli.waiting)?),
+        dir: cli.dir,
+    };
+    poll::run(ctx, &args)
+}
+
+pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
+    let args = new_issue::NewIssueArgs {
+        topic: topic(&cli.topic)?,
+        text: issue_text(cli.text)?,
+        dir: cli.dir,
+    };
+    new_issue::run(ctx, &args)
+}
+
+pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+    let args = hand_off::HandOffArgs {
+        agent: agent(&cli.agent)?,
+        dir: cli.dir,
+    };
+    hand_off::run(ctx, &args)
+}
+
+pub fn audit_template(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+    audit_template::run(ctx, &audit_template::AuditTemplateArgs { dir: cli.dir })
+}
+
+pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+    check::run(ctx, &check::CheckArgs { dir: cli.dir })
+}
+
+pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
+    finish::run(
+        ctx,
+        &finish::FinishArgs {
+            dir: cli.dir,
+            allow_escalated: cli.allow_escalated,
+            accept_edits: cli.accept_edits,
+        },
+    )
+}
+
+pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+    crate::log_view::run(ctx, &cli.dir)
+}
+
+fn topic(raw: &std::ffi::OsStr) -> Result<Name> {
+    Name::parse("topic", raw)
+}
+
+fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
+    let text = IssueText {
+        title: cli.title,
+        question: cli.question,
+        context: cli.context,
+        position_a: cli.position_a,
+        position_b: cli.position_b,
+    };
+    if let Some(title) = &text.title
+        && (title.trim().is_empty() || title.contains('\n'))
+    {
+        return Err(Error::bad_input(
+            "INVALID_TITLE",
+            "a title is one non-empty line",
+        ));
+    }
+    Ok(text)
+}

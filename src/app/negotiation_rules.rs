@@ -1,0 +1,197 @@
+//! The rule commands' requests and operations: position, challenge, agree, escalate,
+//! resolve.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Deserialize;
+
+use super::agent;
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::input::Source;
+use crate::negotiation::issues::IssueRef;
+use crate::negotiation::positions::EntryKind;
+use crate::negotiation::resolve as resolve_cmd;
+use crate::negotiation::rules::{self, Text};
+use crate::negotiation::{agree as agree_cmd, escalate as escalate_cmd, position as position_cmd};
+use crate::output::Outcome;
+
+/// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
+/// one of them required (checked when the arguments are turned into a command, exit 64).
+#[derive(Debug, Args, Deserialize)]
+pub struct EntryCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The issue: its number (1 or 01) or its file name (01-topic.md)
+    pub issue: String,
+    /// `-`: read the body from stdin
+    #[arg(value_name = "-", conflicts_with_all = ["file", "body"])]
+    pub stdin: Option<String>,
+    /// Read the body from FILE (`-` is stdin)
+    #[arg(long, value_name = "FILE", conflicts_with = "body")]
+    pub file: Option<PathBuf>,
+    /// The body itself
+    #[arg(long, value_name = "TEXT")]
+    pub body: Option<String>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct AgreeCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The issue: its number (1 or 01) or its file name (01-topic.md)
+    pub issue: String,
+    /// The decision, written under `## Status: AGREED`
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    pub decision: Option<String>,
+    /// Read the decision from FILE (`-` is stdin)
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// The decision text of `file`, given inline (JSON requests only)
+    #[arg(skip)]
+    #[serde(default)]
+    pub file_text: Option<String>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct EscalateCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The issue: its number (1 or 01) or its file name (01-topic.md)
+    pub issue: String,
+    /// The disagreement, for the person who will settle it
+    #[arg(long, value_name = "TEXT")]
+    pub summary: String,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct ResolveCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The escalated issue: its number (1 or 01) or its file name (01-topic.md)
+    pub issue: String,
+    /// The person's decision
+    #[arg(long, value_name = "TEXT")]
+    pub decision: String,
+    /// The person who decides (not an agent of the negotiation)
+    #[arg(long, value_name = "HUMAN")]
+    pub by: String,
+}
+
+pub fn position(ctx: &Ctx, cli: EntryCli) -> Result<Outcome> {
+    entry(ctx, cli, EntryKind::Position)
+}
+
+pub fn challenge(ctx: &Ctx, cli: EntryCli) -> Result<Outcome> {
+    entry(ctx, cli, EntryKind::Challenge)
+}
+
+fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
+    let args = position_cmd::EntryArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        body: entry_body(ctx, &cli)?,
+        kind,
+        dir: cli.dir,
+    };
+    position_cmd::run(ctx, &args)
+}
+
+pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
+    let raw = match (cli.decision, cli.file_text, &cli.file) {
+        (Some(text), _, _) => text,
+        (None, Some(text), _) => read_input(ctx, "decision", Source::Text(text))?,
+        (None, None, Some(file)) => {
+            read_input(ctx, "decision", Source::from_arg(Some(file.clone())))?
+        }
+        (None, None, None) => return Err(Error::usage("give --decision TEXT or --file FILE")),
+    };
+    let args = agree_cmd::AgreeArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        decision: Text::parse("decision", &raw)?,
+        dir: cli.dir,
+    };
+    agree_cmd::run(ctx, &args)
+}
+
+pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<Outcome> {
+    let args = escalate_cmd::EscalateArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        summary: Text::parse("summary", &cli.summary)?,
+        dir: cli.dir,
+    };
+    escalate_cmd::run(ctx, &args)
+}
+
+pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
+    let args = resolve_cmd::ResolveArgs {
+        issue: IssueRef::parse(&cli.issue)?,
+        decision: Text::parse("decision", &cli.decision)?,
+        by: resolve_cmd::parse_human(&cli.by)?,
+        dir: cli.dir,
+    };
+    resolve_cmd::run(ctx, &args)
+}
+
+/// Reads text a command takes from its user, as UTF-8. At most one byte more than the longest
+/// text accepted is read, so a huge input is refused without being held whole. Standard
+/// input only where the front end offers it.
+fn read_input(ctx: &Ctx, what: &str, source: Source) -> Result<String> {
+    if matches!(source, Source::Stdin) && !ctx.stdin {
+        return Err(Error::usage(format!(
+            "the {what} cannot come from standard input here: give it inline"
+        )));
+    }
+    let limit = rules::MAX_TEXT_BYTES as u64 + 1;
+    let bytes = source.read_at_most(limit)?;
+    if bytes.len() as u64 == limit {
+        return Err(Error::bad_input(
+            "TEXT_TOO_LONG",
+            format!(
+                "the {what} in {} is longer than {} bytes",
+                source.label(),
+                rules::MAX_TEXT_BYTES
+            ),
+        ));
+    }
+    crate::input::text(bytes, &format!("the {what}"), &source.label())
+}
+
+/// The body of a position or challenge: --body, --file or `-`, always named. Stdin is never
+/// read unasked: an agent's harness that leaves it open would hang the command.
+fn entry_body(ctx: &Ctx, cli: &EntryCli) -> Result<Text> {
+    let raw = match (&cli.body, &cli.file, cli.stdin.as_deref()) {
+        (Some(text), _, _) => text.clone(),
+        (None, Some(file), _) => read_input(ctx, "body", Source::from_arg(Some(file.clone())))?,
+        (None, None, Some("-")) => read_input(ctx, "body", Source::Stdin)?,
+        (None, None, Some(other)) => {
+            return Err(Error::usage(format!(
+                "unexpected argument '{other}': the body comes from --body TEXT, --file FILE or - (stdin)"
+            )));
+        }
+        (None, None, None) => {
+            return Err(Error::usage(
+                "the body is required: give it with --body TEXT, --file FILE or - (stdin)",
+            ));
+        }
+    };
+    Text::parse("body", &raw)
+}

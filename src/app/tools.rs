@@ -1,0 +1,60 @@
+//! The applets that serve the command line itself rather than a protocol: links, completion
+//! scripts, the demo. They are not MCP tools.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::output::Outcome;
+
+#[derive(Debug, Args)]
+pub struct LinksCli {
+    /// Where to create the links (created if missing)
+    pub dir: PathBuf,
+    /// Replace files in the way that are not links to parley
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsCli {
+    /// The shell
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct DemoCli {
+    /// Work directory (created if missing); a new temporary directory when omitted
+    pub dir: Option<PathBuf>,
+    /// How many scripted agents take part (negotiation scene)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=12))]
+    pub agents: u64,
+    /// Which protocol to play
+    #[arg(long, value_enum, default_value_t = crate::demo::Scene::Negotiation)]
+    pub scene: crate::demo::Scene,
+}
+
+pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<Outcome> {
+    crate::links::run(&cli.dir, cli.force)
+}
+
+pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<Outcome> {
+    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene)
+}
+
+pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Outcome> {
+    let script = completion_script(cli.shell);
+    Ok(
+        Outcome::ok(serde_json::json!({"shell": cli.shell.to_string(), "script": script}))
+            .line(script.trim_end_matches('\n')),
+    )
+}
+
+/// The completion script for `shell`, generated from the whole command tree.
+pub fn completion_script(shell: clap_complete::Shell) -> String {
+    let mut buffer = Vec::new();
+    clap_complete::generate(shell, &mut super::command_tree(), "parley", &mut buffer);
+    String::from_utf8(buffer).expect("completion scripts are UTF-8")
+}

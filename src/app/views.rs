@@ -1,0 +1,85 @@
+//! The views of a negotiation: `status`, `watch` (and `status --watch`) and `report`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Deserialize;
+
+use super::seconds;
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::negotiation::{report as report_cmd, status as status_cmd, watch as watch_cmd};
+use crate::output::Outcome;
+
+#[derive(Debug, Args, Deserialize)]
+pub struct WatchCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// Print one snapshot and exit
+    #[arg(long)]
+    #[serde(default)]
+    pub once: bool,
+    /// Stop with exit 124 after SECS (the last snapshot stays on screen)
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct StatusCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)
+    #[arg(long)]
+    #[serde(default)]
+    pub watch: bool,
+    /// With --watch: print one snapshot and exit
+    #[arg(long, requires = "watch")]
+    #[serde(default)]
+    pub once: bool,
+    /// With --watch: stop with exit 124 after SECS
+    #[arg(long, value_name = "SECS", requires = "watch")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct ReportCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// Where to write the page (refused if something is there, unless --force)
+    #[arg(long, value_name = "OUT.html")]
+    pub html: PathBuf,
+    /// Replace an existing file at OUT (never a symbolic link)
+    #[arg(long)]
+    #[serde(default)]
+    pub force: bool,
+}
+
+pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
+    if cli.watch {
+        return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?);
+    }
+    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir })
+}
+
+pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<Outcome> {
+    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
+}
+
+pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<Outcome> {
+    report_cmd::run(
+        ctx,
+        &report_cmd::ReportArgs {
+            dir: cli.dir,
+            out: cli.html,
+            force: cli.force,
+        },
+    )
+}
+
+fn watch_args(dir: PathBuf, once: bool, timeout: Option<f64>) -> Result<watch_cmd::WatchArgs> {
+    Ok(watch_cmd::WatchArgs {
+        dir,
+        once,
+        timeout: timeout.map(|s| seconds("--timeout", s)).transpose()?,
+    })
+}
