@@ -48,6 +48,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -300,6 +301,16 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;mcp'= {
+            cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
+            cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -971,6 +982,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -1031,6 +1043,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;completions'= {
         }
         &'parley;help;demo'= {
+        }
+        &'parley;help;mcp'= {
         }
         &'parley;help;feedback'= {
             cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'

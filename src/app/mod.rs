@@ -336,6 +336,12 @@ static APPLETS: &[Applet] = &[
         tools::DemoCli,
         tools::demo
     ),
+    local!(
+        "mcp",
+        "Serve the protocols as MCP tools over stdio, for agents that call tools",
+        crate::mcp::McpArgs,
+        crate::mcp::run
+    ),
     group!(
         "feedback",
         Some(Tool::Feedback),

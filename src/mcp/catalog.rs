@@ -12,13 +12,33 @@ use std::any::TypeId;
 
 use serde_json::{Map, Value, json};
 
-use super::app::{self, Applet, Tool};
+use crate::app::{self, Applet, Tool};
 
 /// What the `wait` tool offers: (action, applet, subcommands below it). The issue pins these.
 const WAIT_ACTIONS: &[(&str, &str, &[&str])] = &[
     ("turn", "wait", &[]),
     ("start", "wait-for-start", &[]),
     ("bounce_turn", "bounce", &["wait"]),
+];
+
+/// Commands of a protocol's applets that are not actions of its tool: a program a provider
+/// runs, reading its request on stdin, is not an operation an agent calls.
+const NOT_ACTIONS: &[&str] = &["feedback mock-provider"];
+
+/// Text a command reads from a file, also accepted inline: (command, file field, inline
+/// field). The request types declare the inline fields for serde only (`#[arg(skip)]`), so the
+/// clap tree cannot show them; a test checks that every file field named here exists.
+const INLINE: &[(&str, &str, &str)] = &[
+    ("agree", "file", "file_text"),
+    ("feedback validate request", "file", "file_text"),
+    ("feedback validate request", "previous", "previous_text"),
+    ("feedback validate response", "file", "file_text"),
+    ("feedback validate response", "request", "request_text"),
+    ("feedback validate response", "previous", "previous_text"),
+    ("feedback extract", "file", "file_text"),
+    ("feedback extract", "request", "request_text"),
+    ("feedback extract", "previous", "previous_text"),
+    ("parliament append", "file", "message"),
 ];
 
 /// The `wait` tool's bound on a blocking call, in seconds: below a client's usual 60 s call
@@ -34,16 +54,6 @@ pub const TOOL_NAMES: &[&str] = &[
     "feedback",
     "wait",
 ];
-
-pub fn tool_name(tool: Tool) -> &'static str {
-    match tool {
-        Tool::Negotiation => "negotiation",
-        Tool::Operative => "operative",
-        Tool::Bounce => "bounce",
-        Tool::Parliament => "parliament",
-        Tool::Feedback => "feedback",
-    }
-}
 
 pub struct Catalog {
     pub tools: Vec<ToolSpec>,
@@ -72,10 +82,11 @@ pub struct Action {
 pub struct Field {
     /// The name the client uses.
     pub name: String,
-    /// The request's field (clap's arg id).
-    pub id: String,
-    /// The clap argument itself: its value parser is what checks a value.
-    pub arg: clap::Arg,
+    /// The request's field: the same name, except `timeout_seconds`, which is `timeout`.
+    pub key: String,
+    /// The clap argument itself: its value parser is what checks a value. None for a field
+    /// of JSON requests only (inline text).
+    pub arg: Option<clap::Arg>,
     pub shape: Shape,
     pub required: bool,
     /// The value a missing field takes, as the request's JSON.
@@ -87,6 +98,8 @@ pub enum Shape {
     Flag,
     One(Kind),
     Many(Kind),
+    /// A JSON object given as it is (`parliament append`'s `message`).
+    Object,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -100,41 +113,42 @@ pub enum Kind {
 impl Catalog {
     /// The tools of the protocols asked for (all when `None`), and always `wait`.
     pub fn build(protocols: Option<&[Tool]>) -> Catalog {
-        let mut tools: Vec<ToolSpec> = [
-            Tool::Negotiation,
-            Tool::Operative,
-            Tool::Bounce,
-            Tool::Parliament,
-            Tool::Feedback,
-        ]
-        .into_iter()
-        .filter(|tool| protocols.is_none_or(|chosen| chosen.contains(tool)))
-        .map(|tool| {
-            let name = tool_name(tool);
-            let mut actions = Vec::new();
-            for applet in app::applets().iter().filter(|a| a.tool == Some(tool)) {
-                let parser = (applet.parser)();
-                leaves(
-                    applet,
-                    &parser,
-                    &mut Vec::new(),
-                    &mut |applet, path, leaf| {
-                        let mut words: Vec<&str> = Vec::new();
-                        if applet.name != name {
-                            words.push(applet.name);
-                        }
-                        words.extend(path.iter().map(String::as_str));
-                        actions.push(action(words.join("_"), applet, path, leaf));
-                    },
-                );
-            }
-            ToolSpec {
-                name,
-                summary: summary(tool),
-                actions,
-            }
-        })
-        .collect();
+        let mut tools: Vec<ToolSpec> = Tool::ALL
+            .into_iter()
+            .filter(|tool| protocols.is_none_or(|chosen| chosen.contains(tool)))
+            .map(|tool| {
+                let name = tool.name();
+                let mut actions = Vec::new();
+                for applet in app::applets().iter().filter(|a| a.tool == Some(tool)) {
+                    let parser = (applet.parser)();
+                    let mut each =
+                        |applet: &'static Applet, path: Vec<String>, leaf: &clap::Command| {
+                            let mut command = vec![applet.name];
+                            command.extend(path.iter().map(String::as_str));
+                            // The blocking commands are the wait tool's; some commands are no
+                            // operation at all.
+                            let waits = WAIT_ACTIONS.iter().any(|(_, wait_applet, wait_path)| {
+                                *wait_applet == applet.name && wait_path.iter().eq(path.iter())
+                            });
+                            if waits || NOT_ACTIONS.contains(&command.join(" ").as_str()) {
+                                return;
+                            }
+                            let mut words: Vec<&str> = Vec::new();
+                            if applet.name != name {
+                                words.push(applet.name);
+                            }
+                            words.extend(path.iter().map(String::as_str));
+                            actions.push(action(words.join("_"), applet, path, leaf));
+                        };
+                    leaves(applet, &parser, &mut Vec::new(), &mut each);
+                }
+                ToolSpec {
+                    name,
+                    summary: summary(tool),
+                    actions,
+                }
+            })
+            .collect();
         let mut waits = Vec::new();
         for (name, applet, path) in WAIT_ACTIONS {
             let Some(applet) = app::find(applet) else {
@@ -154,7 +168,7 @@ impl Catalog {
             let path: Vec<String> = path.iter().map(|s| (*s).to_owned()).collect();
             let mut action = action((*name).to_owned(), applet, path, &leaf);
             for field in &mut action.fields {
-                if field.id == "timeout" {
+                if field.key == "timeout" {
                     field.name = "timeout_seconds".into();
                     field.default = json!(DEFAULT_WAIT_SECONDS);
                 }
@@ -241,16 +255,36 @@ fn action(
         }
         fields.push(field(arg));
     }
+    let command = command.join(" ");
+    for (_, file, inline) in INLINE.iter().filter(|(c, _, _)| *c == command) {
+        if let Some(at) = fields.iter().position(|f| f.name == *file) {
+            let twin = Field {
+                name: (*inline).to_owned(),
+                key: (*inline).to_owned(),
+                arg: None,
+                shape: if *inline == "message" {
+                    Shape::Object
+                } else {
+                    Shape::One(Kind::Text)
+                },
+                required: false,
+                default: Value::Null,
+            };
+            fields.insert(at + 1, twin);
+        }
+    }
     Action {
         name: name.replace('-', "_"),
         applet,
         path,
-        command: command.join(" "),
+        command,
         fields,
         trailing,
     }
 }
 
+/// A field named after the option (`--source` → `source`, whatever its id), which is also
+/// the request's serde name for it.
 fn field(arg: &clap::Arg) -> Field {
     let id = arg.get_id().as_str().to_owned();
     let name = arg.get_long().unwrap_or(&id).replace('-', "_");
@@ -273,12 +307,12 @@ fn field(arg: &clap::Arg) -> Field {
     let default = match &shape {
         Shape::Flag => Value::Bool(false),
         Shape::Many(_) => Value::Array(defaults),
-        Shape::One(_) => defaults.into_iter().next().unwrap_or(Value::Null),
+        Shape::One(_) | Shape::Object => defaults.into_iter().next().unwrap_or(Value::Null),
     };
     Field {
+        key: name.clone(),
         name,
-        id,
-        arg: arg.clone(),
+        arg: Some(arg.clone()),
         shape,
         required: arg.is_required_set(),
         default,
@@ -353,6 +387,7 @@ impl ToolSpec {
                     Shape::Flag => json!({"type": "boolean"}),
                     Shape::One(kind) => kind.schema(),
                     Shape::Many(kind) => json!({"type": "array", "items": kind.schema()}),
+                    Shape::Object => json!({"type": "object"}),
                 };
                 let schema = match properties.get(&field.name) {
                     Some(earlier) => merge(earlier, &schema),
@@ -446,6 +481,25 @@ mod tests {
                 names.dedup();
                 assert_eq!(names.len(), count, "{} {}", tool.name, action.name);
             }
+        }
+    }
+
+    /// Every inline field names a file field that exists, on a command that exists.
+    #[test]
+    fn every_inline_field_has_its_file_field() {
+        let catalog = Catalog::build(None);
+        for (command, file, inline) in INLINE {
+            let action = catalog
+                .tools
+                .iter()
+                .flat_map(|t| &t.actions)
+                .find(|a| a.command == *command)
+                .unwrap_or_else(|| panic!("no action runs {command}"));
+            assert!(
+                action.fields.iter().any(|f| f.name == *file),
+                "{command} has no field {file}"
+            );
+            assert!(action.fields.iter().any(|f| f.name == *inline));
         }
     }
 

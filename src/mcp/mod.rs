@@ -16,20 +16,16 @@
 pub mod catalog;
 mod request;
 mod server;
-// THROWAWAY until the application layer is on main: see standin.rs.
-pub mod standin;
 
+use crate::app;
+use crate::context::Ctx;
 use crate::error::{Error, Result};
+use crate::output::Outcome;
 
 pub use catalog::{Catalog, TOOL_NAMES};
-pub(crate) use standin as app;
 
-/// What `parley mcp` is started with: the applet's parser and its request.
-#[derive(Debug, Clone, Default, clap::Parser, serde::Deserialize)]
-#[command(
-    name = "mcp",
-    about = "Serve the protocols as MCP tools over stdio (see docs/mcp.md)"
-)]
+/// What `parley mcp` is started with: the applet's request.
+#[derive(Debug, Clone, Default, clap::Args, serde::Deserialize)]
 pub struct McpArgs {
     /// Expose only these protocols' tools (wait is always there) [default: all]
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
@@ -64,13 +60,17 @@ impl Protocol {
     }
 }
 
-/// The applet's parser: `parley mcp [--protocols LIST] [--feedback-provider 'CMD ARGS']`.
-pub fn parser() -> clap::Command {
-    <McpArgs as clap::CommandFactory>::command()
+/// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
+/// stdout was the protocol's.
+pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
+    serve(ctx, &args)?;
+    Ok(Outcome::ok(serde_json::Value::Null))
 }
 
 /// Runs the server until the client closes its end of stdio.
-pub fn serve(args: &McpArgs) -> Result<()> {
+/// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
+/// of every call.
+pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
     let protocols: Option<Vec<app::Tool>> = if args.protocols.is_empty() {
         None
     } else {
@@ -89,5 +89,5 @@ pub fn serve(args: &McpArgs) -> Result<()> {
         }
     };
     let catalog = Catalog::build(protocols.as_deref());
-    server::run(catalog, provider)
+    server::run(ctx, catalog, provider)
 }

@@ -115,7 +115,7 @@ fn build(
             },
             Some(value) => checked(field, value)?,
         };
-        fields.insert(field.id.clone(), value);
+        fields.insert(field.key.clone(), value);
     }
     if let Some(id) = &action.trailing {
         let words = trailing.ok_or_else(|| {
@@ -149,7 +149,7 @@ fn seconds(name: &str, value: &Value) -> Result<Duration> {
 
 /// A missing field whose option has an environment fallback takes it, as on the command line.
 fn from_env(field: &Field) -> Result<Option<Value>> {
-    let Some(var) = field.arg.get_env() else {
+    let Some(var) = field.arg.as_ref().and_then(|arg| arg.get_env()) else {
         return Ok(None);
     };
     match std::env::var_os(var) {
@@ -170,6 +170,13 @@ fn checked(field: &Field, value: &Value) -> Result<Value> {
             ))),
         },
         Shape::One(kind) => one(field, kind, value),
+        Shape::Object => match value {
+            Value::Object(_) => Ok(value.clone()),
+            other => Err(Error::usage(format!(
+                "the field '{}' is a JSON object, not {other}",
+                field.name
+            ))),
+        },
         Shape::Many(kind) => match value {
             Value::Array(items) => items
                 .iter()
@@ -201,13 +208,16 @@ fn one(field: &Field, kind: &Kind, value: &Value) -> Result<Value> {
 /// to itself, so the parser runs inside a one-argument command: the same ranges, choices and
 /// number formats as the command line, and clap's own message.
 fn check(field: &Field, text: &str) -> Result<()> {
+    let Some(arg) = &field.arg else {
+        return Ok(());
+    };
     let probe = clap::Command::new("parley-mcp")
         .no_binary_name(true)
         .disable_help_flag(true)
         .arg(
             clap::Arg::new("value")
                 .value_name("value")
-                .value_parser(field.arg.get_value_parser().clone())
+                .value_parser(arg.get_value_parser().clone())
                 .allow_hyphen_values(true)
                 .required(true),
         );

@@ -13,36 +13,26 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
-use super::app::{self, Cancel, Ctx};
 use super::catalog::{self, Catalog};
 use super::request::{self, Refused};
-use crate::context::DEFAULT_LOCK_TIMEOUT;
+use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
+use crate::notices::{Cancel, Notice, Notices};
+use crate::output::{self, Mode, Outcome};
 
 struct Server {
     catalog: Catalog,
     tools: Vec<McpTool>,
     provider: Option<Vec<String>>,
-    lock_timeout: Duration,
+    /// The context every call starts from: the clock and the default lock timeout.
+    base: Ctx,
     /// Set when the client has closed its end: calls still blocked are cancelled at once (rmcp
     /// itself would give them 5 s before cancelling), so the process ends promptly instead of
     /// when their waits time out.
     closing: watch::Receiver<bool>,
 }
 
-pub fn run(catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
-    let lock_timeout = match std::env::var("PARLEY_LOCK_TIMEOUT") {
-        Ok(raw) => raw
-            .parse::<f64>()
-            .ok()
-            .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "PARLEY_LOCK_TIMEOUT takes a number of seconds >= 0, not {raw}"
-                ))
-            })?,
-        Err(_) => DEFAULT_LOCK_TIMEOUT,
-    };
+pub fn run(base: &Ctx, catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
     let tools = catalog
         .tools
         .iter()
@@ -56,7 +46,7 @@ pub fn run(catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
         catalog,
         tools,
         provider,
-        lock_timeout,
+        base: base.clone(),
         closing,
     };
     // One thread serves the protocol; the calls themselves run on the blocking pool.
@@ -135,7 +125,7 @@ impl ServerHandler for Server {
             Ok(prepared) => {
                 let command = prepared.action.command.clone();
                 let applet = prepared.action.applet;
-                let lock_timeout = prepared.lock_timeout.unwrap_or(self.lock_timeout);
+                let lock_timeout = prepared.lock_timeout.unwrap_or(self.base.lock_timeout);
                 let result = self
                     .execute(&context, &command, lock_timeout, move |ctx| {
                         (applet.run_json)(ctx, prepared.request)
@@ -156,14 +146,21 @@ impl Server {
         context: &RequestContext<RoleServer>,
         command: &str,
         lock_timeout: Duration,
-        job: impl FnOnce(&Ctx) -> Result<app::Outcome> + Send + 'static,
-    ) -> std::result::Result<Result<app::Outcome>, ErrorData> {
-        let cancel = Cancel::default();
-        let (notices, mut notes) = mpsc::unbounded_channel::<String>();
-        let ctx = Ctx::new(lock_timeout)
-            .with_notices(Arc::new(move |line: &str| {
-                let _ = notices.send(line.to_owned());
-            }))
+        job: impl FnOnce(&Ctx) -> Result<Outcome> + Send + 'static,
+    ) -> std::result::Result<Result<Outcome>, ErrorData> {
+        let cancel = Cancel::new();
+        let (progress, mut notes) = mpsc::unbounded_channel::<String>();
+        // Progress goes to the client; diagnostics (a lock being waited for, a network
+        // filesystem) are the server's own, on stderr.
+        let notices = Notices::new(move |notice| match notice {
+            Notice::Progress(line) => {
+                let _ = progress.send(line.to_owned());
+            }
+            Notice::Diagnostic(line) => eprintln!("{line}"),
+        });
+        let ctx = Ctx::new(self.base.clock, lock_timeout, Mode::Json)
+            .with_notices(notices)
+            .with_stdin(false)
             .with_cancel(cancel.clone());
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));
         let progress_token = context.meta.get_progress_token();
@@ -187,12 +184,12 @@ impl Server {
                 }
                 () = context.ct.cancelled(), if cancelled_by.is_none() => {
                     cancelled_by = Some("cancelled by the client");
-                    cancel.cancel();
+                    let _ = cancel.cancel();
                 }
                 changed = closing.changed(), if cancelled_by.is_none() => {
                     if changed.is_err() || *closing.borrow() {
                         cancelled_by = Some("the client closed the connection");
-                        cancel.cancel();
+                        let _ = cancel.cancel();
                     }
                 }
                 Some(line) = notes.recv() => {
@@ -204,7 +201,7 @@ impl Server {
                             .peer
                             .notify_progress(
                                 ProgressNotificationParam::new(token.clone(), elapsed)
-                                    .with_message(line),
+                                    .with_message(format!("{elapsed:.0}s: {line}")),
                             )
                             .await;
                     }
@@ -216,9 +213,12 @@ impl Server {
 
 /// The tool result: the envelope plus `exit` as structured content and as text; an error
 /// exactly when the command line would exit 64 or above, except a wait's timeout (124).
-fn answer(command: &str, result: &Result<app::Outcome>) -> CallToolResult {
-    let exit = app::exit_code(result);
-    let mut envelope = app::envelope(command, result);
+fn answer(command: &str, result: &Result<Outcome>) -> CallToolResult {
+    let exit = match result {
+        Ok(outcome) => outcome.status.exit_code(),
+        Err(error) => error.status.exit_code(),
+    };
+    let mut envelope = output::envelope(command, result);
     if let Value::Object(map) = &mut envelope {
         map.insert("exit".into(), Value::from(exit));
     }

@@ -54,12 +54,9 @@ struct Mcp {
 
 /// The server command: `parley mcp` with the test environment, in `cwd`.
 fn server_command(cwd: &Path, extra: &[&str], env: &[(&str, &str)]) -> tokio::process::Command {
-    // THROWAWAY: the stand-in binary until `parley mcp` is wired in by the merge of main.
-    let mut std = std::process::Command::new(env!("CARGO_BIN_EXE_parley-mcp-dev"));
-    for var in INHERITED {
-        std.env_remove(var);
-    }
-    std.env("PARLEY_NOW", NOW).args(extra).current_dir(cwd);
+    let mut std = parley_std();
+    std.arg("mcp");
+    std.args(extra).current_dir(cwd);
     for (key, value) in env {
         std.env(key, value);
     }
@@ -261,7 +258,16 @@ fn tools_are_the_pinned_ones_with_their_actions_in_under_12000_bytes() {
                     "status",
                 ],
             ),
-            ("feedback", &["validate", "extract", "ask", "log"]),
+            (
+                "feedback",
+                &[
+                    "validate_request",
+                    "validate_response",
+                    "extract",
+                    "ask",
+                    "log",
+                ],
+            ),
             ("wait", &["turn", "start", "bounce_turn"]),
         ];
         for (tool, actions) in pinned {
@@ -496,7 +502,8 @@ fn a_wait_is_woken_by_a_hand_off_from_another_process_and_reports_progress() {
         // Blocked: it reports progress, saying how long it has waited so far.
         let first = mcp.progress.recv().await.expect("a progress notification");
         assert_eq!(first.progress_token, handle.progress_token);
-        assert!(first.message.is_some());
+        let message = first.message.expect("a progress message");
+        assert!(message.contains("agent-alpha holds the turn"), "{message}");
         // A blocked wait delays nobody: the same server answers status at once.
         mcp.expect("negotiation", json!({"action": "status", "dir": dir}), 0)
             .await;
@@ -594,6 +601,76 @@ fn closing_the_connection_ends_a_blocked_wait_and_the_server() {
             said.iter().any(|l| l.contains("wait ended after")),
             "the server said: {said:?}"
         );
+    });
+}
+
+/// `bounce_turn` waits for a turn in a bounce session, like `parley bounce wait`.
+#[test]
+fn bounce_turn_waits_for_a_turn_in_a_bounce_session() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let file = tmp.path().join("s.md").to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        mcp.expect(
+            "bounce",
+            json!({"action": "new", "file": file, "title": "Cache", "agents": "alpha,beta"}),
+            0,
+        )
+        .await;
+        let turn = mcp
+            .expect(
+                "wait",
+                json!({"action": "bounce_turn", "file": file, "agent": "alpha"}),
+                0,
+            )
+            .await;
+        assert_eq!(turn["command"], "bounce wait");
+        mcp.expect(
+            "wait",
+            json!({"action": "bounce_turn", "file": file, "agent": "beta", "timeout_seconds": 0}),
+            124,
+        )
+        .await;
+        mcp.stop().await;
+    });
+}
+
+/// Text the command line reads from a file is accepted inline; the server never offers its
+/// stdin (its protocol) in place of a missing file.
+#[test]
+fn inline_text_stands_for_a_file_and_stdin_is_never_read() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/feedback/spec-5.1-first-request.json");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        // The spec's own example lacks protocol_version: the same verdict as from the file.
+        let inline = mcp
+            .expect(
+                "feedback",
+                json!({"action": "validate_request", "file_text": text}),
+                1,
+            )
+            .await;
+        let (exit, envelope) = cli_json(
+            tmp.path(),
+            &[
+                "feedback",
+                "validate",
+                "request",
+                &fixture.to_string_lossy(),
+            ],
+            &[],
+        );
+        assert_eq!(exit, 1);
+        assert_eq!(without_exit(inline), envelope);
+        let refused = mcp
+            .expect("feedback", json!({"action": "validate_request"}), 64)
+            .await;
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(message.contains("standard input"), "{message}");
+        mcp.stop().await;
     });
 }
 
@@ -731,7 +808,7 @@ fn structured_content_is_the_command_lines_envelope() {
         ),
         (
             "feedback",
-            json!({"action": "validate", "file": request}),
+            json!({"action": "validate_request", "file": request}),
             vec!["feedback", "validate", "request", &request],
         ),
     ];
