@@ -74,6 +74,8 @@ pub struct Action {
     /// The JSON envelope's `command`: the applet and the path joined by spaces.
     pub command: String,
     pub fields: Vec<Field>,
+    /// The leaf's clap command: its conflicts and groups are checked on a call's fields.
+    pub leaf: clap::Command,
     /// The applet takes a trailing command after `--` (`feedback ask`'s provider): the server
     /// fills it from `--feedback-provider`, never from the client.
     pub trailing: Option<String>,
@@ -87,6 +89,9 @@ pub struct Field {
     /// The clap argument itself: its value parser is what checks a value. None for a field
     /// of JSON requests only (inline text).
     pub arg: Option<clap::Arg>,
+    /// The argument it gives a value to, for conflicts and groups: the file argument for
+    /// inline text.
+    pub stands_for: clap::Arg,
     pub shape: Shape,
     pub required: bool,
     /// The value a missing field takes, as the request's JSON.
@@ -262,6 +267,7 @@ fn action(
                 name: (*inline).to_owned(),
                 key: (*inline).to_owned(),
                 arg: None,
+                stands_for: fields[at].stands_for.clone(),
                 shape: if *inline == "message" {
                     Shape::Object
                 } else {
@@ -279,6 +285,7 @@ fn action(
         path,
         command,
         fields,
+        leaf: leaf.clone(),
         trailing,
     }
 }
@@ -313,6 +320,7 @@ fn field(arg: &clap::Arg) -> Field {
         key: name.clone(),
         name,
         arg: Some(arg.clone()),
+        stands_for: arg.clone(),
         shape,
         required: arg.is_required_set(),
         default,

@@ -117,6 +117,7 @@ fn build(
         };
         fields.insert(field.key.clone(), value);
     }
+    relations(action, arguments)?;
     if let Some(id) = &action.trailing {
         let words = trailing.ok_or_else(|| {
             Error::usage(format!(
@@ -238,4 +239,61 @@ fn check(field: &Field, text: &str) -> Result<()> {
             )))
         }
     }
+}
+
+/// The relations between arguments that clap checks on a command line: two that conflict
+/// (`topic` and `topic_file`, a file and its inline text), one group member at most, and one
+/// at least when the group is required.
+fn relations(action: &Action, arguments: &Map<String, Value>) -> Result<()> {
+    let given: Vec<&Field> = action
+        .fields
+        .iter()
+        .filter(|f| {
+            arguments
+                .get(&f.name)
+                .is_some_and(|v| !v.is_null() && *v != Value::Bool(false))
+        })
+        .collect();
+    let together = |a: &Field, b: &Field| {
+        Error::usage(format!(
+            "the fields '{}' and '{}' cannot be used together",
+            a.name, b.name
+        ))
+    };
+    for (at, field) in given.iter().enumerate() {
+        let conflicts = action.leaf.get_arg_conflicts_with(&field.stands_for);
+        for other in &given[at + 1..] {
+            let same = other.stands_for.get_id() == field.stands_for.get_id();
+            let conflict = conflicts
+                .iter()
+                .any(|c| c.get_id() == other.stands_for.get_id());
+            if same || conflict {
+                return Err(together(field, other));
+            }
+        }
+    }
+    for group in action.leaf.get_groups() {
+        let mut group = group.clone();
+        let members: Vec<&Field> = action
+            .fields
+            .iter()
+            .filter(|f| f.arg.is_some() && group.get_args().any(|id| id == f.stands_for.get_id()))
+            .collect();
+        let chosen: Vec<&&Field> = given
+            .iter()
+            .filter(|f| members.iter().any(|m| m.name == f.name))
+            .collect();
+        if !group.is_multiple() && chosen.len() > 1 {
+            return Err(together(chosen[0], chosen[1]));
+        }
+        if group.is_required_set() && chosen.is_empty() {
+            let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+            return Err(Error::usage(format!(
+                "one of the fields {} is required for action {}",
+                names.join(", "),
+                action.name
+            )));
+        }
+    }
+    Ok(())
 }

@@ -747,6 +747,28 @@ fn bad_arguments_are_usage_errors_that_name_the_field() {
                 json!({"action": "ask", "dir": dir, "artifact": "a.md"}),
                 "--feedback-provider",
             ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": 2, "topic": "T",
+                       "topic_file": "t.md"}),
+                "'topic_file'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "agree", "dir": dir, "agent": "agent-alpha", "issue": "1",
+                       "file": "d.md", "file_text": "Decided."}),
+                "'file_text'",
+            ),
+            (
+                "parliament",
+                json!({"action": "round", "dir": dir}),
+                "start, end",
+            ),
+            (
+                "operative",
+                json!({"action": "session", "register": true, "adopt": "amber-otter"}),
+                "'adopt'",
+            ),
         ];
         for (tool, arguments, named) in cases {
             let shown = arguments.to_string();
@@ -803,6 +825,11 @@ fn structured_content_is_the_command_lines_envelope() {
         ),
         (
             "parliament",
+            json!({"action": "status", "dir": "parl"}),
+            vec!["parliament", "status", "parl"],
+        ),
+        (
+            "parliament",
             json!({"action": "status", "dir": "no-ledger"}),
             vec!["parliament", "status", "no-ledger"],
         ),
@@ -812,6 +839,22 @@ fn structured_content_is_the_command_lines_envelope() {
             vec!["feedback", "validate", "request", &request],
         ),
     ];
+    let (created, _) = cli_json(
+        root,
+        &[
+            "parliament",
+            "init",
+            "parl",
+            "--problem",
+            "Pick a cache design",
+            "--rep",
+            "rep-a:Alice:speed,cost",
+            "--rep",
+            "rep-b:Bob:safety",
+        ],
+        &[],
+    );
+    assert_eq!(created, 0);
     block_on(async {
         let mcp = Mcp::start_with(root, &[], &env).await;
         for (tool, arguments, args) in &cases {
