@@ -48,6 +48,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
@@ -301,6 +302,17 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;skill'= {
+            cand --install 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there'
+            cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -982,6 +994,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
+            cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
@@ -1043,6 +1056,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;completions'= {
         }
         &'parley;help;demo'= {
+        }
+        &'parley;help;skill'= {
         }
         &'parley;help;mcp'= {
         }

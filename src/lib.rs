@@ -25,6 +25,7 @@ pub mod notices;
 pub mod operative;
 pub mod output;
 pub mod parliament;
+pub mod skill;
 // The store is the one module allowed to lock, rename and persist (see clippy.toml).
 #[allow(clippy::disallowed_methods)]
 pub mod store;

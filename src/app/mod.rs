@@ -14,6 +14,7 @@ pub mod negotiation;
 pub mod negotiation_rules;
 pub mod operative;
 pub mod parliament;
+pub mod skill;
 pub mod tools;
 pub mod views;
 
@@ -335,6 +336,12 @@ static APPLETS: &[Applet] = &[
         "Play a protocol end to end between scripted agents, each step a separate process",
         tools::DemoCli,
         tools::demo
+    ),
+    local!(
+        "skill",
+        "Print the skill file that teaches agents parley (--install DIR, --check DIR)",
+        skill::SkillCli,
+        skill::skill
     ),
     local!(
         "mcp",

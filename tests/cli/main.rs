@@ -13,6 +13,7 @@ mod mcp;
 mod operative;
 mod parliament;
 mod rules;
+mod skill;
 mod surface;
 mod views;
 mod waiting;

@@ -1,0 +1,257 @@
+//! `parley skill`: the Agent Skill that teaches an agent to use parley, shipped inside the
+//! binary so that the instructions an agent reads always match the binary it runs.
+//!
+//! Three actions: print `skill/SKILL.md`; install it as `DIR/parley/SKILL.md` (the folder is
+//! named after the skill, as skill loaders expect); check whether the installed copy is this
+//! binary's own. The file is written through [`store::publish_file`]: whole or not at all,
+//! never over a different file unless forced, never through a symbolic link.
+
+use std::fs;
+use std::io::{self, Read};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::output::Outcome;
+use crate::store::{self, Publication};
+
+/// The skill file, as the binary carries it.
+pub const SKILL_MD: &str = include_str!("../skill/SKILL.md");
+
+/// The skill's name: its front matter's `name`, and the folder it is installed in.
+pub const SKILL_NAME: &str = "parley";
+
+/// The file name skill loaders look for in a skill's folder.
+pub const SKILL_FILE: &str = "SKILL.md";
+
+#[derive(Debug, Clone)]
+pub enum SkillArgs {
+    /// Print the skill.
+    Print,
+    /// Write `dir/parley/SKILL.md`; `force` replaces a different file there.
+    Install { dir: PathBuf, force: bool },
+    /// Compare `dir/parley/SKILL.md` with the binary's own.
+    Check { dir: PathBuf },
+}
+
+pub fn run(_ctx: &Ctx, args: &SkillArgs) -> Result<Outcome> {
+    match args {
+        SkillArgs::Print => Ok(print()),
+        SkillArgs::Install { dir, force } => install(dir, *force),
+        SkillArgs::Check { dir } => check(dir),
+    }
+}
+
+/// Where the skill lives under a skills folder.
+pub fn installed_path(dir: &Path) -> PathBuf {
+    dir.join(SKILL_NAME).join(SKILL_FILE)
+}
+
+/// The `description` of the front matter: what loaders show an agent before it opens the file.
+pub fn description() -> &'static str {
+    front_matter_field("description").unwrap_or_default()
+}
+
+/// A one-line field of the YAML front matter (between the first two `---` lines).
+fn front_matter_field(key: &str) -> Option<&'static str> {
+    let rest = SKILL_MD.strip_prefix("---\n")?;
+    let end = rest.find("\n---\n")?;
+    rest[..end].lines().find_map(|line| {
+        line.strip_prefix(key)
+            .and_then(|l| l.strip_prefix(':'))
+            .map(str::trim)
+    })
+}
+
+fn print() -> Outcome {
+    let data = json!({
+        "name": SKILL_NAME,
+        "description": description(),
+        "content": SKILL_MD,
+    });
+    // One line without its final newline: the printer ends every line with one, so stdout is
+    // the file byte for byte.
+    Outcome::ok(data).line(SKILL_MD.strip_suffix('\n').unwrap_or(SKILL_MD))
+}
+
+/// What is at the installed path.
+enum Installed {
+    Missing,
+    /// A directory, a FIFO, a socket...: not a skill file, and nothing parley replaces.
+    NotAFile,
+    Same,
+    Different,
+}
+
+fn install(dir: &Path, force: bool) -> Result<Outcome> {
+    let folder = dir.join(SKILL_NAME);
+    let path = folder.join(SKILL_FILE);
+    // The folders are the user's own path (followed as a shell would, created like mkdir -p:
+    // a project's .claude/skills often does not exist yet); only the file is never a link.
+    match fs::metadata(&folder) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(Error::cannot_create(&folder, "it is not a directory")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            fs::create_dir_all(&folder).map_err(|e| Error::cannot_create(&folder, e))?;
+        }
+        Err(e) => return Err(Error::io("inspect", &folder, e)),
+    }
+    if force {
+        // Replacing needs no comparison (nor a readable file); the same bytes written again
+        // change nothing.
+        let replaced = match presence(&path)? {
+            Presence::Missing => false,
+            Presence::NotAFile => return Err(not_a_file(&path)),
+            Presence::File => true,
+        };
+        store::publish_file(&path, SKILL_MD.as_bytes(), true)?;
+        return Ok(written(&path, replaced));
+    }
+    match inspect(&path)? {
+        Installed::Same => return Ok(unchanged(&path)),
+        Installed::Different => return Ok(conflict(&path)),
+        Installed::NotAFile => return Err(not_a_file(&path)),
+        Installed::Missing => {}
+    }
+    match store::publish_file(&path, SKILL_MD.as_bytes(), false)? {
+        Publication::Written => Ok(written(&path, false)),
+        // Another process put a file there between the look and the rename (two installs at
+        // once, say): judge that file as if it had been there first.
+        Publication::AlreadyExists => match inspect(&path)? {
+            Installed::Same => Ok(unchanged(&path)),
+            Installed::NotAFile => Err(not_a_file(&path)),
+            Installed::Different | Installed::Missing => Ok(conflict(&path)),
+        },
+    }
+}
+
+fn written(path: &Path, replaced: bool) -> Outcome {
+    let how = if replaced { " (replaced)" } else { "" };
+    Outcome::ok(json!({"path": path, "written": true, "replaced": replaced})).line(format!(
+        "Installed the parley skill{how}: {}",
+        path.display()
+    ))
+}
+
+fn unchanged(path: &Path) -> Outcome {
+    Outcome::ok(json!({"path": path, "written": false, "replaced": false})).line(format!(
+        "Already installed: {} is this parley's skill; nothing written",
+        path.display()
+    ))
+}
+
+fn conflict(path: &Path) -> Outcome {
+    Outcome::answer(
+        Status::AlreadyExists,
+        "SKILL_EXISTS",
+        json!({"path": path, "written": false, "replaced": false}),
+    )
+    .line(format!(
+        "{} differs from this parley's skill; nothing written (--force replaces it)",
+        path.display()
+    ))
+}
+
+fn check(dir: &Path) -> Result<Outcome> {
+    let path = installed_path(dir);
+    match inspect(&path)? {
+        Installed::Same => Ok(Outcome::ok(json!({"path": path, "current": true}))
+            .line(format!("{} is this parley's skill", path.display()))),
+        Installed::Different => Ok(Outcome::answer(
+            Status::NotNow,
+            "SKILL_DIFFERS",
+            json!({"path": path, "current": false}),
+        )
+        .line(format!(
+            "{} differs from this parley's skill (parley skill --install {} --force updates it)",
+            path.display(),
+            dir.display()
+        ))),
+        Installed::Missing => Err(not_installed(&path, "no skill file at")),
+        Installed::NotAFile => Err(not_installed(&path, "not a regular file:")),
+    }
+}
+
+/// What kind of thing is at `path`, found without opening it (a link is refused).
+enum Presence {
+    Missing,
+    NotAFile,
+    File,
+}
+
+fn presence(path: &Path) -> Result<Presence> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(symlink(path)),
+        // Never opened: opening a FIFO would block.
+        Ok(meta) if !meta.is_file() => Ok(Presence::NotAFile),
+        Ok(_) => Ok(Presence::File),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Presence::Missing),
+        Err(e) => Err(crate::input::unreadable(&path.display().to_string(), e)),
+    }
+}
+
+/// Looks at the file at `path` without following a link there and without reading more than
+/// one byte past the skill's length (a huge file differs; it need not be held whole).
+fn inspect(path: &Path) -> Result<Installed> {
+    match presence(path)? {
+        Presence::Missing => return Ok(Installed::Missing),
+        Presence::NotAFile => return Ok(Installed::NotAFile),
+        Presence::File => {}
+    }
+    // O_NOFOLLOW and O_NONBLOCK: something swapped in since the look above can neither lead
+    // the read elsewhere nor hang it.
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path);
+    let file = match file {
+        Ok(file) => file,
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink(path)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Installed::Missing),
+        Err(e) => return Err(crate::input::unreadable(&path.display().to_string(), e)),
+    };
+    let label = path.display().to_string();
+    let meta = file
+        .metadata()
+        .map_err(|e| crate::input::unreadable(&label, e))?;
+    if !meta.is_file() {
+        return Ok(Installed::NotAFile);
+    }
+    let mut bytes = Vec::new();
+    file.take(SKILL_MD.len() as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| crate::input::unreadable(&label, e))?;
+    Ok(if bytes == SKILL_MD.as_bytes() {
+        Installed::Same
+    } else {
+        Installed::Different
+    })
+}
+
+fn symlink(path: &Path) -> Error {
+    Error::bad_input(
+        "SYMLINK",
+        format!(
+            "{} is a symbolic link; parley never reads or writes the skill through a link",
+            path.display()
+        ),
+    )
+    .with_hint("remove the link; parley skill --install DIR then writes a regular file")
+}
+
+fn not_installed(path: &Path, what: &str) -> Error {
+    Error::new(
+        Status::NotFound,
+        "SKILL_NOT_INSTALLED",
+        format!("{what} {}", path.display()),
+    )
+    .with_hint("install it with parley skill --install DIR")
+}
+
+fn not_a_file(path: &Path) -> Error {
+    Error::cannot_create(path, "something that is not a regular file is there")
+        .with_hint("move it away; parley skill --install DIR then writes the file")
+}
