@@ -174,7 +174,8 @@ impl Server {
                     let result = joined.map_err(|e| {
                         ErrorData::internal_error(format!("{command} failed: {e}"), None)
                     })?;
-                    if let Some(why) = cancelled_by {
+                    let interrupted = matches!(&result, Err(e) if e.status == Status::Interrupted);
+                    if let Some(why) = cancelled_by.filter(|_| interrupted) {
                         eprintln!(
                             "parley mcp: {command} ended after {:.1}s: {why}",
                             began.elapsed().as_secs_f64()
