@@ -20,6 +20,9 @@ use crate::error::{Error, Result, Status};
 use crate::notices::{Cancel, Notice, Notices};
 use crate::output::{self, Mode, Outcome};
 
+/// The longest a call with a progress token goes without a progress notification.
+const HEARTBEAT: Duration = Duration::from_secs(2);
+
 struct Server {
     catalog: Catalog,
     tools: Vec<McpTool>,
@@ -168,8 +171,16 @@ impl Server {
         let mut closing = self.closing.clone();
         let mut cancelled_by = None;
         let mut reported = 0.0;
+        // The operation reports at each re-check, which may be as rare as its poll interval
+        // (polling on a network filesystem): between two, the last line is repeated, so a
+        // client hears from a running call at least every HEARTBEAT.
+        let mut heartbeat =
+            tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_line = String::from("running");
+        let mut last_sent = Instant::now();
         loop {
-            tokio::select! {
+            let speak = tokio::select! {
                 joined = &mut running => {
                     let result = joined.map_err(|e| {
                         ErrorData::internal_error(format!("{command} failed: {e}"), None)
@@ -186,28 +197,40 @@ impl Server {
                 () = context.ct.cancelled(), if cancelled_by.is_none() => {
                     cancelled_by = Some("cancelled by the client");
                     let _ = cancel.cancel();
+                    false
                 }
                 changed = closing.changed(), if cancelled_by.is_none() => {
                     if changed.is_err() || *closing.borrow() {
                         cancelled_by = Some("the client closed the connection");
                         let _ = cancel.cancel();
                     }
+                    false
                 }
                 Some(line) = notes.recv() => {
-                    if let Some(token) = &progress_token {
-                        // Progress must grow: the seconds elapsed do, and say how long so far.
-                        let elapsed = began.elapsed().as_secs_f64().max(reported + 0.001);
-                        reported = elapsed;
-                        let _ = context
-                            .peer
-                            .notify_progress(
-                                ProgressNotificationParam::new(token.clone(), elapsed)
-                                    .with_message(format!("{elapsed:.0}s: {line}")),
-                            )
-                            .await;
-                    }
+                    last_line = line;
+                    true
                 }
+                _ = heartbeat.tick(), if progress_token.is_some() => true,
+            };
+            // A fresh line is said at once, then at most once a second (a burst of re-checks is
+            // not a burst of notifications); the heartbeat repeats the last one.
+            let Some(token) = progress_token.as_ref().filter(|_| speak) else {
+                continue;
+            };
+            if reported > 0.0 && last_sent.elapsed() < Duration::from_secs(1) {
+                continue;
             }
+            // Progress must grow: the seconds elapsed do, and say how long so far.
+            let elapsed = began.elapsed().as_secs_f64().max(reported + 0.001);
+            reported = elapsed;
+            last_sent = Instant::now();
+            let _ = context
+                .peer
+                .notify_progress(
+                    ProgressNotificationParam::new(token.clone(), elapsed)
+                        .with_message(format!("{elapsed:.0}s: {last_line}")),
+                )
+                .await;
         }
     }
 }

@@ -21,13 +21,18 @@ use tokio::sync::mpsc;
 
 use crate::support::*;
 
-/// Runs a test's async body on a current-thread runtime, as the server itself runs.
+/// Runs a test's async body on a current-thread runtime, as the server itself runs. The bound
+/// is no timing assertion: it turns a server that never answers into a failure, not a hang.
 fn block_on<F: Future>(future: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap()
-        .block_on(future)
+        .block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(300), future)
+                .await
+                .expect("the server answered within 5 minutes")
+        })
 }
 
 /// The client side: progress notifications go to a channel the test reads.
@@ -527,6 +532,42 @@ fn call_request(tool: &str, arguments: Value) -> ClientRequest {
     ClientRequest::CallToolRequest(CallToolRequest::new(
         CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments),
     ))
+}
+
+/// A wait whose operation re-checks rarely (polling every hour here) still reports progress:
+/// the server repeats the last line between two re-checks.
+#[test]
+fn progress_keeps_coming_between_rare_rechecks() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                           "poll": true, "poll_interval": 3600, "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        let first = mcp.progress.recv().await.expect("a progress notification");
+        let second = mcp.progress.recv().await.expect("another one");
+        assert!(second.progress > first.progress);
+        assert!(
+            second
+                .message
+                .unwrap()
+                .contains("agent-alpha holds the turn"),
+            "the last line is repeated"
+        );
+        handle.cancel(None).await.unwrap();
+        mcp.stderr_until("cancelled by the client").await;
+        mcp.stop().await;
+    });
 }
 
 /// `notifications/cancelled` ends a blocked wait (the server says so on stderr) and the server
