@@ -183,7 +183,7 @@ impl Catalog {
         tools.push(ToolSpec {
             name: "wait",
             summary: "Block until an answer, at most timeout_seconds (124: call again). \
-                      Progress every second with a progress token.",
+                      Sends progress when the call has a progress token.",
             actions: waits,
         });
         Catalog { tools }
