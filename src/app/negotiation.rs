@@ -216,7 +216,7 @@ pub struct FinishCli {
 pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
     let topic = match (cli.topic, cli.topic_file) {
         (Some(text), _) => Some(text),
-        (None, Some(file)) => Some(std::fs::read_to_string(&file).map_err(|e| {
+        (None, Some(file)) => Some(read_topic_file(&file).map_err(|e| {
             Error::bad_input(
                 "BAD_TOPIC_FILE",
                 format!("cannot read the topic file {}: {e}", file.display()),
@@ -359,4 +359,12 @@ fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
         ));
     }
     Ok(text)
+}
+
+/// The topic file's text: a regular file only (a FIFO would block), as UTF-8.
+fn read_topic_file(file: &std::path::Path) -> std::io::Result<String> {
+    crate::input::read_regular(file).and_then(|bytes| {
+        String::from_utf8(bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    })
 }

@@ -6,6 +6,8 @@
 //! ranges over the round's non-defer votes, of which there must be at least one. Deadlock is
 //! every listed agent deferring in the round.
 
+use std::collections::HashMap;
+
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -33,17 +35,16 @@ pub fn compute(
     round: u64,
     finished: bool,
 ) -> Consensus {
-    // Each listed agent's vote: its last entry in the round.
+    // Each listed agent's vote: its last entry in the round. One pass over the entries, then
+    // one lookup per agent: scanning the entries for each agent was quadratic.
+    let mut last: HashMap<&str, &Entry> = HashMap::new();
+    for entry in entries.iter().filter(|e| e.round() == Some(round)) {
+        last.insert(entry.author.as_str(), entry);
+    }
     let votes: Vec<(&str, &Entry)> = rules
         .agents
         .iter()
-        .filter_map(|agent| {
-            entries
-                .iter()
-                .rev()
-                .find(|e| e.round() == Some(round) && e.author == *agent)
-                .map(|e| (agent.as_str(), *e))
-        })
+        .filter_map(|agent| last.get(agent.as_str()).map(|e| (agent.as_str(), *e)))
         .collect();
     let listed = Decimal::from(rules.agents.len());
     let confidence = |e: &Entry| e.confidence.unwrap_or(Decimal::ZERO);

@@ -7,7 +7,7 @@
 //! rounds are finished, or when a listed agent closes it (an entry with status `closed` whose
 //! body says the session is closed or ended).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
@@ -68,15 +68,23 @@ pub fn build(parsed: &mut Parsed) -> Option<Timeline> {
         .collect();
     let mut walk = Walk::new(&rules);
     let counted: Vec<&Entry> = effective.iter().map(|&i| &parsed.entries[i]).collect();
+    // Each round's entries, for the consensus of a round when it closes: handing it every
+    // entry of the session made the walk quadratic (rounds × entries).
+    let mut by_round: HashMap<u64, Vec<&Entry>> = HashMap::new();
     for entry in &counted {
-        walk.add(entry, &counted, &mut parsed.findings);
+        if let Some(round) = entry.round() {
+            by_round.entry(round).or_default().push(entry);
+        }
+    }
+    for entry in &counted {
+        walk.add(entry, &by_round, &mut parsed.findings);
     }
     let last_round_finished = walk
         .current
-        .is_some_and(|r| walk.finished_rounds.contains(&r));
+        .is_some_and(|r| walk.finished_rounds.last() == Some(&r));
     let mut rounds: Vec<(u64, bool)> = walk.finished_rounds.iter().map(|r| (*r, true)).collect();
     if let Some(current) = walk.current
-        && !walk.finished_rounds.contains(&current)
+        && walk.finished_rounds.last() != Some(&current)
     {
         rounds.push((current, false));
     }
@@ -102,10 +110,24 @@ pub fn build(parsed: &mut Parsed) -> Option<Timeline> {
     })
 }
 
+/// The state of the walk over the entries. Every step costs the same whatever the number of
+/// agents or entries (sets and counters, no scan of the agents list), so a session is read in
+/// linear time.
 struct Walk<'r> {
     rules: &'r Rules,
+    /// The listed agents, for `lists`.
+    listed: HashSet<&'r str>,
+    /// Agent names made only of word characters (see [`Walk::named_in`]); the others are
+    /// looked for one by one.
+    plain_names: HashSet<&'r str>,
+    other_names: Vec<&'r str>,
     current: Option<u64>,
     counts: HashMap<String, u64>,
+    /// How many listed agents have had their turns this round (their count reached what the
+    /// round needs).
+    done: usize,
+    /// Round-robin: every agent before this index has had its turns this round.
+    cursor: usize,
     turns: u64,
     previous: Option<(u64, u64)>,
     finished_rounds: Vec<u64>,
@@ -115,10 +137,19 @@ struct Walk<'r> {
 
 impl<'r> Walk<'r> {
     fn new(rules: &'r Rules) -> Walk<'r> {
+        let (plain, other): (Vec<&String>, Vec<&String>) = rules
+            .agents
+            .iter()
+            .partition(|agent| agent.chars().all(word_char));
         Walk {
             rules,
+            listed: rules.agents.iter().map(String::as_str).collect(),
+            plain_names: plain.into_iter().map(String::as_str).collect(),
+            other_names: other.into_iter().map(String::as_str).collect(),
             current: None,
             counts: HashMap::new(),
+            done: 0,
+            cursor: 0,
             turns: 0,
             previous: None,
             finished_rounds: Vec::new(),
@@ -131,20 +162,25 @@ impl<'r> Walk<'r> {
         self.counts.get(agent).copied().unwrap_or(0)
     }
 
-    fn round_finished(&self) -> bool {
-        let needed = match self.rules.turn_order {
+    /// The turns each agent takes in a round.
+    fn needed(&self) -> u64 {
+        match self.rules.turn_order {
             TurnOrder::RoundRobin => self.rules.max_turns_per_round,
             TurnOrder::FreeForm | TurnOrder::Supervised => 1,
-        };
-        self.current.is_some() && self.rules.agents.iter().all(|a| self.count(a) >= needed)
+        }
+    }
+
+    fn round_finished(&self) -> bool {
+        self.current.is_some() && self.done == self.rules.agents.len()
     }
 
     /// Marks the current round finished and decides whether the session ends with it.
-    fn close_round(&mut self, counted: &[&Entry]) {
+    fn close_round(&mut self, by_round: &HashMap<u64, Vec<&Entry>>) {
         let Some(round) = self.current else {
             return;
         };
-        if self.finished_rounds.contains(&round) {
+        // Rounds close in increasing order, so a round already closed is the last one.
+        if self.finished_rounds.last() == Some(&round) {
             return;
         }
         self.finished_rounds.push(round);
@@ -155,7 +191,7 @@ impl<'r> Walk<'r> {
             self.rules,
             self.rules.mode,
             self.rules.threshold,
-            counted,
+            by_round.get(&round).map_or(&[][..], Vec::as_slice),
             round,
             true,
         );
@@ -170,8 +206,13 @@ impl<'r> Walk<'r> {
         };
     }
 
-    /// Takes the next entry; `counted` are all the effective entries of the session.
-    fn add(&mut self, entry: &Entry, counted: &[&Entry], findings: &mut Findings) {
+    /// Takes the next entry; `by_round` holds the effective entries of the session by round.
+    fn add(
+        &mut self,
+        entry: &Entry,
+        by_round: &HashMap<u64, Vec<&Entry>>,
+        findings: &mut Findings,
+    ) {
         let Some((turn, round)) = entry.position else {
             return;
         };
@@ -194,11 +235,13 @@ impl<'r> Walk<'r> {
         self.previous = Some((round, turn));
         if self.current.is_some_and(|c| round > c) {
             // A later round has begun: the current one is finished.
-            self.close_round(counted);
+            self.close_round(by_round);
         }
         if self.current != Some(round) {
             self.current = Some(round);
             self.counts.clear();
+            self.done = 0;
+            self.cursor = 0;
             self.turns = 0;
         }
         // The max-rounds limit holds whatever else ended the session: an entry past it is an
@@ -237,9 +280,15 @@ impl<'r> Walk<'r> {
             ),
             None => {}
         }
-        if self.rules.lists(&entry.author) {
+        if self.listed.contains(entry.author.as_str()) {
             self.check_turn(entry, findings);
-            *self.counts.entry(entry.author.clone()).or_insert(0) += 1;
+            let needed = self.needed();
+            let count = self.counts.entry(entry.author.clone()).or_insert(0);
+            *count += 1;
+            if *count == needed {
+                self.done += 1;
+            }
+            self.advance_cursor();
         } else if !entry.author.is_empty() {
             findings.error(
                 "AUTHOR_UNKNOWN",
@@ -258,15 +307,55 @@ impl<'r> Walk<'r> {
         self.named = entry
             .action_requested
             .as_deref()
-            .and_then(|action| named_agent(self.rules, action))
+            .and_then(|action| self.named_in(action))
             .unwrap_or(&self.rules.agents[0])
             .to_owned();
         if self.ended.is_none() && closes_session(entry) {
             self.ended = Some(EndReason::Closed);
         }
         if self.round_finished() {
-            self.close_round(counted);
+            self.close_round(by_round);
         }
+    }
+
+    /// Moves the round-robin cursor past the agents that have had their turns. Counts only
+    /// grow within a round, so the cursor only moves forward: at most one step per entry.
+    fn advance_cursor(&mut self) {
+        let limit = self.rules.max_turns_per_round;
+        while let Some(agent) = self.rules.agents.get(self.cursor) {
+            if self.count(agent) < limit {
+                break;
+            }
+            self.cursor += 1;
+        }
+    }
+
+    /// [`named_agent`] in time linear in `text`: a plain name (word characters only) is named
+    /// exactly when it is a whole run of word characters of the text, so the runs are looked
+    /// up in a map; other names are searched for as [`named_agent`] does.
+    fn named_in(&self, text: &str) -> Option<&'r str> {
+        let mut best: Option<(usize, &'r str)> = None;
+        let mut start = None;
+        for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+            match (word_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(from)) => {
+                    start = None;
+                    if let Some(&agent) = self.plain_names.get(&text[from..i]) {
+                        best = Some((from, agent));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for agent in &self.other_names {
+            if let Some(at) = whole_word_at(text, agent) {
+                // Ties go to the smaller name, as in `named_agent`.
+                best = Some(best.map_or((at, *agent), |b| b.min((at, *agent))));
+            }
+        }
+        best.map(|(_, agent)| agent)
     }
 
     fn check_turn(&self, entry: &Entry, findings: &mut Findings) {
@@ -316,31 +405,34 @@ impl<'r> Walk<'r> {
         }
     }
 
+    /// The first agent in list order that has not had its turns this round.
     fn round_robin_next(&self) -> Option<&'r str> {
-        let limit = self.rules.max_turns_per_round;
-        self.rules
-            .agents
-            .iter()
-            .find(|a| self.count(a) < limit)
-            .map(String::as_str)
+        self.rules.agents.get(self.cursor).map(String::as_str)
     }
+}
+
+/// What a name is made of, for "named as a whole word".
+fn word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+}
+
+/// Where `agent` first appears in `text` as a whole word.
+fn whole_word_at(text: &str, agent: &str) -> Option<usize> {
+    text.match_indices(agent)
+        .find(|(i, m)| {
+            let before = text[..*i].chars().next_back();
+            let after = text[i + m.len()..].chars().next();
+            !before.is_some_and(word_char) && !after.is_some_and(word_char)
+        })
+        .map(|(i, _)| i)
 }
 
 /// The first listed agent named in `text` (as a whole word), by position in the text.
 pub fn named_agent<'a>(rules: &'a Rules, text: &str) -> Option<&'a str> {
-    let word_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     rules
         .agents
         .iter()
-        .filter_map(|agent| {
-            text.match_indices(agent.as_str())
-                .find(|(i, m)| {
-                    let before = text[..*i].chars().next_back();
-                    let after = text[i + m.len()..].chars().next();
-                    !before.is_some_and(word_char) && !after.is_some_and(word_char)
-                })
-                .map(|(i, _)| (i, agent.as_str()))
-        })
+        .filter_map(|agent| whole_word_at(text, agent).map(|i| (i, agent.as_str())))
         .min()
         .map(|(_, agent)| agent)
 }
@@ -455,5 +547,40 @@ impl Timeline {
 
     pub fn end_json(&self) -> Value {
         json!(self.ended.map(EndReason::as_str))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bounce::model::{ConsensusMode, Escalation, OutputFormat};
+    use proptest::prelude::*;
+
+    fn rules(agents: Vec<String>) -> Rules {
+        Rules {
+            agents,
+            turn_order: TurnOrder::Supervised,
+            max_turns_per_round: 1,
+            turn_timeout: 300,
+            threshold: rust_decimal::Decimal::ONE,
+            mode: ConsensusMode::Majority,
+            escalation: Escalation::Human,
+            max_rounds: 5,
+            output_format: OutputFormat::Structured,
+        }
+    }
+
+    proptest! {
+        /// The walk's linear lookup names the agent the plain search names, for names with and
+        /// without characters outside words, in text made of the same pieces.
+        #[test]
+        fn named_in_agrees_with_named_agent(
+            agents in prop::collection::hash_set("[ab.][ab_. -]{0,3}", 1..6),
+            text in "[ab_. -]{0,24}",
+        ) {
+            let rules = rules(agents.into_iter().collect());
+            let walk = Walk::new(&rules);
+            prop_assert_eq!(walk.named_in(&text), named_agent(&rules, &text));
+        }
     }
 }

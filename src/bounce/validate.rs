@@ -3,9 +3,10 @@
 //! Human form: one line per finding on stdout, `FILE:LINE:COL: error|warning CODE (RULE):
 //! message`, and one summary line per file on stderr (so every stdout line has that form).
 //!
-//! The verdict is an answer, not a failure: `ok` is true and `error` null in JSON. Exit 66 when
-//! a file cannot be read (the others are still checked), else 1 when any file has an error,
-//! else 0.
+//! The verdict is an answer, not a failure: `ok` is true and `error` null in JSON, exit 1 when
+//! any file has an error, else 0. A file that cannot be read (missing, not a regular file) is
+//! a failure: exit 66 with `ok` false and `error` `FILE_UNREADABLE`, like every exit of 64 or
+//! more; the other files are still checked and `data` still has every file's report.
 
 use std::path::PathBuf;
 
@@ -65,6 +66,11 @@ pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         status,
         json!({ "valid": !invalid && !unreadable, "files": Value::Array(reports) }),
     );
+    if unreadable {
+        // An error status with a code: JSON says `ok` false and carries `error` (its message
+        // the findings' lines), while `data` keeps the verdicts of the files that were read.
+        outcome.code = Some("FILE_UNREADABLE");
+    }
     outcome.lines = lines;
     outcome.notes = summaries;
     outcome

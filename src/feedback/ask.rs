@@ -186,8 +186,8 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
 }
 
 fn read_artifact(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| super::input::unreadable(&path.display().to_string(), e))?;
+    // The one reader of user files: a FIFO or a device is refused instead of blocking.
+    let bytes = super::input::Source::File(path.to_path_buf()).read()?;
     String::from_utf8(bytes).map_err(|_| {
         Error::bad_input(
             "ARTIFACT_NOT_TEXT",

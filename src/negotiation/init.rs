@@ -132,7 +132,9 @@ fn build(staging: &Path, ctx: &Ctx, args: &InitArgs, meta: &Meta) -> Result<()> 
         store::write_new_file(&staging.join(name), content.as_bytes())?;
     }
     for (source, name) in &args.sources {
-        let bytes = std::fs::read(source).map_err(|e| Error::io("read", source, e))?;
+        // Checked to be a regular file when the arguments were read; opened so that a file
+        // replaced by a FIFO since is refused instead of blocking.
+        let bytes = crate::input::read_regular(source).map_err(|e| Error::io("read", source, e))?;
         store::write_new_file(&staging.join(SOURCES_DIR).join(name), &bytes)?;
     }
     store::write_new_file(&staging.join(PARLEY_DIR).join("lock"), b"")?;

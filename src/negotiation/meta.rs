@@ -71,8 +71,9 @@ impl Meta {
         }
     }
 
-    /// Parses strictly: every `- **key:** value` line of a known key must hold a valid value;
-    /// unknown keys are kept out of the way (a later version may add some).
+    /// Parses strictly: every `- **key:** value` line of a known key must hold a valid value,
+    /// and no key appears twice; unknown keys are kept out of the way (a later version may add
+    /// some).
     pub fn parse(text: &str, path: &std::path::Path) -> Result<Meta> {
         let mut meta = Meta {
             expected_agents: 0,
@@ -84,6 +85,10 @@ impl Meta {
             registration_deadline: None,
         };
         let mut saw_expected = false;
+        // Each key once: with the last value winning, an appended line would silently change
+        // a setting (the expected number of agents, say).
+        let mut first_line: std::collections::HashMap<&str, usize> =
+            std::collections::HashMap::new();
         for (index, raw) in text.lines().enumerate() {
             let line_no = index + 1;
             let line = raw.trim_end();
@@ -97,6 +102,15 @@ impl Meta {
                     "expected a setting of the form `- **key:** value`",
                 ));
             };
+            if let Some(first) = first_line.insert(key, line_no) {
+                return Err(Error::malformed(
+                    path,
+                    Some(line_no),
+                    format!(
+                        "{key} is given twice (first on line {first}); each setting appears once"
+                    ),
+                ));
+            }
             let value = value.trim();
             let number = || -> Result<u64> {
                 if value.is_empty()

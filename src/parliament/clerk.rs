@@ -134,6 +134,11 @@ impl<'p> Desk<'p> {
         let mut recorded = Recorded::default();
         recorded.warnings.extend(self.budget_warning(&message));
         recorded.warnings.extend(self.tally_warnings(&message));
+        recorded.warnings.extend(
+            rules::ruling_warnings(&message)
+                .into_iter()
+                .map(|(_, _, what)| what),
+        );
         self.apply(&message);
         recorded.ids.push(message.id.clone());
         self.ledger.messages.push(message.clone());
@@ -372,8 +377,10 @@ impl<'p> Desk<'p> {
         }
         let previous = self.bill.take().unwrap_or_else(|| json!({}));
         let amendments = previous.get("amendments").cloned().unwrap_or(json!([]));
+        // The reference's empty bill has a null id: the first draft names it.
         let bill_id = previous
             .get("bill_id")
+            .filter(|id| !id.is_null())
             .cloned()
             .unwrap_or(json!("BILL-001"));
         let mut bill = json!({

@@ -68,6 +68,57 @@ pub fn party_problems(message: &Message, session: &Session) -> Vec<(&'static str
     problems
 }
 
+/// The Speaker's ruling type + action pairs the spec lists.
+pub const LISTED_RULINGS: [(&str, &str); 8] = [
+    ("order", "redirect"),
+    ("order", "quiet"),
+    ("order", "call_vote"),
+    ("observation", "deadlock_warning"),
+    ("observation", "progress_note"),
+    ("procedure", "next_speaker"),
+    ("procedure", "round_start"),
+    ("procedure", "round_end"),
+];
+
+/// The fields of a SPEAKER_RULING's content the spec lists.
+const RULING_FIELDS: [&str; 4] = ["ruling_type", "ruling", "target", "action"];
+
+/// What a SPEAKER_RULING carries beyond the spec: an action (or ruling type) it does not list,
+/// fields it does not list. The spec lists the actions without saying the list is closed and
+/// the reference implementation writes others (`appoint_drafter`, `evaluate_statements`,
+/// `round_start` with the round's facts), so these are warnings, never refusals; parley gives
+/// them no effect. Each is (code, pointer under the message, what).
+pub fn ruling_warnings(message: &Message) -> Vec<(&'static str, String, String)> {
+    let mut warnings = Vec::new();
+    if message.kind != "SPEAKER_RULING" {
+        return warnings;
+    }
+    let Some(content) = message.content.as_object() else {
+        return warnings;
+    };
+    let ruling_type = message.text("ruling_type").unwrap_or_default();
+    let action = message.text("action").unwrap_or_default();
+    if !LISTED_RULINGS.iter().any(|(_, a)| *a == action) {
+        warnings.push((
+            "UNLISTED_ACTION",
+            "/content/action".to_owned(),
+            format!("the Speaker's action {action:?} ({ruling_type}) is not one the spec lists; recorded, with no effect on the session"),
+        ));
+    }
+    for key in content.keys() {
+        if !RULING_FIELDS.contains(&key.as_str()) {
+            warnings.push((
+                "EXTRA_FIELD",
+                format!("/content/{}", key.replace('~', "~0").replace('/', "~1")),
+                format!(
+                    "the SPEAKER_RULING field {key:?} is not one the spec lists; kept as written"
+                ),
+            ));
+        }
+    }
+    warnings
+}
+
 /// Motive score keys that are not motives of the sender.
 pub fn unknown_motives(message: &Message, session: &Session) -> Vec<String> {
     let (Some(scores), Some(rep)) = (

@@ -188,7 +188,9 @@ pub struct Representative {
     pub name: String,
     pub motives: Vec<String>,
     /// The latest score of each motive; a motive not scored yet is absent (parley's way) or
-    /// null (how a session written by hand may say "unset").
+    /// null (how a session written by hand may say "unset"). The whole map is absent in the
+    /// reference implementation's starting state: no scores yet.
+    #[serde(default)]
     pub motive_satisfaction: BTreeMap<String, Option<u8>>,
     pub is_quiet: bool,
     pub quiet_until_round: Option<u64>,

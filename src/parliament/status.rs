@@ -57,12 +57,16 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     }));
     outcome.push(format!("Parliament {}", session.parliament_id));
     outcome.push(format!("Problem: {}", session.problem_statement));
+    // Version 0 is the reference implementation's "no bill drafted yet".
+    let bill = match session.bill_version {
+        0 => "no bill yet".to_owned(),
+        version => format!("bill version {version}"),
+    };
     outcome.push(format!(
-        "Round {} of {}, status {}, bill version {}, {} messages",
+        "Round {} of {}, status {}, {bill}, {} messages",
         session.current_round,
         session.max_rounds,
         session.status,
-        session.bill_version,
         desk.ledger.messages.len()
     ));
     outcome.push(format!(

@@ -220,6 +220,9 @@ fn ledger_rules(
                 ));
             }
         }
+        for (code, pointer, what) in rules::ruling_warnings(message) {
+            findings.push(Finding::warning(code, format!("{place}{pointer}"), what));
+        }
         let version = versions[position];
         if message.kind == "VOTE" {
             let key = (message.from.as_str(), message.round, version);

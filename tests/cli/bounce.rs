@@ -301,8 +301,11 @@ fn validate_reports_every_file_and_its_verdict_as_an_answer() {
     ]);
     assert_eq!(code(&output), 66, "an unreadable file wins");
     let value = json(&output);
-    assert_eq!(value["ok"], true);
-    assert_eq!(value["error"], Value::Null);
+    // Issue 14: every exit of 64 or more carries `ok` false and an `error`; `data` still has
+    // the report of every file.
+    assert_eq!(value["ok"], false);
+    assert_eq!(value["error"]["code"], "FILE_UNREADABLE");
+    assert_eq!(value["error"]["exit"], 66);
     assert_eq!(value["command"], "bounce validate");
     let files = value["data"]["files"].as_array().unwrap();
     assert_eq!(files.len(), 3);
