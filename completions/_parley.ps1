@@ -45,6 +45,11 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
+            [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'What changed since AGENT last handed the turn on')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Append a note for the other agents to notes.md (no turn needed)')
+            [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
+            [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
@@ -75,6 +80,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'How often agents should poll, in seconds (meta.md poll_interval_seconds)')
             [CompletionResult]::new('--turn-timeout', '--turn-timeout', [CompletionResultType]::ParameterName, 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--sign-off', '--sign-off', [CompletionResultType]::ParameterName, 'finish needs every other agent''s `sign-off` of final.md and coverage-audit.md')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -212,9 +218,10 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;agree' {
-            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED`')
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the decision from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -244,6 +251,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;audit-template' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent writing the template, recorded in the log')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -262,9 +270,61 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;finish' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent running finish: recorded in the log, excused from the sign-off')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--allow-escalated', '--allow-escalated', [CompletionResultType]::ParameterName, 'Finish although some issues are ESCALATE; they are listed as unresolved')
             [CompletionResult]::new('--accept-edits', '--accept-edits', [CompletionResultType]::ParameterName, 'Finish although recorded positions were edited; the edits are listed and logged as accepted')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;changes' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;note' {
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The note itself')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the note from FILE (`-` is stdin)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;duplicate' {
+            [CompletionResult]::new('--of', '--of', [CompletionResultType]::ParameterName, 'The issue it duplicates, which stays: its number or its file name')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, if the titles do not say it')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;reopen' {
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the agreement must be questioned (counts as the reopener''s challenge)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;sign-off' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1111,6 +1171,11 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('audit-template', 'audit-template', [CompletionResultType]::ParameterValue, 'Write the coverage-audit.md skeleton, one section per file in sources/')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Report edits of recorded positions: 0 none, 1 edits found')
             [CompletionResult]::new('finish', 'finish', [CompletionResultType]::ParameterValue, 'Check that everything is agreed and audited, then mark the negotiation done')
+            [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'What changed since AGENT last handed the turn on')
+            [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Append a note for the other agents to notes.md (no turn needed)')
+            [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
+            [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
@@ -1185,6 +1250,21 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;finish' {
+            break
+        }
+        'parley;help;changes' {
+            break
+        }
+        'parley;help;note' {
+            break
+        }
+        'parley;help;duplicate' {
+            break
+        }
+        'parley;help;reopen' {
+            break
+        }
+        'parley;help;sign-off' {
             break
         }
         'parley;help;log' {

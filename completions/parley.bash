@@ -31,6 +31,9 @@ _parley() {
             parley,challenge)
                 cmd="parley__subcmd__challenge"
                 ;;
+            parley,changes)
+                cmd="parley__subcmd__changes"
+                ;;
             parley,check)
                 cmd="parley__subcmd__check"
                 ;;
@@ -39,6 +42,9 @@ _parley() {
                 ;;
             parley,demo)
                 cmd="parley__subcmd__demo"
+                ;;
+            parley,duplicate)
+                cmd="parley__subcmd__duplicate"
                 ;;
             parley,end-analysis)
                 cmd="parley__subcmd__end__subcmd__analysis"
@@ -82,6 +88,9 @@ _parley() {
             parley,new-issue)
                 cmd="parley__subcmd__new__subcmd__issue"
                 ;;
+            parley,note)
+                cmd="parley__subcmd__note"
+                ;;
             parley,parliament)
                 cmd="parley__subcmd__parliament"
                 ;;
@@ -96,6 +105,9 @@ _parley() {
                 ;;
             parley,release)
                 cmd="parley__subcmd__release"
+                ;;
+            parley,reopen)
+                cmd="parley__subcmd__reopen"
                 ;;
             parley,report)
                 cmd="parley__subcmd__report"
@@ -114,6 +126,9 @@ _parley() {
                 ;;
             parley,session)
                 cmd="parley__subcmd__session"
+                ;;
+            parley,sign-off)
+                cmd="parley__subcmd__sign__subcmd__off"
                 ;;
             parley,skill)
                 cmd="parley__subcmd__skill"
@@ -319,6 +334,9 @@ _parley() {
             parley__subcmd__help,challenge)
                 cmd="parley__subcmd__help__subcmd__challenge"
                 ;;
+            parley__subcmd__help,changes)
+                cmd="parley__subcmd__help__subcmd__changes"
+                ;;
             parley__subcmd__help,check)
                 cmd="parley__subcmd__help__subcmd__check"
                 ;;
@@ -327,6 +345,9 @@ _parley() {
                 ;;
             parley__subcmd__help,demo)
                 cmd="parley__subcmd__help__subcmd__demo"
+                ;;
+            parley__subcmd__help,duplicate)
+                cmd="parley__subcmd__help__subcmd__duplicate"
                 ;;
             parley__subcmd__help,end-analysis)
                 cmd="parley__subcmd__help__subcmd__end__subcmd__analysis"
@@ -370,6 +391,9 @@ _parley() {
             parley__subcmd__help,new-issue)
                 cmd="parley__subcmd__help__subcmd__new__subcmd__issue"
                 ;;
+            parley__subcmd__help,note)
+                cmd="parley__subcmd__help__subcmd__note"
+                ;;
             parley__subcmd__help,parliament)
                 cmd="parley__subcmd__help__subcmd__parliament"
                 ;;
@@ -384,6 +408,9 @@ _parley() {
                 ;;
             parley__subcmd__help,release)
                 cmd="parley__subcmd__help__subcmd__release"
+                ;;
+            parley__subcmd__help,reopen)
+                cmd="parley__subcmd__help__subcmd__reopen"
                 ;;
             parley__subcmd__help,report)
                 cmd="parley__subcmd__help__subcmd__report"
@@ -402,6 +429,9 @@ _parley() {
                 ;;
             parley__subcmd__help,session)
                 cmd="parley__subcmd__help__subcmd__session"
+                ;;
+            parley__subcmd__help,sign-off)
+                cmd="parley__subcmd__help__subcmd__sign__subcmd__off"
                 ;;
             parley__subcmd__help,skill)
                 cmd="parley__subcmd__help__subcmd__skill"
@@ -596,7 +626,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -820,7 +850,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agree)
-            opts="-h -V --decision --file --json --lock-timeout --help --version"
+            opts="-h -V --decision --file --check --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -846,12 +876,16 @@ _parley() {
             return 0
             ;;
         parley__subcmd__audit__subcmd__template)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1303,6 +1337,24 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__changes)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__check)
             opts="-h -V --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1352,6 +1404,32 @@ _parley() {
                     ;;
                 --scene)
                     COMPREPLY=($(compgen -W "negotiation feedback operative bounce parliament all" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__duplicate)
+            opts="-h -V --of --reason --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --of)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)
@@ -2122,12 +2200,16 @@ _parley() {
             return 0
             ;;
         parley__subcmd__finish)
-            opts="-h -V --allow-escalated --accept-edits --json --lock-timeout --help --version"
+            opts="-h -V --allow-escalated --accept-edits --check --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --agent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2158,7 +2240,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2409,6 +2491,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__changes)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2438,6 +2534,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__demo)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__duplicate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2801,6 +2911,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__note)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__parliament)
             opts="init append validate tally gate clock round amendments status"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2997,6 +3121,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3095,6 +3233,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__sign__subcmd__off)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__skill)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3166,7 +3318,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__init)
-            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --json --lock-timeout --help --version"
+            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3293,6 +3445,32 @@ _parley() {
                     return 0
                     ;;
                 --position-b)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__note)
+            opts="-h -V --body --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3781,6 +3959,28 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__reopen)
+            opts="-h -V --reason --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__report)
             opts="-h -V --html --force --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -3998,6 +4198,24 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__sign__subcmd__off)
+            opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -42,6 +42,11 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
             cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
+            cand changes 'What changed since AGENT last handed the turn on'
+            cand note 'Append a note for the other agents to notes.md (no turn needed)'
+            cand duplicate 'Propose that an issue duplicates another (holder only)'
+            cand reopen 'Reopen an issue another agent agreed (holder only)'
+            cand sign-off 'Approve final.md and coverage-audit.md as they are now'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
@@ -71,6 +76,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --poll-interval 'How often agents should poll, in seconds (meta.md poll_interval_seconds)'
             cand --turn-timeout 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --sign-off 'finish needs every other agent''s `sign-off` of final.md and coverage-audit.md'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -196,9 +202,10 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;agree'= {
-            cand --decision 'The decision, written under `## Status: AGREED`'
+            cand --decision 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)'
             cand --file 'Read the decision from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --check 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -225,6 +232,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;audit-template'= {
+            cand --agent 'The agent writing the template, recorded in the log'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -241,9 +249,56 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;finish'= {
+            cand --agent 'The agent running finish: recorded in the log, excused from the sign-off'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --allow-escalated 'Finish although some issues are ESCALATE; they are listed as unresolved'
             cand --accept-edits 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
+            cand --check 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;changes'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;note'= {
+            cand --body 'The note itself'
+            cand --file 'Read the note from FILE (`-` is stdin)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;duplicate'= {
+            cand --of 'The issue it duplicates, which stays: its number or its file name'
+            cand --reason 'Why, if the titles do not say it'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;reopen'= {
+            cand --reason 'Why the agreement must be questioned (counts as the reopener''s challenge)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;sign-off'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -988,6 +1043,11 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand audit-template 'Write the coverage-audit.md skeleton, one section per file in sources/'
             cand check 'Report edits of recorded positions: 0 none, 1 edits found'
             cand finish 'Check that everything is agreed and audited, then mark the negotiation done'
+            cand changes 'What changed since AGENT last handed the turn on'
+            cand note 'Append a note for the other agents to notes.md (no turn needed)'
+            cand duplicate 'Propose that an issue duplicates another (holder only)'
+            cand reopen 'Reopen an issue another agent agreed (holder only)'
+            cand sign-off 'Approve final.md and coverage-audit.md as they are now'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
@@ -1044,6 +1104,16 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;check'= {
         }
         &'parley;help;finish'= {
+        }
+        &'parley;help;changes'= {
+        }
+        &'parley;help;note'= {
+        }
+        &'parley;help;duplicate'= {
+        }
+        &'parley;help;reopen'= {
+        }
+        &'parley;help;sign-off'= {
         }
         &'parley;help;log'= {
         }

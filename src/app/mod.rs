@@ -281,7 +281,7 @@ static APPLETS: &[Applet] = &[
         "audit-template",
         NEG,
         "Write the coverage-audit.md skeleton, one section per file in sources/",
-        negotiation::DirCli,
+        negotiation::AuditTemplateCli,
         negotiation::audit_template
     ),
     leaf!(
@@ -297,6 +297,41 @@ static APPLETS: &[Applet] = &[
         "Check that everything is agreed and audited, then mark the negotiation done",
         negotiation::FinishCli,
         negotiation::finish
+    ),
+    leaf!(
+        "changes",
+        NEG,
+        "What changed since AGENT last handed the turn on",
+        negotiation::AgentNameCli,
+        negotiation::changes
+    ),
+    leaf!(
+        "note",
+        NEG,
+        "Append a note for the other agents to notes.md (no turn needed)",
+        negotiation_rules::NoteCli,
+        negotiation_rules::note
+    ),
+    leaf!(
+        "duplicate",
+        NEG,
+        "Propose that an issue duplicates another (holder only)",
+        negotiation_rules::DuplicateCli,
+        negotiation_rules::duplicate
+    ),
+    leaf!(
+        "reopen",
+        NEG,
+        "Reopen an issue another agent agreed (holder only)",
+        negotiation_rules::ReopenCli,
+        negotiation_rules::reopen
+    ),
+    leaf!(
+        "sign-off",
+        NEG,
+        "Approve final.md and coverage-audit.md as they are now",
+        negotiation::AgentNameCli,
+        negotiation::sign_off
     ),
     leaf!(
         "log",

@@ -14,8 +14,8 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::negotiation::issues::IssueText;
 use crate::negotiation::{
-    audit_template, check, end_analysis, file_draft_issue, finish, hand_off, init, new_issue, poll,
-    register, wait_for_start,
+    audit_template, changes, check, end_analysis, file_draft_issue, finish, hand_off, init,
+    new_issue, poll, register, sign_off, wait_for_start,
 };
 use crate::output::Outcome;
 
@@ -85,6 +85,10 @@ pub struct InitCli {
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub turn_timeout: u64,
+    /// finish needs every other agent's `sign-off` of final.md and coverage-audit.md
+    #[arg(long)]
+    #[serde(default)]
+    pub sign_off: bool,
 }
 
 #[derive(Debug, Args, Deserialize)]
@@ -209,6 +213,35 @@ pub struct FinishCli {
     #[arg(long)]
     #[serde(default)]
     pub accept_edits: bool,
+    /// Only report readiness, as finish would (0 ready, 1 with every reason); change nothing
+    #[arg(long)]
+    #[serde(default)]
+    pub check: bool,
+    /// The agent running finish: recorded in the log, excused from the sign-off
+    #[arg(long, value_name = "NAME")]
+    #[serde(default, deserialize_with = "super::os_string_opt")]
+    pub agent: Option<OsString>,
+}
+
+/// `audit-template DIR [--agent NAME]`.
+#[derive(Debug, Args, Deserialize)]
+pub struct AuditTemplateCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent writing the template, recorded in the log
+    #[arg(long, value_name = "NAME")]
+    #[serde(default, deserialize_with = "super::os_string_opt")]
+    pub agent: Option<OsString>,
+}
+
+/// `changes` and `sign-off`: a directory and any registered agent's name.
+#[derive(Debug, Args, Deserialize)]
+pub struct AgentNameCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
 }
 
 // The operations.
@@ -233,6 +266,7 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
         turn_timeout: cli.turn_timeout,
         topic,
         sources: init::read_sources(&cli.sources)?,
+        sign_off: cli.sign_off,
     };
     init::run(ctx, &args)
 }
@@ -315,8 +349,14 @@ pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
     hand_off::run(ctx, &args)
 }
 
-pub fn audit_template(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
-    audit_template::run(ctx, &audit_template::AuditTemplateArgs { dir: cli.dir })
+pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
+    audit_template::run(
+        ctx,
+        &audit_template::AuditTemplateArgs {
+            agent: cli.agent.as_deref().map(agent).transpose()?,
+            dir: cli.dir,
+        },
+    )
 }
 
 pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
@@ -330,6 +370,28 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
             dir: cli.dir,
             allow_escalated: cli.allow_escalated,
             accept_edits: cli.accept_edits,
+            check: cli.check,
+            agent: cli.agent.as_deref().map(agent).transpose()?,
+        },
+    )
+}
+
+pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+    changes::run(
+        ctx,
+        &changes::ChangesArgs {
+            agent: agent(&cli.agent)?,
+            dir: cli.dir,
+        },
+    )
+}
+
+pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+    sign_off::run(
+        ctx,
+        &sign_off::SignOffArgs {
+            agent: agent(&cli.agent)?,
+            dir: cli.dir,
         },
     )
 }

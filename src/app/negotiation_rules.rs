@@ -1,5 +1,5 @@
 //! The rule commands' requests and operations: position, challenge, agree, escalate,
-//! resolve.
+//! resolve, and those of agents at work (issue 15): note, duplicate, reopen.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -15,7 +15,10 @@ use crate::negotiation::issues::IssueRef;
 use crate::negotiation::positions::EntryKind;
 use crate::negotiation::resolve as resolve_cmd;
 use crate::negotiation::rules::{self, Text};
-use crate::negotiation::{agree as agree_cmd, escalate as escalate_cmd, position as position_cmd};
+use crate::negotiation::{
+    agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
+    position as position_cmd, reopen as reopen_cmd,
+};
 use crate::output::Outcome;
 
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
@@ -49,13 +52,8 @@ pub struct AgreeCli {
     pub agent: OsString,
     /// The issue: its number (1 or 01) or its file name (01-topic.md)
     pub issue: String,
-    /// The decision, written under `## Status: AGREED`
-    #[arg(
-        long,
-        value_name = "TEXT",
-        required_unless_present = "file",
-        conflicts_with = "file"
-    )]
+    /// The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)
+    #[arg(long, value_name = "TEXT", conflicts_with = "file")]
     pub decision: Option<String>,
     /// Read the decision from FILE (`-` is stdin)
     #[arg(long, value_name = "FILE")]
@@ -64,6 +62,10 @@ pub struct AgreeCli {
     #[arg(skip)]
     #[serde(default)]
     pub file_text: Option<String>,
+    /// Only say whether agree would be accepted now (0, or agree's refusal); change nothing
+    #[arg(long)]
+    #[serde(default)]
+    pub check: bool,
 }
 
 #[derive(Debug, Args, Deserialize)]
@@ -94,6 +96,57 @@ pub struct ResolveCli {
     pub by: String,
 }
 
+#[derive(Debug, Args, Deserialize)]
+pub struct NoteCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (any registered agent)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The note itself
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    pub body: Option<String>,
+    /// Read the note from FILE (`-` is stdin)
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct DuplicateCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The issue to close as a duplicate: its number or its file name
+    pub issue: String,
+    /// The issue it duplicates, which stays: its number or its file name
+    #[arg(long, value_name = "OTHER")]
+    pub of: String,
+    /// Why, if the titles do not say it
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Args, Deserialize)]
+pub struct ReopenCli {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The AGREED issue: its number or its file name
+    pub issue: String,
+    /// Why the agreement must be questioned (counts as the reopener's challenge)
+    #[arg(long, value_name = "TEXT")]
+    pub reason: String,
+}
+
 pub fn position(ctx: &Ctx, cli: EntryCli) -> Result<Outcome> {
     entry(ctx, cli, EntryKind::Position)
 }
@@ -115,17 +168,21 @@ fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
 
 pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
     let raw = match (cli.decision, cli.file_text, &cli.file) {
-        (Some(text), _, _) => text,
-        (None, Some(text), _) => read_input(ctx, "decision", Source::Text(text))?,
-        (None, None, Some(file)) => {
-            read_input(ctx, "decision", Source::from_arg(Some(file.clone())))?
-        }
-        (None, None, None) => return Err(Error::usage("give --decision TEXT or --file FILE")),
+        (Some(text), _, _) => Some(text),
+        (None, Some(text), _) => Some(read_input(ctx, "decision", Source::Text(text))?),
+        (None, None, Some(file)) => Some(read_input(
+            ctx,
+            "decision",
+            Source::from_arg(Some(file.clone())),
+        )?),
+        // A duplicate proposal's agreement, or --check: agree itself decides.
+        (None, None, None) => None,
     };
     let args = agree_cmd::AgreeArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,
-        decision: Text::parse("decision", &raw)?,
+        decision: raw.map(|r| Text::parse("decision", &r)).transpose()?,
+        check: cli.check,
         dir: cli.dir,
     };
     agree_cmd::run(ctx, &args)
@@ -149,6 +206,45 @@ pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
         dir: cli.dir,
     };
     resolve_cmd::run(ctx, &args)
+}
+
+pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
+    let raw = match (cli.body, &cli.file) {
+        (Some(text), _) => text,
+        (None, Some(file)) => read_input(ctx, "note", Source::from_arg(Some(file.clone())))?,
+        (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
+    };
+    let args = note_cmd::NoteArgs {
+        agent: agent(&cli.agent)?,
+        body: Text::parse("note", &raw)?,
+        dir: cli.dir,
+    };
+    note_cmd::run(ctx, &args)
+}
+
+pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<Outcome> {
+    let args = duplicate_cmd::DuplicateArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        of: IssueRef::parse(&cli.of)?,
+        reason: cli
+            .reason
+            .as_deref()
+            .map(|r| Text::parse("reason", r))
+            .transpose()?,
+        dir: cli.dir,
+    };
+    duplicate_cmd::run(ctx, &args)
+}
+
+pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<Outcome> {
+    let args = reopen_cmd::ReopenArgs {
+        agent: agent(&cli.agent)?,
+        issue: IssueRef::parse(&cli.issue)?,
+        reason: Text::parse("reason", &cli.reason)?,
+        dir: cli.dir,
+    };
+    reopen_cmd::run(ctx, &args)
 }
 
 /// Reads text a command takes from its user, as UTF-8. At most one byte more than the longest

@@ -199,7 +199,7 @@ impl Stage {
         let shown_args: Vec<String> = args
             .iter()
             .map(|a| {
-                let shown = a.replace(&*self.work.to_string_lossy(), "DIR");
+                let shown = shown_path(a, &self.work.to_string_lossy());
                 if shown.contains(' ') {
                     format!("{shown:?}")
                 } else {
@@ -253,6 +253,20 @@ impl Stage {
 
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+}
+
+/// `arg` with the work directory shown as `DIR`: only where the argument is that path or
+/// starts with it as a directory (`parley demo d` must not turn every letter d into DIR).
+fn shown_path(arg: &str, work: &str) -> String {
+    let work = work.trim_end_matches('/');
+    if work.is_empty() {
+        return arg.to_owned();
+    }
+    match arg.strip_prefix(work) {
+        Some("") => "DIR".to_owned(),
+        Some(rest) if rest.starts_with('/') => format!("DIR{rest}"),
+        _ => arg.to_owned(),
     }
 }
 

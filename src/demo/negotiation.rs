@@ -177,6 +177,15 @@ impl Negotiation {
             let poll = self.stage.parley(&name, &["poll", &dir, &name])?;
             match poll.code {
                 0 => {
+                    // What the others did meanwhile: the first line of the changes list
+                    // that a your-turn answer carries (on stderr; stdout stays `your-turn`).
+                    if let Some(changes) = poll
+                        .stderr
+                        .lines()
+                        .find(|l| l.starts_with("Changes since") || l.starts_with("No changes"))
+                    {
+                        self.stage.say(format!("[{name}] {changes}"));
+                    }
                     if self.take_turn(&name, index)? {
                         return Ok(());
                     }
@@ -221,6 +230,26 @@ impl Negotiation {
                 )?;
                 self.stage.expect(name, &filed, &[0])?;
             }
+            // The second agent files the first agent's first question again, under another
+            // topic with the same title: the merge points it out and the agents settle it
+            // with `duplicate` and an `agree` without a decision.
+            if index == 1 {
+                let (_, title, question) = FINDINGS[0];
+                let filed = self.stage.parley(
+                    name,
+                    &[
+                        "file-draft-issue",
+                        &dir,
+                        name,
+                        "cache-placement",
+                        "--title",
+                        title,
+                        "--question",
+                        question,
+                    ],
+                )?;
+                self.stage.expect(name, &filed, &[0])?;
+            }
             let ended = self.stage.parley(name, &["end-analysis", &dir, name])?;
             self.stage.expect(name, &ended, &[0])?;
             return Ok(false);
@@ -234,10 +263,18 @@ impl Negotiation {
             self.stage.expect(name, &finished, &[0])?;
             return Ok(true);
         }
+        let duplicates = data["duplicates"].as_array().cloned().unwrap_or_default();
         for issue in &issues {
             let file = issue["file"].as_str().unwrap_or_default();
             let title = issue["title"].as_str().unwrap_or_default();
-            self.debate(name, file, title)?;
+            let of = duplicates
+                .iter()
+                .find(|d| d["file"] == file)
+                .and_then(|d| d["of"].as_str());
+            match of {
+                Some(of) => self.settle_duplicate(name, file, of)?,
+                None => self.debate(name, file, title)?,
+            }
         }
         let handed = self.stage.parley(name, &["hand-off", &dir, name])?;
         self.stage.expect(name, &handed, &[0])?;
@@ -339,6 +376,34 @@ impl Negotiation {
         };
         self.stage.say(said);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let step = self.stage.parley(name, &args)?;
+        self.stage.expect(name, &step, &[0])
+    }
+
+    /// A likely duplicate: the first agent to hold the turn proposes it, the next agrees.
+    fn settle_duplicate(&self, name: &str, file: &str, of: &str) -> Result<()> {
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let current = std::fs::read_to_string(self.negotiation.join("positions").join(file)).ok();
+        let positions = current.as_deref().map(Positions::parse);
+        let (args, said): (Vec<&str>, String) = match &positions {
+            None => (
+                vec!["duplicate", &dir, name, file, "--of", of],
+                format!("[{name}] proposes that {file} is a duplicate of {of}"),
+            ),
+            Some(p)
+                if p.status == IssueStatus::Open
+                    && p.entries
+                        .iter()
+                        .any(|e| e.kind == EntryKind::Challenge && e.agent.as_str() != name) =>
+            {
+                (
+                    vec!["agree", &dir, name, file],
+                    format!("[{name}] agrees: {file} is settled as a duplicate of {of}"),
+                )
+            }
+            _ => return Ok(()),
+        };
+        self.stage.say(said);
         let step = self.stage.parley(name, &args)?;
         self.stage.expect(name, &step, &[0])
     }

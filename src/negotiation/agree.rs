@@ -24,8 +24,10 @@ use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::store::LockMode;
 
 use super::digests_file;
+use super::duplicate;
 use super::issues::IssueRef;
 use super::log::Event;
 use super::positions::{self, EntryKind, IssueStatus, Positions};
@@ -40,7 +42,11 @@ pub struct AgreeArgs {
     pub dir: PathBuf,
     pub agent: Name,
     pub issue: IssueRef,
-    pub decision: Text,
+    /// `None`: agree to another agent's duplicate proposal (see `duplicate.rs`), whose
+    /// decision is `Duplicate of OTHER`.
+    pub decision: Option<Text>,
+    /// Only say whether `agree` would be accepted now; change nothing.
+    pub check: bool,
 }
 
 pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
@@ -49,48 +55,139 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         command: "agree",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
+    // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
+    let locked = if args.check {
+        store.lock(LockMode::Shared, &actor.label())?
+    } else {
+        lock(&store, actor)?
+    };
     let mut state = State::load(&store)?;
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
     let (text, positions) = on.require_positions("agree")?;
     let loaded = digests_file::load(&store)?;
     let recorded = loaded.ledger.at_turn_start(&on.rel);
-    let broken = broken_rules(positions, &state, &args.agent, |title| {
-        recorded.is_some_and(|digest| digest.has_entry(title))
-    });
-    if let Some((code, _)) = broken.first() {
-        let reasons: Vec<&str> = broken.iter().map(|(_, why)| why.as_str()).collect();
-        return Err(Error::forbidden(
-            code,
-            format!(
-                "{} cannot mark {} AGREED: {}",
-                args.agent,
-                on.rel,
-                reasons.join("; ")
-            ),
-        )
-        .with_hint(
-            "argue on: another agent challenges on its turn, and you may agree on your next",
-        ));
+    let before_turn = |title: &str| recorded.is_some_and(|digest| digest.has_entry(title));
+    // The log is read only when the file holds the text of a duplicate proposal or a reopen
+    // (which the log then confirms): agree otherwise keeps to the digests file, and its cost
+    // does not grow with the log (see performance.md).
+    let events = if duplicate::may_hold_proposal(text) || super::reopen::may_hold_reopen(text) {
+        super::log::read(&store)?.0
+    } else {
+        Vec::new()
+    };
+    let proposals = duplicate::proposals(&events, &on.rel, positions);
+    let decision = match &args.decision {
+        // No decision: agree to a duplicate proposal when there is one (`--check` without a
+        // decision otherwise checks the ordinary rules).
+        None if !proposals.is_empty() || !args.check => {
+            let of = duplicate_rules(&proposals, &state, &args.agent, before_turn, &on.rel)?;
+            format!("{}{of}", duplicate::DECISION_PREFIX)
+        }
+        decision => {
+            let fresh = super::reopen::challenges_from(&events, &on.rel, positions);
+            let broken = broken_rules(&fresh, &state, &args.agent, before_turn);
+            refuse(&broken, &args.agent, &on.rel)?;
+            decision
+                .as_ref()
+                .map(|d| d.as_str().to_owned())
+                .unwrap_or_default()
+        }
+    };
+    if args.check {
+        return Ok(Outcome::ok(json!({
+            "file": on.issue.file,
+            "path": on.rel,
+            "agent": args.agent,
+            "would_agree": true,
+            "decision": (!decision.is_empty()).then_some(&decision),
+        }))
+        .line(format!(
+            "{} may mark {} AGREED now (nothing was changed).",
+            args.agent, on.rel
+        )));
     }
-    let text = positions::set_status(text, IssueStatus::Agreed, args.decision.as_str());
-    let event = actor.event(ctx, STATUS_EVENT).change(
-        Some(format!("{}: OPEN", on.rel)),
-        Some(format!("{}: AGREED", on.rel)),
-    );
+    let text = positions::set_status(text, IssueStatus::Agreed, &decision);
+    // Who agreed, and to what: the file keeps only the decision (its layout is the old
+    // scripts'), the log keeps the author.
+    let event = actor
+        .event(ctx, STATUS_EVENT)
+        .change(
+            Some(format!("{}: OPEN", on.rel)),
+            Some(format!("{}: AGREED", on.rel)),
+        )
+        .with_detail(json!({"agreed_by": args.agent, "decision": decision}));
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Outcome::ok(json!({
         "file": on.issue.file,
         "path": on.rel,
         "status": IssueStatus::Agreed,
         "agent": args.agent,
+        "decision": decision,
     }))
     .line(format!("Status of {}: AGREED", on.rel)))
 }
 
+/// The refusal of an agreement that breaks `broken` rules (the first one's code, every
+/// reason), if any.
+fn refuse(broken: &[(&'static str, String)], agent: &Name, rel: &str) -> Result<()> {
+    match broken.first() {
+        None => Ok(()),
+        Some((code, _)) => {
+            let reasons: Vec<&str> = broken.iter().map(|(_, why)| why.as_str()).collect();
+            Err(refusal(code, &reasons.join("; "), agent, rel))
+        }
+    }
+}
+
+fn refusal(code: &'static str, reasons: &str, agent: &Name, rel: &str) -> Error {
+    Error::forbidden(code, format!("{agent} cannot mark {rel} AGREED: {reasons}"))
+        .with_hint("argue on: another agent challenges on its turn, and you may agree on your next")
+}
+
+/// The rules of agreeing to a duplicate proposal, the counterpart of [`broken_rules`]: the
+/// proposal is the challenge, so it must be another registered agent's and already there
+/// when this turn began. Returns the issue it names.
+fn duplicate_rules(
+    proposals: &[duplicate::Proposal],
+    state: &State,
+    agent: &Name,
+    before_turn: impl Fn(&str) -> bool,
+    rel: &str,
+) -> Result<String> {
+    if proposals.is_empty() {
+        return Err(Error::usage(format!(
+            "give --decision TEXT or --file FILE: {rel} has no duplicate proposal to agree to"
+        ))
+        .with_hint("propose one on your turn with `parley duplicate DIR AGENT ISSUE --of OTHER`"));
+    }
+    let others: Vec<_> = proposals
+        .iter()
+        .filter(|p| &p.agent != agent && state.agents.contains(&p.agent))
+        .collect();
+    if others.is_empty() {
+        return Err(refusal(
+            "SELF_CHALLENGE_ONLY",
+            &format!(
+                "challenge-before-agree: the duplicate proposal is {agent}'s own; another agent must agree to it"
+            ),
+            agent,
+            rel,
+        ));
+    }
+    match others.iter().rev().find(|p| before_turn(&p.entry)) {
+        Some(proposal) => Ok(proposal.of.clone()),
+        None => Err(refusal(
+            "CHALLENGE_THIS_TURN",
+            "challenge-before-agree: the duplicate proposal was written during this turn; agree on a later turn",
+            agent,
+            rel,
+        )),
+    }
+}
+
 /// Every rule that agreeing would break, with its code and the reason in words.
 /// `before_turn(title)` says whether an entry was already there when the turn began.
-fn broken_rules(
+pub fn broken_rules(
     positions: &Positions,
     state: &State,
     agent: &Name,

@@ -20,6 +20,8 @@ pub const SOURCES_DIR: &str = "sources";
 #[derive(Debug, Clone)]
 pub struct AuditTemplateArgs {
     pub dir: PathBuf,
+    /// The agent writing it: recorded in the log (attribution only, no turn needed).
+    pub agent: Option<crate::names::Name>,
 }
 
 /// The source proposals: the regular files of `sources/`, hidden ones left out. A link there
@@ -41,6 +43,20 @@ pub fn source_files(store: &Store) -> Result<Vec<String>> {
         }
     }
     Ok(files)
+}
+
+/// The source files in the order `init --source` recorded, then any other file of
+/// `sources/` (added by hand) in file-name order.
+pub fn ordered_sources(store: &Store, recorded: &[String]) -> Result<Vec<String>> {
+    let mut files = source_files(store)?;
+    files.sort();
+    let mut ordered: Vec<String> = recorded
+        .iter()
+        .filter(|name| files.contains(name))
+        .cloned()
+        .collect();
+    ordered.extend(files.into_iter().filter(|f| !recorded.contains(f)));
+    Ok(ordered)
 }
 
 /// The heading of a source's section, as the protocol's audit format has it.
@@ -103,13 +119,16 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "audit-template",
-        agent: None,
+        agent: args.agent.as_ref(),
     };
     let locked = lock(&store, actor)?;
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
+    if let Some(agent) = &args.agent {
+        state.ensure_registered(agent)?;
+    }
     state.ensure_phase(Phase::Positions, "write the coverage audit template")?;
-    let sources = source_files(&store)?;
+    let sources = ordered_sources(&store, &state.meta.source_order)?;
     if !locked.create_new(AUDIT_FILE, &template(&sources))? {
         return Err(Error::new(
             Status::AlreadyExists,

@@ -162,6 +162,17 @@ pub struct Ledger {
     turn_start: BTreeMap<String, Option<FileDigest>>,
     pub pending: Vec<Edit>,
     pub accepted: Vec<Edit>,
+    /// What the last `note` recorded of `notes.md` (append-only, like positions).
+    #[serde(default)]
+    pub notes: Option<NotesRecord>,
+}
+
+/// `notes.md` as the last `note` left it: its length, the digest of its bytes, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotesRecord {
+    pub at: String,
+    pub bytes: u64,
+    pub digest: String,
 }
 
 /// The last record of one positions file.
@@ -206,6 +217,20 @@ impl Ledger {
                 }
             }
             TURN_EVENT => self.turn_start.clear(),
+            super::note::NOTE_EVENT => {
+                #[derive(Deserialize)]
+                struct Detail {
+                    bytes: u64,
+                    digest: String,
+                }
+                if let Some(d) = detail::<Detail>(event) {
+                    self.notes = Some(NotesRecord {
+                        at: event.at.clone(),
+                        bytes: d.bytes,
+                        digest: d.digest,
+                    });
+                }
+            }
             EDIT_EVENT => {
                 if let Some(edit) = detail::<Edit>(event)
                     && !self.pending.contains(&edit)
@@ -244,6 +269,16 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
         if !edits.contains(&edit) {
             edits.push(edit);
         }
+    }
+    // notes.md: found again at every look until a later note records the file anew, so an
+    // accepted rewrite is known by its file and the record it departs from.
+    if let Some(edit) = super::note::edit(store, state, ledger.notes.as_ref())?
+        && !ledger
+            .accepted
+            .iter()
+            .any(|a| a.file == edit.file && a.since == edit.since)
+    {
+        edits.push(edit);
     }
     Ok(edits)
 }

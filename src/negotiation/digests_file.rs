@@ -26,7 +26,8 @@ use super::log::{self, Event};
 
 pub const FILE: &str = ".parley/digests.json";
 
-/// Changes whenever the ledger's shape does; a file of another version is ignored.
+/// Changes whenever the ledger's shape does in a way older readers would misread; a file of
+/// another version is ignored. (Fields added with a default, such as `notes`, keep it.)
 const VERSION: u32 = 1;
 
 /// How many bytes of the log before the recorded length the anchor covers.

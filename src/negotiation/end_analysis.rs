@@ -70,12 +70,18 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         .clone();
     give_turn(&locked, &mut state, &next, ctx, actor)?;
     out.push(format!("Turn handed to: {next}"));
+    let duplicates = if merged {
+        super::duplicate::likely(&store)?
+    } else {
+        Vec::new()
+    };
     out.data = json!({
         "agent": args.agent,
         "merged": merged,
         "pending": pending,
         "phase": state.phase,
         "turn": next,
+        "duplicates": duplicates,
     });
     Ok(out)
 }

@@ -44,7 +44,7 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
     let existing = issues::list(&store, &dir)?;
     let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
     let rel = format!("{dir}/{file}");
-    if !locked.create_new(&rel, &args.text.render())? {
+    if !locked.create_new(&rel, &args.text.render_for(&state.meta.source_order))? {
         return Err(Error::malformed(
             &store.path(&rel),
             None,

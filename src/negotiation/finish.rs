@@ -8,16 +8,18 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
+use crate::names::Name;
 use crate::output::Outcome;
 use crate::store::Store;
 
 use super::audit_template::{self, source_files};
 use super::digest::{self, ACCEPT_EVENT};
 use super::issues::POSITIONS_DIR;
+use super::log::Event;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, Overview};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, agree, lock, open};
+use super::{Actor, State, agree, lock, open, sign_off};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -29,17 +31,29 @@ pub struct FinishArgs {
     pub allow_escalated: bool,
     /// Acknowledge edits of recorded positions (they are listed, and logged as accepted).
     pub accept_edits: bool,
+    /// Only report readiness, exactly as `finish` would decide it; change nothing.
+    pub check: bool,
+    /// The agent running `finish`: recorded in the log, and excused from the sign-off.
+    pub agent: Option<Name>,
 }
 
 pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "finish",
-        agent: None,
+        agent: args.agent.as_ref(),
     };
-    let locked = lock(&store, actor)?;
+    // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
+    let locked = if args.check {
+        store.lock(crate::store::LockMode::Shared, &actor.label())?
+    } else {
+        lock(&store, actor)?
+    };
     let state = State::load(&store)?;
     state.ensure_not_finished(&store)?;
+    if let Some(agent) = &args.agent {
+        state.ensure_registered(agent)?;
+    }
 
     let Overview {
         reports,
@@ -52,16 +66,16 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         unresolved,
         resolved,
         warnings,
-    } = check(
-        &store,
-        &state,
-        &reports,
-        &agree::agreed_by(&events),
-        args.allow_escalated,
-    )?;
+    } = check(&store, &state, &reports, &events, args.allow_escalated)?;
     if !args.accept_edits {
         failures.extend(edits.iter().map(|edit| edit.describe()));
     }
+    failures.extend(sign_off::missing(
+        &store,
+        &state,
+        &events,
+        args.agent.as_ref(),
+    )?);
     if !failures.is_empty() {
         let mut out = Outcome::answer(
             Status::NotNow,
@@ -84,6 +98,30 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         for warning in warnings {
             out.warn(warning);
         }
+        return Ok(out);
+    }
+
+    if args.check {
+        let mut out = Outcome::ok(json!({
+            "ready": true,
+            "issues": reports.len(),
+            "unresolved": unresolved,
+            "resolved": resolved,
+            "accepted_edits": edits,
+        }));
+        for edit in &edits {
+            out.push(format!("ACCEPTED {}", edit.describe()));
+        }
+        for (file, by) in &resolved {
+            out.push(format!("RESOLVED by {by}: {file}"));
+        }
+        for file in &unresolved {
+            out.push(format!("UNRESOLVED (escalated): {file}"));
+        }
+        for warning in warnings {
+            out.warn(warning);
+        }
+        out.push("Ready to finish: `finish` with the same options would complete the negotiation (nothing was changed).");
         return Ok(out);
     }
 
@@ -128,8 +166,8 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
 }
 
 /// What the checks found.
-struct Checked {
-    failures: Vec<String>,
+pub(crate) struct Checked {
+    pub(crate) failures: Vec<String>,
     /// ESCALATE issues let through by `--allow-escalated`.
     unresolved: Vec<String>,
     /// Issues a person settled: file → the person.
@@ -139,13 +177,22 @@ struct Checked {
 }
 
 /// Every reason the negotiation cannot finish, and the issues let through.
-fn check(
+pub(crate) fn check(
     store: &Store,
     state: &State,
     reports: &[IssueReport],
-    agreers: &BTreeMap<String, String>,
+    events: &[Event],
     allow_escalated: bool,
 ) -> Result<Checked> {
+    let agreers = &agree::agreed_by(events);
+    let proposers: Vec<(&str, &str)> = events
+        .iter()
+        .filter(|e| e.command == "duplicate" && e.event == "entry")
+        .filter_map(|e| {
+            let file = e.after.as_deref()?.split_once(": ")?.0;
+            Some((file, e.agent.as_deref()?))
+        })
+        .collect();
     let mut failures = Vec::new();
     let mut unresolved = Vec::new();
     let mut resolved = BTreeMap::new();
@@ -184,6 +231,18 @@ fn check(
                     .filter(|a| state.agents.contains(a))
                     .map(|a| a.as_str())
                     .collect();
+                // A duplicate's proposer argued it in its proposal (a challenge entry).
+                for proposer in &proposers {
+                    if proposer.0 == format!("{POSITIONS_DIR}/{file}")
+                        && report
+                            .challenge_authors
+                            .iter()
+                            .any(|a| a.as_str() == proposer.1)
+                        && !debaters.contains(&proposer.1)
+                    {
+                        debaters.push(proposer.1);
+                    }
+                }
                 let agreer = agreers.get(&format!("{POSITIONS_DIR}/{file}"));
                 if let Some(agreer) = agreer
                     && !debaters.contains(&agreer.as_str())

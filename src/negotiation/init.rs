@@ -37,6 +37,8 @@ pub struct InitArgs {
     pub topic: Option<String>,
     /// Source files to copy into `sources/`, with the name each gets there.
     pub sources: Vec<(PathBuf, String)>,
+    /// `finish` needs every other agent's sign-off (`meta.md`: `sign_off: required`).
+    pub sign_off: bool,
 }
 
 /// Reads and checks the source files before anything is created.
@@ -78,6 +80,8 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
     meta.max_rounds_per_agent = args.max_rounds;
     meta.poll_interval_seconds = args.poll_interval;
     meta.turn_timeout_seconds = args.turn_timeout;
+    meta.sign_off = args.sign_off;
+    meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;
     let shown = dir.display();

@@ -22,19 +22,32 @@ pub struct IssueText {
 impl IssueText {
     /// The issue template, with the given parts in place of their `[TODO: ...]` lines.
     pub fn render(&self) -> String {
+        self.render_for(&[])
+    }
+
+    /// The template whose position headings name the sources they stand for, in the order
+    /// `init --source` recorded (`## Position A (alpha.md)`): without a recorded order the
+    /// headings stay exactly the old template's.
+    pub fn render_for(&self, sources: &[String]) -> String {
+        let heading = |letter: &str, index: usize| match sources.get(index) {
+            Some(source) => format!("## Position {letter} ({source})"),
+            None => format!("## Position {letter}"),
+        };
         let part = |given: &Option<String>, todo: &str| match given {
             Some(text) => text.trim_end().to_owned(),
             None => format!("[TODO: {todo}]"),
         };
         format!(
-            "# Issue: {}\n\n## Question\n{}\n\n## Context\n{}\n\n## Position A\n{}\n\n## Position B\n{}\n",
+            "# Issue: {}\n\n## Question\n{}\n\n## Context\n{}\n\n{}\n{}\n\n{}\n{}\n",
             part(&self.title, "Short Title"),
             part(&self.question, "What specific decision needs to be made?"),
             part(
                 &self.context,
                 "Relevant background, references to source docs."
             ),
+            heading("A", 0),
             part(&self.position_a, "What one source says or implies."),
+            heading("B", 1),
             part(&self.position_b, "What the other source says or implies."),
         )
     }

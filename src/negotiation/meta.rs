@@ -23,6 +23,13 @@ pub struct Meta {
     pub turn_timeout_seconds: u64,
     pub created: Option<String>,
     pub registration_deadline: Option<String>,
+    /// `finish` needs every other agent's `sign-off` of `final.md` and `coverage-audit.md`
+    /// (`init --sign-off`; `- **sign_off:** required`, absent otherwise).
+    pub sign_off: bool,
+    /// The sources in the order `init --source` named them (`- **source_order:** [JSON
+    /// array]`), which the issue template's Position A, B and the audit template follow.
+    /// Empty for a directory made without sources or before the order was recorded.
+    pub source_order: Vec<String>,
 }
 
 impl Meta {
@@ -35,6 +42,8 @@ impl Meta {
             turn_timeout_seconds: DEFAULT_TURN_TIMEOUT,
             created: Some(format_stamp(created)),
             registration_deadline: None,
+            sign_off: false,
+            source_order: Vec::new(),
         }
     }
 
@@ -53,6 +62,13 @@ impl Meta {
         line("turn_timeout_seconds", &self.turn_timeout_seconds);
         if let Some(created) = &self.created {
             line("created", created);
+        }
+        if self.sign_off {
+            line("sign_off", &"required");
+        }
+        if !self.source_order.is_empty() {
+            let order = serde_json::to_string(&self.source_order).expect("names serialize");
+            line("source_order", &order);
         }
         if let Some(deadline) = &self.registration_deadline {
             line("registration_deadline", deadline);
@@ -83,6 +99,8 @@ impl Meta {
             turn_timeout_seconds: DEFAULT_TURN_TIMEOUT,
             created: None,
             registration_deadline: None,
+            sign_off: false,
+            source_order: Vec::new(),
         };
         let mut saw_expected = false;
         // Each key once: with the last value winning, an appended line would silently change
@@ -145,6 +163,30 @@ impl Meta {
                 "turn_timeout_seconds" => meta.turn_timeout_seconds = number()?,
                 "created" => meta.created = Some(stamp()?),
                 "registration_deadline" => meta.registration_deadline = Some(stamp()?),
+                "source_order" => {
+                    meta.source_order = serde_json::from_str(value).map_err(|_| {
+                        Error::malformed(
+                            path,
+                            Some(line_no),
+                            format!(
+                                "source_order must be a JSON array of file names, not {value:?}"
+                            ),
+                        )
+                    })?
+                }
+                "sign_off" => {
+                    meta.sign_off = match value {
+                        "required" => true,
+                        "off" => false,
+                        _ => {
+                            return Err(Error::malformed(
+                                path,
+                                Some(line_no),
+                                format!("sign_off must be `required` or `off`, not {value:?}"),
+                            ));
+                        }
+                    }
+                }
                 _ => {}
             }
         }

@@ -6,8 +6,10 @@
 //! turn-timeout skip and the merge of drafts.
 
 pub mod agents;
+pub mod changes;
 pub mod digest;
 pub mod digests_file;
+pub mod duplicate;
 pub mod issues;
 pub mod log;
 pub mod meta;
@@ -25,11 +27,14 @@ pub mod finish;
 pub mod hand_off;
 pub mod init;
 pub mod new_issue;
+pub mod note;
 pub mod poll;
 pub mod position;
 pub mod register;
+pub mod reopen;
 pub mod report;
 pub mod resolve;
+pub mod sign_off;
 pub mod status;
 pub mod wait_for_start;
 pub mod watch;
@@ -85,6 +90,9 @@ pub struct State {
     pub turn: Turn,
     pub phase: Phase,
     pub started: Option<TurnStarted>,
+    /// When the holder first learned of its turn, if it did after the turn was given
+    /// (`.parley/turn-seen`); its clock counts from then.
+    pub seen: Option<TurnStarted>,
 }
 
 impl State {
@@ -103,12 +111,14 @@ impl State {
         let turn = Turn::load(store, &agents)?;
         let phase = Phase::load(store)?;
         let started = TurnStarted::load(store)?;
+        let seen = TurnStarted::load_seen(store)?;
         Ok(State {
             meta,
             agents,
             turn,
             phase,
             started,
+            seen,
         })
     }
 
@@ -162,12 +172,33 @@ impl State {
     /// missing or names someone else (a directory of the old scripts, or a crash between the
     /// two writes of a hand-over): the timer then restarts at the next look
     /// ([`ensure_timer`]), so nobody is ever skipped on another agent's clock.
+    ///
+    /// A holder that learned of its turn later than it was given (`.parley/turn-seen`, written
+    /// by its first `wait-for-start` after the start) counts from that moment instead: the
+    /// first turn is given by whoever's `wait-for-start` sees the last registration, and its
+    /// holder must not lose its clock before it even knows it plays.
     pub fn holder_since(&self) -> Option<i64> {
         let holder = self.turn.holder()?;
-        self.started
+        let started = self
+            .started
             .as_ref()
             .filter(|s| &s.agent == holder)
-            .map(|s| s.since)
+            .map(|s| s.since)?;
+        let seen = self
+            .seen
+            .as_ref()
+            .filter(|s| &s.agent == holder)
+            .map_or(started, |s| s.since);
+        Some(started.max(seen))
+    }
+
+    /// Seconds the holder has before another agent's `poll` or `wait` may skip it (0 once
+    /// that moment has come); `None` when nobody holds the turn or it has no clock yet.
+    pub fn turn_seconds_left(&self, now: i64) -> Option<u64> {
+        self.turn.holder()?;
+        let since = self.holder_since()?;
+        let left = since + self.meta.turn_timeout_seconds as i64 - now;
+        Some(left.max(0) as u64)
     }
 
     /// The holder and how long it has been inactive, if that is longer than the turn timeout.
@@ -276,6 +307,27 @@ pub fn note_activity(locked: &Locked, state: &mut State, agent: &Name, ctx: &Ctx
     };
     started.save(locked)?;
     state.started = Some(started);
+    Ok(())
+}
+
+/// The holder's `wait-for-start` after the start: it learns there that it holds the turn,
+/// so its clock restarts. Recorded in `.parley/turn-seen`, not in `.turn-started`, whose
+/// content stays "when the turn was given (or the holder last polled)" for the old scripts'
+/// readers and for those who compare it.
+pub fn note_seen(locked: &Locked, state: &mut State, agent: &Name, ctx: &Ctx) -> Result<()> {
+    if state.turn.holder() != Some(agent) || state.holder_since().is_none() {
+        return Ok(());
+    }
+    let now = ctx.clock.unix_seconds();
+    if state.holder_since().is_some_and(|since| since >= now) {
+        return Ok(());
+    }
+    let seen = TurnStarted {
+        agent: agent.clone(),
+        since: now,
+    };
+    seen.save_seen(locked)?;
+    state.seen = Some(seen);
     Ok(())
 }
 
@@ -401,6 +453,9 @@ pub fn merge_drafts(
             .change(None, Some(format!("{number} issues")))
             .append(locked)?;
         lines.push(format!("Merged {number} issues total."));
+        // Agents often file the same question: say so now, so the first turns can settle
+        // the pairs with `duplicate` instead of arguing them twice.
+        lines.extend(duplicate::likely(store)?.iter().map(|d| d.describe()));
     } else {
         lines.push(format!(
             "Merge already in place ({} issues in issues/); completing the phase change.",

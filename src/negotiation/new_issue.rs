@@ -35,7 +35,7 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
     let existing = issues::list(&store, ISSUES_DIR)?;
     let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
     let rel = format!("{ISSUES_DIR}/{file}");
-    if !locked.create_new(&rel, &args.text.render())? {
+    if !locked.create_new(&rel, &args.text.render_for(&state.meta.source_order))? {
         return Err(Error::malformed(
             &store.path(&rel),
             None,

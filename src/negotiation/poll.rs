@@ -14,6 +14,8 @@ use crate::output::Outcome;
 use crate::store::Store;
 use crate::wait::{self, Check, WaitOptions};
 
+use super::changes::{self, Changes};
+use super::log;
 use super::turn::{TURN_FILE, Turn};
 use super::{Actor, State, ensure_timer, lock, note_activity, open, skip_if_timed_out};
 
@@ -28,8 +30,13 @@ pub struct PollArgs {
 pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
     let Some(options) = &args.wait else {
-        let (state, skipped) = look(&store, ctx, &args.agent)?;
-        return Ok(with_skips(answer(&state, &args.agent), skipped));
+        let (state, skipped, news) = look(&store, ctx, &args.agent)?;
+        return Ok(with_news(
+            with_skips(answer(&state, &args.agent), skipped),
+            &state,
+            ctx,
+            news,
+        ));
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
@@ -48,12 +55,14 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
             ctx.notices.progress(&format!("{holder} holds the turn"));
             return Ok(Check::NotYet(holder_expires_in(&state, ctx)));
         }
-        let (state, mut lines) = look(&store, ctx, &args.agent)?;
+        let (state, mut lines, news) = look(&store, ctx, &args.agent)?;
         skipped.append(&mut lines);
         if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
-            return Ok(Check::Ready(with_skips(
-                answer(&state, &args.agent),
-                std::mem::take(&mut skipped),
+            return Ok(Check::Ready(with_news(
+                with_skips(answer(&state, &args.agent), std::mem::take(&mut skipped)),
+                &state,
+                ctx,
+                news,
             )));
         }
         if let Some(holder) = state.turn.holder() {
@@ -65,7 +74,9 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
 
 /// One look at the negotiation on behalf of `agent`, under the lock: starts a missing timer,
 /// skips a timed-out holder, and counts the look as activity if `agent` holds the turn.
-fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>)> {
+/// When the turn is (or comes to) `agent`, also what changed since its last hand-over, read
+/// under the same lock.
+fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>, Option<Changes>)> {
     let actor = Actor {
         command: "poll",
         agent: Some(agent),
@@ -73,7 +84,7 @@ fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>)> 
     let locked = lock(store, actor)?;
     let mut state = State::load(store)?;
     if state.turn == Turn::Done {
-        return Ok((state, Vec::new()));
+        return Ok((state, Vec::new(), None));
     }
     state.ensure_registered(agent)?;
     ensure_timer(&locked, &mut state, ctx)?;
@@ -81,7 +92,27 @@ fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>)> 
     // asking whether it is its turn.
     note_activity(&locked, &mut state, agent, ctx)?;
     let skipped = skip_if_timed_out(&locked, &mut state, ctx, actor)?;
-    Ok((state, skipped))
+    let news = if state.turn.holder() == Some(agent) {
+        let (events, _) = log::read(store)?;
+        Some(changes::compute(store, &state, &events, agent)?)
+    } else {
+        None
+    };
+    Ok((state, skipped, news))
+}
+
+/// A "your turn" answer also tells the holder its clock and what changed (see
+/// [`changes::tell_turn_clock`]).
+fn with_news(mut out: Outcome, state: &State, ctx: &Ctx, news: Option<Changes>) -> Outcome {
+    let Some(news) = news else {
+        return out;
+    };
+    changes::tell_turn_clock(&mut out, state, ctx);
+    out.notes.extend(news.lines());
+    if let serde_json::Value::Object(map) = &mut out.data {
+        map.insert("changes".into(), json!(news));
+    }
+    out
 }
 
 /// How long until the holder has been inactive for longer than the turn timeout, which is

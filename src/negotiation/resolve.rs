@@ -128,7 +128,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
 
 /// The issues settled by a person, as `positions/NN-TOPIC.md` → the person: a `resolve`
 /// event in the log, and the file still AGREED with that person's marker line.
-fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
+pub fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
     let mut claimed: BTreeMap<String, String> = BTreeMap::new();
     for event in events.iter().filter(|e| e.event == RESOLVE_EVENT) {
         let detail = event.detail.as_ref();

@@ -169,8 +169,29 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let Overview { reports, edits, .. } = Overview::read(&store, &state)?;
+    let Overview {
+        reports,
+        edits,
+        events,
+        ..
+    } = Overview::read(&store, &state)?;
     let summary = summarize(&reports);
+    let open = open_details(&store, &state, &reports, &events)?;
+    let agreers = super::agree::agreed_by(&events);
+    // Only the pairs still to settle: an issue agreed or escalated is past that question.
+    let duplicates: Vec<_> = super::duplicate::likely(&store)?
+        .into_iter()
+        .filter(|d| {
+            reports.iter().any(|r| {
+                r.file.file == d.file && matches!(r.status, None | Some(IssueStatus::Open))
+            })
+        })
+        .collect();
+    let blockers = if state.turn == super::turn::Turn::Done {
+        Vec::new()
+    } else {
+        finish_blockers(&store, &state, &reports, &events, &edits)?
+    };
 
     let mut out = Outcome::ok(json!({}));
     out.push("=== Negotiation Status ===");
@@ -198,6 +219,15 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
             report.title,
             report.status_word()
         ));
+        if let Some(detail) = open.iter().find(|d| d.file == report.file.file) {
+            out.push(format!("      {}", detail.describe()));
+        }
+        if report.status == Some(IssueStatus::Agreed)
+            && report.resolved_by.is_none()
+            && let Some(agent) = agreers.get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+        {
+            out.push(format!("      agreed by {agent}"));
+        }
         for warning in &report.warnings {
             out.warn(warning.clone());
         }
@@ -208,7 +238,25 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
         summary.total, summary.agreed, summary.open, summary.escalated
     ));
     if summary.total > 0 && summary.agreed == summary.total {
-        out.push("🎉 All issues resolved! Ready for final document.");
+        if state.turn == super::turn::Turn::Done {
+            out.push("🎉 All issues resolved. The negotiation is finished.");
+        } else {
+            out.push("🎉 All issues resolved! Ready for final document.");
+        }
+    }
+    if !duplicates.is_empty() {
+        out.push("");
+        for duplicate in &duplicates {
+            out.push(duplicate.describe());
+        }
+    }
+    // The edits stay the last block, as before: tools read them to the end of the output.
+    if !blockers.is_empty() && state.phase == super::turn::Phase::Positions {
+        out.push("");
+        out.push(format!("What still blocks finish ({}):", blockers.len()));
+        for blocker in &blockers {
+            out.push(format!("  {blocker}"));
+        }
     }
     if !edits.is_empty() {
         out.push("");
@@ -218,6 +266,12 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     }
     if ctx.mode == Mode::Json {
         out.data = status_data(&state, &reports, summary, &edits);
+        if let serde_json::Value::Object(map) = &mut out.data {
+            map.insert("open_issues".into(), json!(open));
+            map.insert("duplicates".into(), json!(duplicates));
+            map.insert("finish_blockers".into(), json!(blockers));
+            map.insert("agreed_by".into(), json!(agreers));
+        }
     }
     Ok(out)
 }
@@ -251,4 +305,151 @@ fn status_data(
         "summary": summary,
         "edits": edits,
     })
+}
+
+/// What `status` says of an OPEN issue beyond its line: its rounds, who challenged it and
+/// when, and which agents the rules would let agree it on their turn.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct OpenDetail {
+    pub file: String,
+    pub rounds: u64,
+    pub challenges: Vec<Challenge>,
+    /// The agents whose `agree` the rules would accept on their turn (the holder: now).
+    pub may_agree: Vec<Name>,
+}
+
+/// A challenge entry (a duplicate proposal or a reopen included) and when it was first
+/// recorded (a command's entry at once, a hand-written one at the next hand-over).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Challenge {
+    pub agent: Name,
+    pub round: u64,
+    pub at: Option<String>,
+}
+
+impl OpenDetail {
+    pub fn describe(&self) -> String {
+        let challenges = if self.challenges.is_empty() {
+            "no challenge yet".to_owned()
+        } else {
+            let each: Vec<String> = self
+                .challenges
+                .iter()
+                .map(|c| match &c.at {
+                    Some(at) => format!("{} (round {}, {at})", c.agent, c.round),
+                    None => format!("{} (round {}, not yet recorded)", c.agent, c.round),
+                })
+                .collect();
+            format!("challenged by {}", each.join(", "))
+        };
+        let may = if self.may_agree.is_empty() {
+            "nobody yet".to_owned()
+        } else {
+            self.may_agree
+                .iter()
+                .map(Name::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "round {}; {challenges}; may agree on their turn: {may}",
+            self.rounds
+        )
+    }
+}
+
+/// The detail of every OPEN issue (with a positions file).
+fn open_details(
+    store: &Store,
+    state: &State,
+    reports: &[IssueReport],
+    events: &[Event],
+) -> Result<Vec<OpenDetail>> {
+    let ledger = Ledger::from_events(events);
+    // When each challenge entry was first recorded, from one pass over the digests.
+    let mut first_seen: std::collections::HashMap<(&str, String), String> =
+        std::collections::HashMap::new();
+    for event in events.iter().filter(|e| e.event == digest::DIGEST_EVENT) {
+        let Some(detail) = &event.detail else {
+            continue;
+        };
+        let Some(file) = detail.get("file").and_then(|f| f.as_str()) else {
+            continue;
+        };
+        let entries = detail
+            .get("digest")
+            .and_then(|g| g.get("entries"))
+            .and_then(|list| list.as_array());
+        for entry in entries.into_iter().flatten() {
+            if let Some(title) = entry.get("entry").and_then(|t| t.as_str())
+                && title.contains("'s challenge")
+            {
+                first_seen
+                    .entry((file, title.to_owned()))
+                    .or_insert_with(|| event.at.clone());
+            }
+        }
+    }
+    let mut details = Vec::new();
+    for report in reports {
+        if report.status != Some(IssueStatus::Open) {
+            continue;
+        }
+        let rel = format!("{POSITIONS_DIR}/{}", report.file.file);
+        let Some(text) = store.read(&rel)? else {
+            continue;
+        };
+        let positions = super::reopen::challenges_from(events, &rel, &Positions::parse(&text));
+        let first_recorded =
+            |title: &str| first_seen.get(&(rel.as_str(), title.to_owned())).cloned();
+        let challenges = positions
+            .entries
+            .iter()
+            .filter(|e| e.kind == super::positions::EntryKind::Challenge)
+            .map(|e| Challenge {
+                agent: e.agent.clone(),
+                round: e.round,
+                at: first_recorded(&e.title()),
+            })
+            .collect();
+        let recorded = ledger.at_turn_start(&rel);
+        let holder = state.turn.holder();
+        let may_agree = state
+            .agents
+            .list
+            .iter()
+            .map(|a| &a.name)
+            .filter(|agent| {
+                // The holder is judged as `agree` would judge it now; the others as on their
+                // next turn, when every entry there now will have been recorded at a hand-over.
+                let now = holder == Some(*agent);
+                super::agree::broken_rules(&positions, state, agent, |title| {
+                    !now || recorded.is_some_and(|d| d.has_entry(title))
+                })
+                .is_empty()
+            })
+            .cloned()
+            .collect();
+        details.push(OpenDetail {
+            file: report.file.file.clone(),
+            rounds: report.rounds,
+            challenges,
+            may_agree,
+        });
+    }
+    Ok(details)
+}
+
+/// What `finish` (with no option) would refuse for, as its failure lines.
+fn finish_blockers(
+    store: &Store,
+    state: &State,
+    reports: &[IssueReport],
+    events: &[Event],
+    edits: &[Edit],
+) -> Result<Vec<String>> {
+    let mut failures = super::finish::check(store, state, reports, events, false)?.failures;
+    failures.extend(edits.iter().map(|edit| edit.describe()));
+    failures.extend(super::sign_off::missing(store, state, events, None)?);
+    Ok(failures)
 }

@@ -11,6 +11,10 @@ use super::agents::Agents;
 pub const TURN_FILE: &str = "turn.md";
 pub const PHASE_FILE: &str = "phase.md";
 pub const STARTED_FILE: &str = ".turn-started";
+/// When the holder first learned that it holds the turn (its first `wait-for-start`, `poll`
+/// or `wait` after the turn was given), in the format of `.turn-started`. Kept apart from
+/// `.turn-started`, which the old scripts' readers know as "when the turn was given".
+pub const SEEN_FILE: &str = ".parley/turn-seen";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Turn {
@@ -135,8 +139,22 @@ pub struct TurnStarted {
 impl TurnStarted {
     /// Parsed strictly: two lines, a valid name and a decimal number. Never evaluated.
     pub fn load(store: &Store) -> Result<Option<TurnStarted>> {
-        let path = store.path(STARTED_FILE);
-        let Some(text) = store.read(STARTED_FILE)? else {
+        TurnStarted::load_from(store, STARTED_FILE)
+    }
+
+    /// `.parley/turn-seen`, in the same format (see [`SEEN_FILE`]).
+    pub fn load_seen(store: &Store) -> Result<Option<TurnStarted>> {
+        TurnStarted::load_from(store, SEEN_FILE)
+    }
+
+    pub fn save_seen(&self, locked: &Locked) -> Result<()> {
+        locked.ensure_dir(crate::store::PARLEY_DIR)?;
+        locked.replace(SEEN_FILE, &format!("{}\n{}\n", self.agent, self.since))
+    }
+
+    fn load_from(store: &Store, rel: &str) -> Result<Option<TurnStarted>> {
+        let path = store.path(rel);
+        let Some(text) = store.read(rel)? else {
             return Ok(None);
         };
         let lines: Vec<&str> = text.lines().collect();

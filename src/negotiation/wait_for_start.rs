@@ -15,7 +15,7 @@ use crate::output::Outcome;
 use crate::wait::{self, Check, WaitOptions};
 
 use super::turn::{TURN_FILE, Turn};
-use super::{Actor, State, give_turn, lock, open};
+use super::{Actor, State, give_turn, lock, note_seen, open};
 use super::{agents, meta};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
@@ -46,7 +46,10 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         state.ensure_registered(&args.agent)?;
         match &state.turn {
             Turn::Done => return Err(Error::finished(store.root())),
-            Turn::Agent(_) => return Ok(Check::Ready(report(&state, &args.agent))),
+            Turn::Agent(_) => {
+                note_seen(&locked, &mut state, &args.agent, ctx)?;
+                return Ok(Check::Ready(report(&state, &args.agent, ctx)));
+            }
             Turn::Registration => {}
         }
         let count = state.agents.len() as u64;
@@ -79,7 +82,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         }
         let first = state.agents.list[0].name.clone();
         give_turn(&locked, &mut state, &first, ctx, actor)?;
-        Ok(Check::Ready(report(&state, &args.agent)))
+        Ok(Check::Ready(report(&state, &args.agent, ctx)))
     })
 }
 
@@ -95,7 +98,7 @@ fn deadline(state: &State) -> Option<chrono::DateTime<chrono::Utc>> {
     })
 }
 
-fn report(state: &State, agent: &Name) -> Outcome {
+fn report(state: &State, agent: &Name, ctx: &Ctx) -> Outcome {
     let count = state.agents.len();
     let names: Vec<&str> = state.agents.list.iter().map(|a| a.name.as_str()).collect();
     let first = names[0];
@@ -105,7 +108,7 @@ fn report(state: &State, agent: &Name) -> Outcome {
     } else {
         format!("Registration deadline passed. Proceeding with {count} agents.")
     };
-    Outcome::ok(json!({
+    let mut out = Outcome::ok(json!({
         "agents": names,
         "position": position,
         "first_turn": first,
@@ -114,5 +117,9 @@ fn report(state: &State, agent: &Name) -> Outcome {
     .line(heading)
     .line(format!("Turn order: {position} of {count}"))
     .line(format!("Agents: {}", names.join(" ")))
-    .line(format!("First turn: {first}"))
+    .line(format!("First turn: {first}"));
+    if state.turn.holder() == Some(agent) {
+        super::changes::tell_turn_clock(&mut out, state, ctx);
+    }
+    out
 }

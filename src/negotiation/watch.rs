@@ -35,6 +35,9 @@ use super::{State, agents, done_marker, meta, open};
 /// How many of the last events a snapshot shows.
 const RECENT_EVENTS: usize = 8;
 
+/// How many of the last notes the view shows.
+const RECENT_NOTES: usize = 3;
+
 /// Everything whose change can change the view.
 const WATCHED: &[&str] = &[
     TURN_FILE,
@@ -45,6 +48,7 @@ const WATCHED: &[&str] = &[
     TOPIC_FILE,
     FINAL_FILE,
     AUDIT_FILE,
+    super::note::FILE,
     log::FILE,
     // Issues, positions files and the analysis done markers.
     "issues/",
@@ -90,6 +94,8 @@ pub struct View {
     pub issues: Vec<IssueReport>,
     pub summary: Summary,
     pub recent_events: Vec<Event>,
+    /// The last notes of `notes.md` (`parley note`), oldest first.
+    pub recent_notes: Vec<super::note::Note>,
     /// Edits of recorded positions not acknowledged, as `status` and `check` report them.
     pub edits: Vec<Edit>,
     pub warnings: Vec<String>,
@@ -132,6 +138,8 @@ impl View {
         warnings.extend(log_warnings);
         let topic = store.read(TOPIC_FILE)?.as_deref().and_then(topic_line);
         let recent_events = events[events.len().saturating_sub(RECENT_EVENTS)..].to_vec();
+        let notes = super::note::read(store)?;
+        let recent_notes = notes[notes.len().saturating_sub(RECENT_NOTES)..].to_vec();
         Ok(View {
             dir: store.root().display().to_string(),
             topic,
@@ -146,6 +154,7 @@ impl View {
             agents,
             issues,
             recent_events,
+            recent_notes,
             edits,
             warnings,
         })
@@ -475,6 +484,13 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
     }
     for event in &view.recent_events {
         lines.push(format!("  {}", clean(&event_line(event))));
+    }
+    if !view.recent_notes.is_empty() {
+        lines.push(String::new());
+        lines.push(paint.bold("Last notes:"));
+        for note in &view.recent_notes {
+            lines.push(format!("  {}", clean(&note.summary())));
+        }
     }
     if !view.edits.is_empty() {
         // The heading in red, then one line per edit: the words of `status`.

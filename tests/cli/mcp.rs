@@ -216,6 +216,12 @@ fn tools_are_the_pinned_ones_with_their_actions_in_under_12000_bytes() {
                     "finish",
                     "log",
                     "report",
+                    // Issue 15's commands, added to the registry after issue 13 pinned the list.
+                    "changes",
+                    "duplicate",
+                    "note",
+                    "reopen",
+                    "sign_off",
                 ],
             ),
             (

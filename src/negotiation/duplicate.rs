@@ -1,0 +1,230 @@
+//! Duplicates: two agents often file the same question. The merge and `status` point out
+//! likely pairs (the same topic name, or titles that match once case and punctuation are
+//! set aside), and `duplicate DIR AGENT ISSUE --of OTHER` lets two agents settle one in a
+//! single exchange instead of a position/challenge/agree cycle.
+//!
+//! The holder's proposal is a challenge entry in ISSUE's positions file, so it is the
+//! challenge the protocol requires before an agreement (and the old `finish.sh`, which looks
+//! for `'s challenge`, accepts it): `## AGENT's challenge (round N)` with the line
+//! `Duplicate of OTHER.` and the reason. The log's `entry` event of the proposal carries
+//! `{"duplicate_of": OTHER}`: only the two together make a proposal (typing the line by hand
+//! does not). After a hand-off another agent's `agree DIR AGENT ISSUE` with no decision
+//! closes it as AGREED with the decision `Duplicate of OTHER`.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::Outcome;
+use crate::store::Store;
+
+use super::issues::{self, ISSUES_DIR, IssueFile, IssueRef};
+use super::log::Event;
+use super::positions::{self, EntryKind, Positions};
+use super::rules::{Text, holder_on_issue, write_positions};
+use super::{Actor, State, lock, open};
+
+/// The prefix of the decision an agreed duplicate gets, and of the proposal's first line.
+pub const DECISION_PREFIX: &str = "Duplicate of ";
+
+#[derive(Debug, Clone)]
+pub struct DuplicateArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub issue: IssueRef,
+    pub of: IssueRef,
+    /// Why, in the agent's words (optional: the titles often say it all).
+    pub reason: Option<Text>,
+}
+
+/// Two issues that look like one question asked twice.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LikelyDuplicate {
+    /// The later issue, the one that would be closed as a duplicate.
+    pub file: String,
+    /// The earlier one.
+    pub of: String,
+    /// `same topic` or `same title`.
+    pub reason: String,
+}
+
+impl LikelyDuplicate {
+    pub fn describe(&self) -> String {
+        format!(
+            "Likely duplicate: {} of {} ({})",
+            self.file, self.of, self.reason
+        )
+    }
+}
+
+/// Every likely duplicate among the issues of `issues/`: each issue paired with the first
+/// earlier one that has its topic or its normalized title. Placeholder titles (`[TODO: ...]`)
+/// never match.
+pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
+    let mut seen: Vec<(IssueFile, Option<String>)> = Vec::new();
+    let mut found = Vec::new();
+    for issue in issues::list(store, ISSUES_DIR)? {
+        let text = store
+            .read(&format!("{ISSUES_DIR}/{}", issue.file))?
+            .unwrap_or_default();
+        let title = issues::title(&text)
+            .filter(|t| !t.starts_with("[TODO"))
+            .map(|t| normalize(&t))
+            .filter(|t| !t.is_empty());
+        let earlier = seen.iter().find_map(|(other, other_title)| {
+            if other.topic == issue.topic {
+                Some((other, "same topic"))
+            } else if title.is_some() && other_title == &title {
+                Some((other, "same title"))
+            } else {
+                None
+            }
+        });
+        if let Some((other, reason)) = earlier {
+            found.push(LikelyDuplicate {
+                file: issue.file.clone(),
+                of: other.file.clone(),
+                reason: reason.to_owned(),
+            });
+        }
+        seen.push((issue, title));
+    }
+    Ok(found)
+}
+
+/// Lower case, letters and digits only, one space between words.
+fn normalize(title: &str) -> String {
+    title
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "duplicate",
+        agent: Some(&args.agent),
+    };
+    let locked = lock(&store, actor)?;
+    let mut state = State::load(&store)?;
+    let on = holder_on_issue(
+        &locked,
+        &state,
+        &args.agent,
+        &args.issue,
+        "propose a duplicate",
+    )?;
+    let of = args.of.find(&store)?;
+    if of.file == on.issue.file {
+        return Err(Error::bad_input(
+            "SAME_ISSUE",
+            format!("{} cannot be a duplicate of itself", on.issue.file),
+        )
+        .with_hint("--of names the other issue, the one to keep"));
+    }
+    let round = on.positions.as_ref().map_or(1, |p| {
+        p.entries
+            .iter()
+            .filter(|e| e.kind == EntryKind::Position && e.agent == args.agent)
+            .map(|e| e.round)
+            .max()
+            .unwrap_or(1)
+    });
+    let mut body = format!("{DECISION_PREFIX}{}.", of.file);
+    if let Some(reason) = &args.reason {
+        body.push_str("\n\n");
+        body.push_str(reason.as_str());
+    }
+    let entry = positions::entry_block(&args.agent, EntryKind::Challenge, round, &body);
+    let text = match &on.text {
+        Some(text) => positions::append_entry(text, &entry),
+        None => {
+            let issue_text = store
+                .read(&format!("{ISSUES_DIR}/{}", on.issue.file))?
+                .unwrap_or_default();
+            let title = issues::title(&issue_text)
+                .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
+                .unwrap_or_else(|| on.issue.topic.clone());
+            positions::new_file(&title, &entry)
+        }
+    };
+    let title = positions::entry_title(&args.agent, EntryKind::Challenge, round);
+    let event = actor
+        .event(ctx, "entry")
+        .change(None, Some(format!("{}: {title}", on.rel)))
+        .with_detail(json!({"duplicate_of": of.file}));
+    let loaded = super::digests_file::load(&store)?;
+    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    Ok(Outcome::ok(json!({
+        "file": on.issue.file,
+        "path": on.rel,
+        "agent": args.agent,
+        "kind": EntryKind::Challenge,
+        "round": round,
+        "duplicate_of": of.file,
+    }))
+    .line(format!("Appended {title} to {}", on.rel))
+    .line(format!(
+        "Proposed: {} is a duplicate of {}. After your hand-off another agent closes it with `parley agree DIR AGENT {}` (no decision needed).",
+        on.issue.file, of.file, on.issue.number
+    )))
+}
+
+/// Whether a positions file may hold a duplicate proposal: an entry whose first line starts
+/// with [`DECISION_PREFIX`]. Without one there is no need to read the log.
+pub fn may_hold_proposal(text: &str) -> bool {
+    text.contains(&format!("\n{DECISION_PREFIX}"))
+}
+
+/// A duplicate proposal standing on an issue: who made it, of what, with which entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub agent: Name,
+    pub of: String,
+    /// `NAME's challenge (round N)`: the entry it wrote.
+    pub entry: String,
+}
+
+/// The duplicate proposals on `rel` (`positions/NN-TOPIC.md`) whose entry is still in the
+/// file, in the order they were made.
+pub fn proposals(events: &[Event], rel: &str, positions: &Positions) -> Vec<Proposal> {
+    let mut found = Vec::new();
+    for event in events
+        .iter()
+        .filter(|e| e.command == "duplicate" && e.event == "entry")
+    {
+        let Some(entry) = event
+            .after
+            .as_deref()
+            .and_then(|a| a.strip_prefix(rel))
+            .and_then(|a| a.strip_prefix(": "))
+        else {
+            continue;
+        };
+        let of = event
+            .detail
+            .as_ref()
+            .and_then(|d| d.get("duplicate_of"))
+            .and_then(|o| o.as_str());
+        let agent = event
+            .agent
+            .as_deref()
+            .and_then(|a| Name::parse_str("agent name", a).ok());
+        let present = positions.entries.iter().any(|e| e.title() == entry);
+        if let (Some(of), Some(agent), true) = (of, agent, present) {
+            found.push(Proposal {
+                agent,
+                of: of.to_owned(),
+                entry: entry.to_owned(),
+            });
+        }
+    }
+    found
+}

@@ -1,0 +1,116 @@
+//! `sign-off DIR AGENT`: an agent approves `final.md` and `coverage-audit.md` as they are now.
+//! Opt-in at `init --sign-off` (`- **sign_off:** required` in meta.md): `finish` then also
+//! requires a sign-off from every registered agent except the one running
+//! `finish --agent NAME`, made after the last change of the two files.
+//!
+//! A sign-off is a `sign-off` event in the log holding the digests (FNV-1a, as for positions)
+//! of the two files it approved; a later edit of either changes its digest and so voids every
+//! sign-off made before it. It needs no turn: any registered agent, at any time once
+//! `final.md` exists and before the negotiation is finished.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::Outcome;
+use crate::store::Store;
+
+use super::digest::fnv_bytes;
+use super::finish::{AUDIT_FILE, FINAL_FILE};
+use super::log::Event;
+use super::{Actor, State, lock, open};
+
+pub const SIGN_OFF_EVENT: &str = "sign-off";
+
+#[derive(Debug, Clone)]
+pub struct SignOffArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+}
+
+/// The digests of the two files as they are now (`None`: the file does not exist).
+fn digests(store: &Store) -> Result<(Option<String>, Option<String>)> {
+    let of = |name: &str| -> Result<Option<String>> {
+        Ok(store.read(name)?.map(|text| fnv_bytes(text.as_bytes())))
+    };
+    Ok((of(FINAL_FILE)?, of(AUDIT_FILE)?))
+}
+
+pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<Outcome> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "sign-off",
+        agent: Some(&args.agent),
+    };
+    let locked = lock(&store, actor)?;
+    let state = State::load(&store)?;
+    state.ensure_not_finished(&store)?;
+    state.ensure_registered(&args.agent)?;
+    let (final_digest, audit_digest) = digests(&store)?;
+    let Some(final_digest) = final_digest else {
+        return Err(Error::forbidden(
+            "NO_FINAL",
+            format!(
+                "{} cannot sign off: there is no {FINAL_FILE} yet",
+                args.agent
+            ),
+        )
+        .with_hint("sign off once the final document is written"));
+    };
+    actor
+        .event(ctx, SIGN_OFF_EVENT)
+        .change(None, Some(format!("{FINAL_FILE} {final_digest}")))
+        .with_detail(json!({"final": final_digest, "audit": audit_digest}))
+        .append(&locked)?;
+    Ok(Outcome::ok(json!({
+        "agent": args.agent,
+        "final": final_digest,
+        "audit": audit_digest,
+        "required": state.meta.sign_off,
+    }))
+    .line(format!(
+        "Signed off by {}: {FINAL_FILE} and {AUDIT_FILE} as they are now (a later edit voids it).",
+        args.agent
+    )))
+}
+
+/// The agents whose sign-off `finish` still needs, as failure lines: none unless meta.md asks
+/// for sign-offs; `runner` (the agent running `finish --agent`) is excused.
+pub fn missing(
+    store: &Store,
+    state: &State,
+    events: &[Event],
+    runner: Option<&Name>,
+) -> Result<Vec<String>> {
+    if !state.meta.sign_off {
+        return Ok(Vec::new());
+    }
+    let (final_digest, audit_digest) = digests(store)?;
+    let current = json!({"final": final_digest, "audit": audit_digest});
+    let mut failures = Vec::new();
+    for agent in &state.agents.list {
+        if Some(&agent.name) == runner {
+            continue;
+        }
+        let signed = events
+            .iter()
+            .rev()
+            .find(|e| e.event == SIGN_OFF_EVENT && e.agent.as_deref() == Some(agent.name.as_str()));
+        let valid = signed.is_some_and(|e| e.detail.as_ref() == Some(&current));
+        if !valid {
+            let why = if signed.is_some() {
+                format!("its sign-off predates the last change of {FINAL_FILE} or {AUDIT_FILE}")
+            } else {
+                "has not signed off".to_owned()
+            };
+            failures.push(format!(
+                "NOT SIGNED OFF: {} — {why} (`parley sign-off DIR {}`)",
+                agent.name, agent.name
+            ));
+        }
+    }
+    Ok(failures)
+}
