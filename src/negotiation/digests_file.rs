@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::store::{Locked, Store};
+use crate::store::{Locked, Store, jsonl};
 
 use super::digest::{self, Ledger};
 use super::log::{self, Event};
@@ -60,14 +60,14 @@ pub fn load(store: &Store) -> Result<Loaded> {
     if let Some(loaded) = catch_up(store)? {
         return Ok(loaded);
     }
-    let text = store.read(log::FILE)?.unwrap_or_default();
+    let read = log::read_from(store, 0)?;
     let mut ledger = Ledger::default();
-    for event in log::events_in(&text) {
-        ledger.apply(&event);
+    for event in &read.records {
+        ledger.apply(event);
     }
     Ok(Loaded {
         ledger,
-        log_end: ends_with_whole_line(text.as_bytes()).then_some(text.len() as u64),
+        log_end: read.whole.then_some(read.end),
         from_file: false,
     })
 }
@@ -96,17 +96,16 @@ fn catch_up(store: &Store) -> Result<Option<Loaded>> {
     if digest::fnv_bytes(anchor) != saved.log_anchor {
         return Ok(None);
     }
-    let Ok(tail) = std::str::from_utf8(tail) else {
-        return Ok(None);
-    };
+    // Only the events logged since the file was written are parsed, with the log's one
+    // reading policy (a torn last line skipped, anything else unreadable an error).
+    let read = jsonl::parse(store, log::FILE, saved.log_bytes, tail, |_: &Event| Ok(()))?;
     let mut ledger = saved.ledger;
-    for event in log::events_in(tail) {
-        ledger.apply(&event);
+    for event in &read.records {
+        ledger.apply(event);
     }
-    let log_end = saved.log_bytes + tail.len() as u64;
     Ok(Some(Loaded {
         ledger,
-        log_end: (tail.is_empty() || ends_with_whole_line(tail.as_bytes())).then_some(log_end),
+        log_end: read.whole.then_some(read.end),
         from_file: true,
     }))
 }
@@ -160,8 +159,4 @@ fn save(locked: &Locked, ledger: &Ledger, log_bytes: u64) -> Result<()> {
         FILE,
         &serde_json::to_string(&file).expect("a ledger always serializes"),
     )
-}
-
-fn ends_with_whole_line(bytes: &[u8]) -> bool {
-    bytes.last().is_none_or(|&byte| byte == b'\n')
 }

@@ -8,9 +8,14 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::store::{Locked, Store};
 
+use super::log;
 use super::turn::{self, Phase};
-use super::{ANALYSIS_DIR, Actor, State, done_marker, give_turn, lock, merge_drafts, open};
+use super::{
+    ANALYSIS_DIR, Actor, State, complete_turn_record, done_marker, give_turn, lock, merge_drafts,
+    open,
+};
 
 #[derive(Debug, Clone)]
 pub struct EndAnalysisArgs {
@@ -26,8 +31,17 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
     };
     let locked = lock(&store, actor)?;
     let mut state = State::load(&store)?;
+    if let Some(done) = complete_interrupted(&locked, &state, &args.agent, ctx, actor)? {
+        return Ok(done);
+    }
     state.ensure_holder(&store, &args.agent, "end the analysis")?;
-    state.ensure_phase(Phase::Analysis, "end the analysis")?;
+    // The last analysis merges the drafts and changes the phase before its own done marker:
+    // if it died in between, its rerun finds the positions phase and resumes (the merge and
+    // the phase are not done twice, see merge_drafts).
+    let resuming = state.phase == Phase::Positions && merge_unfinished(&store)?;
+    if !resuming {
+        state.ensure_phase(Phase::Analysis, "end the analysis")?;
+    }
 
     let pending: Vec<Name> = state
         .analysis_pending(&store)?
@@ -50,10 +64,14 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         vec!["Waiting for other agents to complete analysis.".to_owned()]
     };
     locked.ensure_dir(ANALYSIS_DIR)?;
-    if locked.create_new(
+    let created = locked.create_new(
         &done_marker(&args.agent),
         &format!("done: {}\n", ctx.clock.stamp()),
-    )? {
+    )?;
+    // A marker already there was left either by a skip (which logged a `forfeit`) or by an
+    // end-analysis of this agent that died before its record reached the log: this rerun
+    // completes that record.
+    if created || !analysis_logged(&store, &args.agent)? {
         actor
             .event(ctx, "analysis-done")
             .change(None, Some(args.agent.to_string()))
@@ -84,4 +102,65 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         "duplicates": duplicates,
     });
     Ok(out)
+}
+
+/// Whether the log records the end of `agent`'s analysis (done or forfeited).
+fn analysis_logged(store: &Store, agent: &Name) -> Result<bool> {
+    let (events, _) = log::read(store)?;
+    Ok(events.iter().any(|e| {
+        (e.event == "analysis-done" || e.event == "forfeit")
+            && e.after.as_deref() == Some(agent.as_str())
+    }))
+}
+
+/// An end-analysis that a crash cut short after the turn was handed on (`turn.md` replaced)
+/// and before its `turn` record reached the log: the rerun by the same agent logs the record
+/// and answers as the first run would have. Only when the agent's analysis is over and
+/// logged; `None` in every other case.
+fn complete_interrupted(
+    locked: &Locked,
+    state: &State,
+    agent: &Name,
+    ctx: &Ctx,
+    actor: Actor,
+) -> Result<Option<Outcome>> {
+    let store = locked.store();
+    if state.turn.holder() == Some(agent)
+        || !store.exists(&done_marker(agent))?
+        || !analysis_logged(store, agent)?
+    {
+        return Ok(None);
+    }
+    let Some(holder) = complete_turn_record(locked, state, agent, ctx, actor)? else {
+        return Ok(None);
+    };
+    let merged = state.phase == Phase::Positions;
+    let pending = state.analysis_pending(store)?;
+    let mut out = Outcome::ok(json!({
+        "agent": agent,
+        "merged": merged,
+        "pending": pending,
+        "phase": state.phase,
+        "turn": holder,
+    }))
+    .line(format!("Analysis complete for {agent}"));
+    if !merged {
+        out.push("Waiting for other agents to complete analysis.");
+    }
+    out.push(format!("Turn handed to: {holder}"));
+    Ok(Some(out))
+}
+
+/// Whether the end-analysis that merged the drafts died before handing the turn on: in a log
+/// kept since `init`, no `turn` record follows the `phase` record (or that record is missing
+/// too). The holder then is the agent who merged.
+fn merge_unfinished(store: &Store) -> Result<bool> {
+    let (events, _) = log::read(store)?;
+    if events.first().is_none_or(|e| e.event != "init") {
+        return Ok(false);
+    }
+    Ok(match events.iter().rposition(|e| e.event == "phase") {
+        Some(at) => !events[at..].iter().any(|e| e.event == "turn"),
+        None => true,
+    })
 }

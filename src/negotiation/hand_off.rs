@@ -10,7 +10,7 @@ use crate::names::Name;
 use crate::output::Outcome;
 
 use super::turn::Phase;
-use super::{Actor, State, give_turn, lock, open};
+use super::{Actor, State, complete_turn_record, give_turn, lock, open};
 
 #[derive(Debug, Clone)]
 pub struct HandOffArgs {
@@ -26,6 +26,13 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<Outcome> {
     };
     let locked = lock(&store, actor)?;
     let mut state = State::load(&store)?;
+    // A hand-off of this agent that died between turn.md and its record: complete it.
+    if state.phase != Phase::Analysis
+        && let Some(next) = complete_turn_record(&locked, &state, &args.agent, ctx, actor)?
+    {
+        return Ok(Outcome::ok(json!({"from": args.agent, "turn": next}))
+            .line(format!("Turn handed to: {next}")));
+    }
     state.ensure_holder(&store, &args.agent, "hand off")?;
     if state.phase == Phase::Analysis {
         return Err(

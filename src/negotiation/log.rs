@@ -1,11 +1,14 @@
 //! The event log, `DIR/.parley/log.jsonl`: one JSON line per state change, appended under the
-//! lock. A torn last line (a crash mid-append) is skipped with a warning when read.
+//! lock through the store's JSONL module (`store::jsonl`), which owns the crash discipline: a
+//! torn last line is skipped with a warning when read and moved aside before the next append;
+//! any other line that is not an event is an error naming the line.
 
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::store::jsonl::JsonLines;
 use crate::store::{Locked, PARLEY_DIR, Store};
 
 pub const FILE: &str = ".parley/log.jsonl";
@@ -75,39 +78,38 @@ pub fn append_at(locked: &Locked, events: &[Event]) -> Result<Range<u64>> {
         .iter()
         .map(|event| serde_json::to_string(event).expect("an event always serializes"))
         .collect();
-    let written: usize = lines.iter().map(|line| line.len() + 1).sum();
-    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let end = locked.append_lines(FILE, &lines)?;
-    Ok(end - written as u64..end)
+    locked.append_jsonl(FILE, &lines)
 }
 
-/// The events of a stretch of the log that starts at the beginning of a line, leaving out
-/// the lines that do not parse (which [`read`] reports).
-pub fn events_in(text: &str) -> impl Iterator<Item = Event> + '_ {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .filter_map(|line| serde_json::from_str(line).ok())
+/// The events of the log from byte `from` (0, or the end of a whole line recorded earlier),
+/// with the store's reading policy; an empty stretch when there is no log.
+pub fn read_from(store: &Store, from: u64) -> Result<JsonLines<Event>> {
+    Ok(store
+        .read_jsonl(FILE, from, |_: &Event| Ok(()))?
+        .unwrap_or(JsonLines {
+            records: Vec::new(),
+            warnings: Vec::new(),
+            end: 0,
+            whole: true,
+        }))
 }
 
-/// Reads the whole log. Lines that do not parse are reported as warnings, with their number.
-pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
-    let Some(text) = store.read(FILE)? else {
-        return Ok((Vec::new(), Vec::new()));
+/// Whether any event of the log is a `kind` event, found by its serialized form without
+/// parsing the log: a cheap "certainly yes" before the rare full read that looks for a record
+/// a crash may have lost. (`false` when there is no log.)
+pub fn has_event(store: &Store, kind: &str) -> Result<bool> {
+    let needle = format!("\"event\":{}", serde_json::Value::from(kind));
+    let Some((_, bytes)) = store.read_from(FILE, 0)? else {
+        return Ok(false);
     };
-    let mut events = Vec::new();
-    let mut warnings = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str(line) {
-            Ok(event) => events.push(event),
-            Err(e) => warnings.push(format!(
-                "{}:{}: skipped an unreadable entry ({e})",
-                store.path(FILE).display(),
-                index + 1
-            )),
-        }
-    }
-    Ok((events, warnings))
+    Ok(bytes
+        .windows(needle.len())
+        .any(|window| window == needle.as_bytes()))
+}
+
+/// Reads the whole log. A torn last line is reported as a warning, with its number; any other
+/// line that is not an event is an error.
+pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
+    let lines = read_from(store, 0)?;
+    Ok((lines.records, lines.warnings))
 }

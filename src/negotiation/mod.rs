@@ -290,6 +290,39 @@ pub fn give_turn(
     Ok(())
 }
 
+/// A hand-over that a crash cut short after `turn.md` was replaced and before its `turn`
+/// record reached the log: the turn went from `agent` to the agent after it, but the log's
+/// last `turn` record does not say so. Logs the missing record and returns the holder, so
+/// that the rerun of the command by `agent` answers as the first run would have (instead of
+/// `NOT_YOUR_TURN`). `None` in every other case, and always in a directory whose log does
+/// not start at `init` (made by the old scripts, it never logged every turn).
+pub fn complete_turn_record(
+    locked: &Locked,
+    state: &State,
+    agent: &Name,
+    ctx: &Ctx,
+    actor: Actor,
+) -> Result<Option<Name>> {
+    let Some(holder) = state.turn.holder() else {
+        return Ok(None);
+    };
+    if holder == agent || state.agents.after(agent) != Some(holder) {
+        return Ok(None);
+    }
+    let (events, _) = log::read(locked.store())?;
+    let last_turn = events.iter().rev().find(|e| e.event == "turn");
+    if events.first().is_none_or(|e| e.event != "init")
+        || last_turn.is_none_or(|e| e.after.as_deref() != Some(agent.as_str()))
+    {
+        return Ok(None);
+    }
+    actor
+        .event(ctx, "turn")
+        .change(Some(agent.to_string()), Some(holder.to_string()))
+        .append(locked)?;
+    Ok(Some(holder.clone()))
+}
+
 /// Any command the holder runs counts as activity: its timer restarts now. Written only when
 /// the second changed, so a holder polling in a loop does not rewrite the file each time.
 pub fn note_activity(locked: &Locked, state: &mut State, agent: &Name, ctx: &Ctx) -> Result<()> {
@@ -461,12 +494,28 @@ pub fn merge_drafts(
             "Merge already in place ({} issues in issues/); completing the phase change.",
             existing.len()
         ));
+        // A merge that died between the rename and its record: the record is completed too,
+        // in a log kept since `init` (the old scripts logged no merge).
+        if !log::has_event(store, "merge")? && log::has_event(store, "init")? {
+            actor
+                .event(ctx, "merge")
+                .change(None, Some(format!("{} issues", existing.len())))
+                .append(locked)?;
+        }
     }
-    Phase::Positions.save(locked)?;
-    actor
-        .event(ctx, "phase")
-        .change(Some(state.phase.to_string()), Some("positions".into()))
-        .append(locked)?;
+    if state.phase != Phase::Positions {
+        Phase::Positions.save(locked)?;
+        actor
+            .event(ctx, "phase")
+            .change(Some(state.phase.to_string()), Some("positions".into()))
+            .append(locked)?;
+    } else if !log::has_event(store, "phase")? && log::has_event(store, "init")? {
+        // The rerun of an end-analysis that died between phase.md and its record.
+        actor
+            .event(ctx, "phase")
+            .change(Some(Phase::Analysis.to_string()), Some("positions".into()))
+            .append(locked)?;
+    }
     state.phase = Phase::Positions;
     Ok(lines)
 }

@@ -11,7 +11,10 @@ use crate::error::{Error, Result, Status};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use crate::store::{Locked, Store};
+
 use super::agents::{self, AUTO_NAMES, Agent};
+use super::log::{self, Event};
 use super::turn::Turn;
 use super::{Actor, State, lock, meta, open};
 
@@ -77,6 +80,9 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
     let name = match &args.who {
         Who::Named(name) => {
             if state.agents.contains(name) {
+                if let Some(completed) = complete_interrupted(&locked, &state, name, args)? {
+                    return Ok(completed);
+                }
                 return Ok(
                     Outcome::answer(Status::NotNow, "NAME_TAKEN", json!({"agent": name}))
                         .line(format!("Already registered: {name}")),
@@ -133,6 +139,15 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
             .change(None, Some(stamp.clone()))
             .append(&locked)?;
         deadline_started = Some(stamp);
+    } else if let Some(stamp) = &meta.registration_deadline
+        && deadline_unlogged(&store)?
+    {
+        // A registration that started the window died between meta.md and its record (and
+        // before agents.md, or its own rerun would have completed it): log it now, so the
+        // log keeps every change. Nobody can say which agent it was.
+        log::Event::new(ctx.clock.stamp(), None, "register", "deadline")
+            .change(None, Some(stamp.clone()))
+            .append(&locked)?;
     }
     let agent = Agent {
         name: name.clone(),
@@ -162,6 +177,96 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         "complete": count as u64 == expected,
     });
     Ok(out)
+}
+
+/// A registration that a crash cut short after `agents.md` was written and before its
+/// `register` record reached the log: the rerun by the same agent (same participant) logs
+/// what is missing and answers as the first run would have. `None` when the registration
+/// was complete, or when the log cannot tell (a directory whose log does not start at `init`,
+/// made by the old scripts, has registrations that were never logged): the name is taken.
+fn complete_interrupted(
+    locked: &Locked,
+    state: &State,
+    name: &Name,
+    args: &RegisterArgs,
+) -> Result<Option<Outcome>> {
+    let index = state
+        .agents
+        .position(name)
+        .expect("the agent is registered");
+    let agent = &state.agents.list[index];
+    if agent.participant != args.participant {
+        return Ok(None);
+    }
+    let (events, _) = log::read(locked.store())?;
+    let logged_from_init = events.first().is_some_and(|e| e.event == "init");
+    let logged = |event: &str, after: Option<&str>| {
+        events
+            .iter()
+            .any(|e| e.event == event && (after.is_none() || e.after.as_deref() == after))
+    };
+    if !logged_from_init || logged("register", Some(name.as_str())) {
+        return Ok(None);
+    }
+    let mut missing = Vec::new();
+    let mut deadline_started = None;
+    // The deadline is written before agents.md: if its record is missing too, the same run
+    // wrote it (nothing else sets it) and died before logging either.
+    if let Some(stamp) = &state.meta.registration_deadline
+        && !logged("deadline", None)
+    {
+        missing.push(
+            Event::new(
+                agent.registered.clone(),
+                Some(name.as_str()),
+                "register",
+                "deadline",
+            )
+            .change(None, Some(stamp.clone())),
+        );
+        deadline_started = Some(stamp.clone());
+    }
+    missing.push(
+        Event::new(
+            agent.registered.clone(),
+            Some(name.as_str()),
+            "register",
+            "register",
+        )
+        .change(None, Some(name.to_string())),
+    );
+    log::append_all(locked, &missing)?;
+
+    let count = index + 1;
+    let expected = state.meta.expected_agents;
+    let mut out = Outcome::ok(json!({
+        "agent": name,
+        "registered": count,
+        "expected": expected,
+        "participant": agent.participant,
+        "registration_deadline": state.meta.registration_deadline,
+        "complete": count as u64 == expected,
+    }));
+    out.push(format!("Registered: {name} ({count}/{expected} agents)"));
+    if let Some(stamp) = &deadline_started {
+        out.push(format!("Registration window started. Deadline: {stamp}"));
+    }
+    if count as u64 == expected {
+        out.push("All agents registered. Negotiation can begin.");
+    }
+    Ok(Some(out))
+}
+
+/// Whether meta.md holds a registration deadline that the log, kept since `init`, never
+/// recorded (a crash between the two writes).
+fn deadline_unlogged(store: &Store) -> Result<bool> {
+    // Every registration after the first asks: answer the usual case without parsing.
+    if log::has_event(store, "deadline")? {
+        return Ok(false);
+    }
+    let (events, _) = log::read(store)?;
+    Ok(events.first().is_some_and(|e| e.event == "init")
+        && !events.iter().any(|e| e.event == "deadline"))
 }
 
 /// `agent-alpha`, `agent-beta`, ... then `agent-25`, `agent-26`, ...

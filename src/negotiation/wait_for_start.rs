@@ -12,8 +12,10 @@ use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::store::Locked;
 use crate::wait::{self, Check, WaitOptions};
 
+use super::log;
 use super::turn::{TURN_FILE, Turn};
 use super::{Actor, State, give_turn, lock, note_seen, open};
 use super::{agents, meta};
@@ -46,7 +48,8 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         state.ensure_registered(&args.agent)?;
         match &state.turn {
             Turn::Done => return Err(Error::finished(store.root())),
-            Turn::Agent(_) => {
+            Turn::Agent(first) => {
+                complete_first_turn(&locked, first, ctx, actor)?;
                 note_seen(&locked, &mut state, &args.agent, ctx)?;
                 return Ok(Check::Ready(report(&state, &args.agent, ctx)));
             }
@@ -84,6 +87,28 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         give_turn(&locked, &mut state, &first, ctx, actor)?;
         Ok(Check::Ready(report(&state, &args.agent, ctx)))
     })
+}
+
+/// A start that a crash cut short after `turn.md` named the first holder and before the
+/// `turn` record reached the log: whoever looks next logs it. Only in a directory whose log
+/// starts at `init` (the old scripts never logged the start).
+fn complete_first_turn(locked: &Locked, first: &Name, ctx: &Ctx, actor: Actor) -> Result<()> {
+    // Every agent asks once the game started: answer the usual case without parsing.
+    if log::has_event(locked.store(), "turn")? {
+        return Ok(());
+    }
+    let (events, _) = log::read(locked.store())?;
+    if events.first().is_none_or(|e| e.event != "init") || events.iter().any(|e| e.event == "turn")
+    {
+        return Ok(());
+    }
+    actor
+        .event(ctx, "turn")
+        .change(
+            Some(Turn::Registration.to_string()),
+            Some(first.to_string()),
+        )
+        .append(locked)
 }
 
 /// The deadline: from `meta.md`, or for a directory that never got one, first registration

@@ -34,20 +34,23 @@
 //! limits of `flock` on network filesystems described in `docs/design.md`.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::lock::{LockWait, is_current, lock_open_file};
-use super::{LockMode, create_exclusive, sync_parent};
+use super::{LockMode, crash, create_exclusive, sync_parent};
 use crate::error::{Error, Result};
 
 /// First line of a journal, so a stray file of that name is never taken for one.
 const JOURNAL_MAGIC: &str = "parley append journal v1";
 
-/// Creates `path` with `content`, never replacing anything: `Ok(false)` when something is
-/// already there. The content is fsynced, then the directory.
+/// Creates `path` with `content`, complete or not at all, never replacing anything:
+/// `Ok(false)` when something (a link included) is already there. The content goes to a
+/// temporary file beside `path`, is fsynced and hard-linked into place (see the store's
+/// exclusive creation), then the directory is fsynced: a crash leaves no file or the whole
+/// of it, never an empty or partial session (at worst an ignored `.parley-tmp-*` file).
 pub fn create_new_file(path: &Path, content: &str) -> Result<bool> {
     create_exclusive(path, content.as_bytes())
 }
@@ -162,13 +165,14 @@ impl LockedFile {
         let end = start + content.len() as u64;
         let journal = journal_path(&self.path);
         write_journal(&journal, start, end)?;
-        (&self.file)
-            .write_all(content.as_bytes())
+        crash::write_all(&self.file, content.as_bytes(), "append an entry")
             .and_then(|()| self.file.sync_data())
             .map_err(|e| Error::io("append to", &self.path, e))?;
         // The entry is durable; a journal that outlives this (a crash right here) is found
         // whole by the next open and simply removed.
-        fs::remove_file(&journal).map_err(|e| Error::io("remove", &journal, e))
+        fs::remove_file(&journal).map_err(|e| Error::io("remove", &journal, e))?;
+        crash::step("remove the journal");
+        Ok(())
     }
 
     fn len(&self) -> Result<u64> {
@@ -182,26 +186,31 @@ impl LockedFile {
     /// with the exclusive lock held.
     fn recover(&self) -> Result<()> {
         let journal = journal_path(&self.path);
-        let text = match fs::read_to_string(&journal) {
-            Ok(text) => text,
+        let bytes = match fs::read(&journal) {
+            Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(Error::io("read", &journal, e)),
         };
-        let (start, end) = parse_journal(&journal, &text)?;
-        let len = self.len()?;
-        if len > start && len < end {
-            self.file
-                .set_len(start)
-                .and_then(|()| self.file.sync_all())
-                .map_err(|e| Error::io("roll back the torn tail of", &self.path, e))?;
+        // An incomplete journal (empty, or any prefix of one) was never synced whole, so the
+        // entry it announced was never started: the file is as it was, only the journal goes.
+        if let Journal::Complete { start, end } = parse_journal(&journal, &bytes)? {
+            let len = self.len()?;
+            if len > start && len < end {
+                self.file
+                    .set_len(start)
+                    .and_then(|()| self.file.sync_all())
+                    .map_err(|e| Error::io("roll back the torn tail of", &self.path, e))?;
+                crash::step("roll back a torn entry");
+            }
         }
         fs::remove_file(&journal).map_err(|e| Error::io("remove", &journal, e))?;
+        crash::step("remove the journal");
         sync_parent(&journal)
     }
 }
 
 fn write_journal(journal: &Path, start: u64, end: u64) -> Result<()> {
-    let mut file = OpenOptions::new()
+    let file = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
@@ -211,32 +220,90 @@ fn write_journal(journal: &Path, start: u64, end: u64) -> Result<()> {
             Some(libc::ELOOP) => Error::symlink(journal),
             _ => Error::io("create the journal", journal, e),
         })?;
-    file.write_all(format!("{JOURNAL_MAGIC}\nstart {start}\nend {end}\n").as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| Error::io("write", journal, e))?;
+    crash::step("create the journal");
+    crash::write_all(
+        &file,
+        render_journal(start, end).as_bytes(),
+        "write the journal",
+    )
+    .and_then(|()| file.sync_all())
+    .map_err(|e| Error::io("write", journal, e))?;
     sync_parent(journal)
 }
 
-fn parse_journal(journal: &Path, text: &str) -> Result<(u64, u64)> {
-    let mut lines = text.lines();
-    let bad = |line: usize, what: &str| Error::malformed(journal, Some(line), what);
-    if lines.next() != Some(JOURNAL_MAGIC) {
-        return Err(bad(1, "is not a parley append journal"));
-    }
-    let mut offset = |line: usize, key: &str| -> Result<u64> {
-        lines
-            .next()
-            .and_then(|l| l.strip_prefix(key))
-            .and_then(|v| v.strip_prefix(' '))
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| bad(line, &format!("expected `{key} OFFSET`")))
+fn render_journal(start: u64, end: u64) -> String {
+    format!("{JOURNAL_MAGIC}\nstart {start}\nend {end}\n")
+}
+
+/// What a journal file holds.
+#[derive(Debug, PartialEq, Eq)]
+enum Journal {
+    /// The whole journal: an append from `start` to `end` may have been cut short.
+    Complete { start: u64, end: u64 },
+    /// A strict prefix of a journal (the empty file included): its writer died before the
+    /// journal was whole and synced, so before writing any byte of the entry.
+    Incomplete,
+}
+
+/// Reads a journal, which is exactly `MAGIC\nstart N\nend M\n` once complete. Anything that
+/// is neither that nor a prefix of it is not parley's, and is refused rather than acted on.
+fn parse_journal(journal: &Path, bytes: &[u8]) -> Result<Journal> {
+    let bad = |line: usize, what: &str| {
+        Error::malformed(journal, Some(line), what).with_hint(format!(
+            "parley did not write this file; if no parley command is running on the session, \
+             remove {} and run the command again",
+            journal.display()
+        ))
     };
-    let start = offset(2, "start")?;
-    let end = offset(3, "end")?;
+    let mut rest = bytes;
+    // Consumes `literal`; `None` when `rest` ended inside it (an incomplete journal).
+    let literal = |rest: &mut &[u8], literal: &str, line: usize| -> Result<Option<()>> {
+        let lit = literal.as_bytes();
+        if rest.len() < lit.len() && lit.starts_with(rest) {
+            return Ok(None);
+        }
+        match rest.strip_prefix(lit) {
+            Some(after) => {
+                *rest = after;
+                Ok(Some(()))
+            }
+            None if line == 1 => Err(bad(1, "is not a parley append journal")),
+            None => Err(bad(line, &format!("expected `{}`", literal.trim()))),
+        }
+    };
+    // Consumes a number; `None` when `rest` ends in or before it.
+    let number = |rest: &mut &[u8], key: &str, line: usize| -> Result<Option<u64>> {
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == rest.len() {
+            return Ok(None);
+        }
+        let value = std::str::from_utf8(&rest[..digits])
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| bad(line, &format!("expected `{key} OFFSET`")))?;
+        *rest = &rest[digits..];
+        Ok(Some(value))
+    };
+    macro_rules! or_incomplete {
+        ($e:expr) => {
+            match $e? {
+                Some(value) => value,
+                None => return Ok(Journal::Incomplete),
+            }
+        };
+    }
+    or_incomplete!(literal(&mut rest, &format!("{JOURNAL_MAGIC}\nstart "), 1));
+    let start = or_incomplete!(number(&mut rest, "start", 2));
+    or_incomplete!(literal(&mut rest, "\nend ", 2));
+    let end = or_incomplete!(number(&mut rest, "end", 3));
+    or_incomplete!(literal(&mut rest, "\n", 3));
+    if !rest.is_empty() {
+        return Err(bad(4, "unexpected text after the end offset"));
+    }
     if end < start {
         return Err(bad(3, "the end offset is before the start"));
     }
-    Ok((start, end))
+    Ok(Journal::Complete { start, end })
 }
 
 #[cfg(test)]
@@ -277,6 +344,38 @@ mod tests {
             .unwrap();
         assert_eq!(locked.read().unwrap(), b"head\nentry\n");
         assert!(!journal_path(&path).exists());
+    }
+
+    #[test]
+    fn every_prefix_of_a_journal_is_incomplete_and_only_the_whole_one_complete() {
+        let path = Path::new("j");
+        let whole = render_journal(120, 3456);
+        for cut in 0..whole.len() {
+            assert_eq!(
+                parse_journal(path, &whole.as_bytes()[..cut]).unwrap(),
+                Journal::Incomplete,
+                "{:?}",
+                &whole[..cut]
+            );
+        }
+        assert_eq!(
+            parse_journal(path, whole.as_bytes()).unwrap(),
+            Journal::Complete {
+                start: 120,
+                end: 3456
+            }
+        );
+        for foreign in [
+            "hello",
+            "parley append journal v1\nstart x",
+            "parley append journal v2\n",
+        ] {
+            assert!(
+                parse_journal(path, foreign.as_bytes()).is_err(),
+                "{foreign:?}"
+            );
+        }
+        assert!(parse_journal(path, format!("{whole}more").as_bytes()).is_err());
     }
 
     #[test]

@@ -8,10 +8,11 @@
 //! - **Atomic replacement**: a changed file is written to a temporary file in the same
 //!   directory, fsynced, renamed over the old one, and the directory is fsynced. A reader sees
 //!   the old content or the new, never a mix, and a crash leaves one of the two.
-//! - **Exclusive creation**: a new record (draft, issue) is created with `O_CREAT|O_EXCL`; it
-//!   can never overwrite anything.
-//! - **Appends** (the event log) are one `write` of one whole line, or of a batch of whole
-//!   lines ([`Locked::append_lines`]).
+//! - **Exclusive creation**: a new record (draft, issue, marker) is written to a temporary
+//!   file and hard-linked into place, which fails rather than replace: it can never overwrite
+//!   anything, and a crash leaves it whole or absent.
+//! - **Appends** to the append-only JSONL logs ([`jsonl`]) are one `write` of a batch of whole
+//!   lines and one sync, after a torn tail left by a crash is moved aside.
 //! - **Files that live anywhere** ([`append_file`], bounce sessions) are locked on themselves
 //!   and appended to through a journal that lets the next open roll a torn tail back.
 //! - **Transactions** ([`Locked::commit`], in `transaction.rs`): several whole-file
@@ -25,6 +26,8 @@
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
 pub mod append_file;
+mod crash;
+pub mod jsonl;
 mod lock;
 mod transaction;
 
@@ -359,7 +362,10 @@ impl<'a> Locked<'a> {
     pub fn ensure_dir(&self, rel: &str) -> Result<()> {
         let path = self.store.writable_path(rel)?;
         match fs::create_dir(&path) {
-            Ok(()) => sync_parent(&path),
+            Ok(()) => {
+                crash::step("create a directory");
+                sync_parent(&path)
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
                     Ok(())
@@ -371,16 +377,11 @@ impl<'a> Locked<'a> {
         }
     }
 
-    /// Appends one line to `rel` in a single write.
-    pub fn append_line(&self, rel: &str, line: &str) -> Result<()> {
-        self.append_lines(rel, &[line]).map(drop)
-    }
-
-    /// Appends several lines to `rel` in a single write and a single sync: a reader never
-    /// sees some of them without the others once the write returns, and a batch of records
-    /// costs one fsync instead of one each. A crash mid-write can leave a torn last line,
-    /// as for a single append. Returns the offset where the written lines end (the length of
-    /// the file just after the write, unless another writer appended at the same time).
+    /// Appends several lines to `rel` (a text file that only grows, such as `notes.md`) in a
+    /// single write and a single sync. A crash mid-write can leave a torn last line; the
+    /// caller, which knows the file's format, decides what the next append makes of it.
+    /// Returns the offset where the written lines end. JSONL logs use
+    /// [`Locked::append_jsonl`] instead, which repairs a torn tail itself.
     pub fn append_lines(&self, rel: &str, lines: &[&str]) -> Result<u64> {
         let path = self.store.writable_path(rel)?;
         let mut record = String::new();
@@ -395,7 +396,7 @@ impl<'a> Locked<'a> {
             .open(&path)
             .map_err(|e| Error::io("open", &path, e))?;
         // In append mode the file position ends where this write ended.
-        file.write_all(record.as_bytes())
+        crash::write_all(&file, record.as_bytes(), "append lines")
             .and_then(|()| file.sync_data())
             .and_then(|()| file.stream_position())
             .map_err(|e| Error::io("append to", &path, e))
@@ -434,6 +435,7 @@ impl<'a> Locked<'a> {
                 staged.dir.path().join(&entry.name),
             )
             .map_err(|e| Error::io("move", &target.join(&entry.name), e))?;
+            crash::step("move a file into a staged directory");
         }
         let source = staged.dir.keep();
         sync_staged_files(&source)?;
@@ -447,6 +449,7 @@ impl<'a> Locked<'a> {
                 _ => Error::io("move a staged directory to", &target, e),
             });
         }
+        crash::step("move a staged directory into place");
         sync_parent(&target)
     }
 }
@@ -629,12 +632,12 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
         }
         Err(e) => return Err(Error::cannot_create(path, e)),
     }
-    let mut temp = tempfile::Builder::new()
+    let temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(&dir)
         .map_err(|e| Error::cannot_create(path, e))?;
-    temp.write_all(content)
+    crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
     if replace {
@@ -662,22 +665,66 @@ fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     // 0666 before the umask, like any file an agent writes: tempfile's private 0600 would
     // otherwise make every replaced state file unreadable to other users of the directory.
-    let mut temp = tempfile::Builder::new()
+    let temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(dir)
         .map_err(|e| Error::io("create a temporary file in", dir, e))?;
-    temp.write_all(content)
+    crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
     temp.persist(path)
         .map_err(|e| Error::io("replace", path, e.error))?;
+    crash::step("rename over the target");
     sync_dir(dir)
 }
 
-/// `O_CREAT|O_EXCL` create, write, fsync, fsync the directory. `Ok(false)` if `path` exists.
+/// Creates `path` with `content`, complete or not at all, never replacing anything;
+/// `Ok(false)` if anything (a link included) is at `path`.
+///
+/// The content is written to a temporary file beside `path` and fsynced, then hard-linked to
+/// `path` (`link(2)` fails with `EEXIST` rather than replace, atomically, on every Unix
+/// filesystem, NFS included), the temporary name is removed and the directory fsynced. A
+/// crash leaves no file or the whole of it, never the empty or partial file that
+/// `open(O_EXCL)` followed by a write can leave; at worst an ignored `.parley-tmp-*` file
+/// remains. Filesystems without hard links get the `O_CREAT|O_EXCL` create and write, whose
+/// crash window is that one.
 fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
-    let mut file = match OpenOptions::new()
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    // 0666 before the umask, like a file created directly (tempfile's default is 0600).
+    let temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .permissions(fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+    crash::write_all(temp.as_file(), content, "write a temporary file")
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| Error::io("write", temp.path(), e))?;
+    match fs::hard_link(temp.path(), path) {
+        Ok(()) => crash::step("link a new file into place"),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e)
+            if matches!(
+                e.raw_os_error(),
+                Some(libc::EPERM | libc::ENOTSUP | libc::ENOSYS | libc::EMLINK)
+            ) =>
+        {
+            return create_in_place(path, content);
+        }
+        Err(e) => return Err(Error::io("create", path, e)),
+    }
+    // Dropping the temporary file removes its name; `path` keeps the content.
+    drop(temp);
+    sync_dir(dir)?;
+    Ok(true)
+}
+
+/// `O_CREAT|O_EXCL` create, write, fsync, fsync the directory. `Ok(false)` if `path` exists.
+fn create_in_place(path: &Path, content: &[u8]) -> Result<bool> {
+    let file = match OpenOptions::new()
         .write(true)
         .create_new(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
@@ -687,7 +734,8 @@ fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
         Err(e) => return Err(Error::io("create", path, e)),
     };
-    file.write_all(content)
+    crash::step("create a new file");
+    crash::write_all(&file, content, "write a new file")
         .and_then(|()| file.sync_all())
         .map_err(|e| Error::io("write", path, e))?;
     sync_parent(path)?;

@@ -37,13 +37,13 @@
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Locked, PARLEY_DIR, Store, TEMP_PREFIX, sync_dir, write_atomic};
+use super::{Locked, PARLEY_DIR, Store, TEMP_PREFIX, crash, sync_dir, write_atomic};
 use crate::error::{Error, Result};
 
 /// The intent journal, relative to the store root.
@@ -73,12 +73,12 @@ impl Locked<'_> {
             let target = store.writable_path(rel)?;
             let dir = target.parent().unwrap_or(Path::new("."));
             staging_dirs.insert(dir.to_path_buf());
-            let mut temp = tempfile::Builder::new()
+            let temp = tempfile::Builder::new()
                 .prefix(TEMP_PREFIX)
                 .permissions(fs::Permissions::from_mode(0o666))
                 .tempfile_in(dir)
                 .map_err(|e| Error::io("create a temporary file in", dir, e))?;
-            temp.write_all(content.as_bytes())
+            crash::write_all(temp.as_file(), content.as_bytes(), "stage a file")
                 .and_then(|()| temp.as_file().sync_all())
                 .map_err(|e| Error::io("write", temp.path(), e))?;
             let name = temp
@@ -144,7 +144,7 @@ impl Store {
             let staged = self.checked_path(&rename.staged)?;
             let target = self.writable_path(&rename.target)?;
             match fs::rename(&staged, &target) {
-                Ok(()) => {}
+                Ok(()) => crash::step("rename a staged file over its target"),
                 // Already renamed before the crash.
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
                 Err(e) => return Err(Error::io("replace", &target, e)),

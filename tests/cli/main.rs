@@ -6,6 +6,7 @@ mod applets;
 mod bad_input;
 mod bounce;
 mod concurrency;
+mod crash;
 mod defects;
 mod feedback;
 mod flows;
