@@ -11,8 +11,8 @@ use crate::error::{Result, Status};
 use crate::output::Outcome;
 use crate::store::LockMode;
 
-use super::digest::{self, Ledger};
 use super::{Actor, State, open};
+use super::{digest, digests_file};
 
 #[derive(Debug, Clone)]
 pub struct CheckArgs {
@@ -27,8 +27,13 @@ pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<Outcome> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let ledger = Ledger::load(&store)?;
-    let edits = digest::unaccepted_edits(&store, &state, &ledger)?;
+    let loaded = digests_file::load(&store)?;
+    let seen = digest::Seen {
+        loaded: Some(&loaded),
+        ..Default::default()
+    };
+    let ledger = &loaded.ledger;
+    let edits = digest::unaccepted_edits_seen(&store, &state, ledger, &seen)?;
     let data = json!({
         "edits": edits,
         "accepted": ledger.accepted,

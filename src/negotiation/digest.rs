@@ -82,6 +82,30 @@ impl FileDigest {
     pub fn has_entry(&self, title: &str) -> bool {
         self.entries.iter().any(|e| e.entry == title)
     }
+
+    /// FNV-1a of every field, to tell whether a file identity kept beside a record (see
+    /// [`digests_file`]) was kept for this record.
+    pub fn fingerprint(&self) -> String {
+        let mut parts: Vec<&str> = vec![&self.preamble];
+        for entry in &self.entries {
+            parts.extend([entry.entry.as_str(), &entry.agent, &entry.digest]);
+        }
+        let (status, status_digest) = (self.status.as_deref(), self.status_digest.as_deref());
+        parts.extend([status.unwrap_or(""), status_digest.unwrap_or("")]);
+        // Each part after its length, so that parts cannot run into each other; then whether
+        // the status was there at all.
+        let mut text = String::new();
+        for part in parts {
+            text.push_str(&format!("{}:{part}", part.len()));
+        }
+        text.push_str(match (status, status_digest) {
+            (Some(_), Some(_)) => "ss",
+            (Some(_), None) => "s-",
+            (None, Some(_)) => "-s",
+            (None, None) => "--",
+        });
+        fnv(&text)
+    }
 }
 
 /// One `digest` event: the file, and its digest (`None`: the file was gone).
@@ -264,8 +288,28 @@ impl Ledger {
 /// Every edit not acknowledged: those logged at earlier hand-overs, then those made since the
 /// last record (attributed to the current holder).
 pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Edit>> {
+    unaccepted_edits_seen(store, state, ledger, &Seen::default())
+}
+
+/// What a command already knows of the positions files, so that the check does not read them
+/// again: texts it has just read, and the identities the digests file keeps.
+#[derive(Default)]
+pub struct Seen<'a> {
+    /// `positions/NN-TOPIC.md` → its text as read by this command (`None`: it was missing).
+    pub texts: HashMap<String, Option<String>>,
+    /// The loaded digests file whose identities may spare reading a file.
+    pub loaded: Option<&'a digests_file::Loaded>,
+}
+
+/// [`unaccepted_edits`], using what `seen` knows of the files.
+pub fn unaccepted_edits_seen(
+    store: &Store,
+    state: &State,
+    ledger: &Ledger,
+    seen: &Seen,
+) -> Result<Vec<Edit>> {
     let mut edits = ledger.pending.clone();
-    for edit in current_edits(store, state, ledger)? {
+    for edit in current_edits(store, state, ledger, seen)? {
         if !edits.contains(&edit) {
             edits.push(edit);
         }
@@ -284,17 +328,30 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
 }
 
 /// The edits between each file's last record and the file as it is now.
-fn current_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Edit>> {
+fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> Result<Vec<Edit>> {
     let holder = state.turn.word();
     let status_may_change = state.turn.holder().is_some();
     let mut edits = Vec::new();
     for (file, recorded) in &ledger.baselines {
-        let current = store.read(file)?;
+        if let Some(loaded) = seen.loaded
+            && loaded.unchanged(file, store.identity(file)?.as_ref())
+        {
+            // Not written since it was found as recorded: no edit to find.
+            continue;
+        }
+        let read;
+        let current = match seen.texts.get(file) {
+            Some(text) => text.as_deref(),
+            None => {
+                read = store.read(file)?;
+                read.as_deref()
+            }
+        };
         edits.extend(compare(
             file,
             &recorded.digest,
             &recorded.at,
-            current.as_deref(),
+            current,
             holder,
             status_may_change,
         ));
@@ -306,7 +363,7 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger) -> Result<Vec<Ed
 /// records a new digest of every positions file that changed. Returns the edits found.
 pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result<Vec<Edit>> {
     let store = locked.store();
-    let loaded = digests_file::load(store)?;
+    let mut loaded = digests_file::load(store)?;
     let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
     for issue in issues::list(store, POSITIONS_DIR)? {
@@ -314,9 +371,19 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
     }
     let mut found = Vec::new();
     let mut events = Vec::new();
+    let mut identities = BTreeMap::new();
     for file in files {
-        let current = store.read(&file)?;
-        let (edits, mut recorded) = record_file(
+        let now = store.identity(&file)?;
+        if loaded.unchanged(&file, now.as_ref()) {
+            // Not written since it was found as recorded: as recorded now, nothing to log.
+            identities.insert(file.clone(), loaded.identities[&file].clone());
+            continue;
+        }
+        let (current, identity) = match store.read_with_identity(&file)? {
+            Some((text, identity)) => (Some(text), identity),
+            None => (None, None),
+        };
+        let (edits, mut recorded, digest) = record_file(
             ledger,
             state,
             ctx,
@@ -325,9 +392,15 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
             current.as_deref(),
             current.as_deref(),
         );
+        // After these events the file's record is `digest`, which is what it holds now.
+        if let (Some(identity), Some(digest)) = (identity, digest) {
+            let record = digest.fingerprint();
+            identities.insert(file.clone(), digests_file::Checked { identity, record });
+        }
         events.append(&mut recorded);
         found.extend(edits);
     }
+    loaded.keep_identities(identities);
     // One write and one sync for the whole record, however many files changed.
     digests_file::append(locked, loaded, &events)?;
     Ok(found)
@@ -349,8 +422,8 @@ pub fn seal(
     record_file(ledger, state, ctx, actor, file, before, Some(after)).1
 }
 
-/// The edits of `file` since its last record (as it was: `before`), and the events that log
-/// them and record `after` when it differs from the last record.
+/// The edits of `file` since its last record (as it was: `before`), the events that log
+/// them and record `after` when it differs from the last record, and the digest of `after`.
 fn record_file(
     ledger: &Ledger,
     state: &State,
@@ -359,7 +432,7 @@ fn record_file(
     file: &str,
     before: Option<&str>,
     after: Option<&str>,
-) -> (Vec<Edit>, Vec<Event>) {
+) -> (Vec<Edit>, Vec<Event>, Option<FileDigest>) {
     let mut events = Vec::new();
     let recorded = ledger.baselines.get(file);
     let digest = after.map(FileDigest::of);
@@ -392,11 +465,11 @@ fn record_file(
                 .change(None, Some(file.to_owned()))
                 .with_detail(json!(DigestRecord {
                     file: file.to_owned(),
-                    digest
+                    digest: digest.clone()
                 })),
         );
     }
-    (edits, events)
+    (edits, events, digest)
 }
 
 /// The edits that turn `baseline` into `current` (`None`: the file is gone).

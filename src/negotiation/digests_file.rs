@@ -15,11 +15,19 @@
 //! - Not noticed: a hand edit of the log's older lines that keeps the log's bytes before the
 //!   anchor the same length and leaves the anchor's bytes as they were. Nobody edits the log
 //!   by hand; the anchor catches a truncated, replaced or regrown log.
+//!
+//! The file also keeps, for each positions file found as last recorded, the identity it had
+//! then ([`FileIdentity`]: device, inode, size, modification and change times) with a
+//! fingerprint of the record it matched. A command that finds a file with that same identity
+//! and the same record need not read it again: it cannot have been written since (see
+//! `docs/protocol.md#what-the-check-does-not-read-again` for what this does not detect).
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::store::{Locked, Store, jsonl};
+use crate::store::{FileIdentity, Locked, Store, jsonl};
 
 use super::digest::{self, Ledger};
 use super::log::{self, Event};
@@ -41,6 +49,19 @@ struct DigestsFile<L> {
     /// FNV-1a of the (up to) 256 bytes of the log before `log_bytes`.
     log_anchor: String,
     ledger: L,
+    /// Positions file → the identity it had when it was last found as recorded. Absent from
+    /// files written before it existed (and ignored by them: unknown fields are skipped).
+    #[serde(default)]
+    identities: BTreeMap<String, Checked>,
+}
+
+/// A positions file's identity when it was found to match its last record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    pub identity: FileIdentity,
+    /// [`FileDigest::fingerprint`](super::digest::FileDigest::fingerprint) of the record it
+    /// matched: a record changed since (by a command that kept no identity) voids it.
+    pub record: String,
 }
 
 /// The ledger of the whole log, and where the log ended when it was read.
@@ -52,6 +73,33 @@ pub struct Loaded {
     log_end: Option<u64>,
     /// Whether the ledger came from the digests file (rather than from the whole log).
     from_file: bool,
+    /// The identities the digests file keeps (none when the ledger came from the log).
+    pub identities: BTreeMap<String, Checked>,
+    /// Whether `identities` differs from what the file holds, so it is worth saving.
+    identities_changed: bool,
+}
+
+impl Loaded {
+    /// Whether `file` is, by its identity `now`, still the text that matched its last record
+    /// when that identity was kept: then it need not be read.
+    pub fn unchanged(&self, file: &str, now: Option<&FileIdentity>) -> bool {
+        let (Some(now), Some(checked), Some(recorded)) = (
+            now,
+            self.identities.get(file),
+            self.ledger.baselines.get(file),
+        ) else {
+            return false;
+        };
+        checked.identity == *now && checked.record == recorded.digest.fingerprint()
+    }
+
+    /// Replaces the identities kept (with those found by a command that looked at every file).
+    pub fn keep_identities(&mut self, identities: BTreeMap<String, Checked>) {
+        if identities != self.identities {
+            self.identities = identities;
+            self.identities_changed = true;
+        }
+    }
 }
 
 /// The ledger of the whole log: from the digests file and the log after it when the file can
@@ -69,6 +117,8 @@ pub fn load(store: &Store) -> Result<Loaded> {
         ledger,
         log_end: read.whole.then_some(read.end),
         from_file: false,
+        identities: BTreeMap::new(),
+        identities_changed: false,
     })
 }
 
@@ -107,6 +157,8 @@ fn catch_up(store: &Store) -> Result<Option<Loaded>> {
         ledger,
         log_end: read.whole.then_some(read.end),
         from_file: true,
+        identities: saved.identities,
+        identities_changed: false,
     }))
 }
 
@@ -120,10 +172,12 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
         mut ledger,
         log_end,
         from_file,
+        identities,
+        identities_changed,
     } = loaded;
     let end = if events.is_empty() {
-        if from_file {
-            // Nothing recorded, and the file is usable: leave it.
+        if from_file && !identities_changed {
+            // Nothing recorded or newly known, and the file is usable: leave it.
             return Ok(());
         }
         log_end
@@ -137,11 +191,17 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
     for event in events {
         ledger.apply(event);
     }
-    save(locked, &ledger, end)
+    save(locked, &ledger, &identities, end)
 }
 
-/// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log.
-fn save(locked: &Locked, ledger: &Ledger, log_bytes: u64) -> Result<()> {
+/// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log,
+/// and the identities of the files found as recorded.
+fn save(
+    locked: &Locked,
+    ledger: &Ledger,
+    identities: &BTreeMap<String, Checked>,
+    log_bytes: u64,
+) -> Result<()> {
     let anchor_start = log_bytes.saturating_sub(ANCHOR_BYTES);
     let Some((_, bytes)) = locked.store().read_from(log::FILE, anchor_start)? else {
         return Ok(());
@@ -154,6 +214,7 @@ fn save(locked: &Locked, ledger: &Ledger, log_bytes: u64) -> Result<()> {
         log_bytes,
         log_anchor: digest::fnv_bytes(anchor),
         ledger,
+        identities: identities.clone(),
     };
     locked.replace(
         FILE,

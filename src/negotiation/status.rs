@@ -1,5 +1,6 @@
 //! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -65,6 +66,16 @@ impl IssueReport {
 
 /// Reads every issue with its positions file.
 pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
+    Ok(issue_reports_and_texts(store)?.0)
+}
+
+/// `positions/NN-TOPIC.md` → its text as read (`None`: there is none).
+type Texts = HashMap<String, Option<String>>;
+
+/// [`issue_reports`], with the text of each positions file read, so that the append-only
+/// check of the same command does not read them again.
+fn issue_reports_and_texts(store: &Store) -> Result<(Vec<IssueReport>, Texts)> {
+    let mut texts = HashMap::new();
     let mut reports = Vec::new();
     for file in issues::list(store, ISSUES_DIR)? {
         let text = store
@@ -72,7 +83,8 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
             .unwrap_or_default();
         let title = issues::title(&text).unwrap_or_else(|| file.topic.clone());
         let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
-        let report = match store.read(&positions_rel)? {
+        let positions_text = store.read(&positions_rel)?;
+        let report = match &positions_text {
             None => IssueReport {
                 file,
                 title,
@@ -87,7 +99,7 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
                 resolved_by: None,
             },
             Some(text) => {
-                let positions = Positions::parse(&text);
+                let positions = Positions::parse(text);
                 let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
                 IssueReport {
                     title,
@@ -109,8 +121,9 @@ pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
             }
         };
         reports.push(report);
+        texts.insert(positions_rel, positions_text);
     }
-    Ok(reports)
+    Ok((reports, texts))
 }
 
 /// What `status`, `watch`, `report` and `finish` show of a negotiation beyond its state
@@ -128,10 +141,16 @@ pub struct Overview {
 impl Overview {
     /// Read under the caller's lock (shared or exclusive).
     pub fn read(store: &Store, state: &State) -> Result<Overview> {
-        let mut reports = issue_reports(store)?;
+        let (mut reports, texts) = issue_reports_and_texts(store)?;
         let (events, log_warnings) = log::read(store)?;
         resolve::mark_resolutions(store, &events, &mut reports)?;
-        let edits = digest::unaccepted_edits(store, state, &Ledger::from_events(&events))?;
+        // The positions files were just read for the reports: checked from those texts.
+        let seen = digest::Seen {
+            texts,
+            loaded: None,
+        };
+        let ledger = Ledger::from_events(&events);
+        let edits = digest::unaccepted_edits_seen(store, state, &ledger, &seen)?;
         Ok(Overview {
             reports,
             events,

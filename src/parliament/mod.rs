@@ -10,6 +10,7 @@ pub mod clerk;
 pub mod clock;
 pub mod gate;
 pub mod init;
+pub mod message_schema;
 pub mod round;
 pub mod rules;
 pub mod schema;

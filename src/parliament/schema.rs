@@ -56,19 +56,23 @@ impl Schema {
     /// Every violation of the schema by `instance`, with pointers prefixed by `prefix`
     /// (the place of `instance` in its file).
     pub fn check(self, instance: &Value, prefix: &str) -> Vec<Finding> {
-        let mut findings: Vec<Finding> = self
-            .validator()
-            .iter_errors(instance)
-            .map(|error| {
-                Finding::error(
-                    "SCHEMA",
-                    format!("{prefix}{}", error.instance_path().as_str()),
-                    error.to_string(),
-                )
-            })
-            .collect();
-        // if/then branches can report one fault twice; once is enough.
-        findings.dedup_by(|a, b| a.pointer == b.pointer && a.message == b.message);
-        findings
+        findings(self.validator(), instance, prefix)
     }
+}
+
+/// Every violation of `validator`'s schema by `instance`, with pointers prefixed by `prefix`.
+pub fn findings(validator: &Validator, instance: &Value, prefix: &str) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = validator
+        .iter_errors(instance)
+        .map(|error| {
+            Finding::error(
+                "SCHEMA",
+                format!("{prefix}{}", error.instance_path().as_str()),
+                error.to_string(),
+            )
+        })
+        .collect();
+    // if/then branches can report one fault twice; once is enough.
+    findings.dedup_by(|a, b| a.pointer == b.pointer && a.message == b.message);
+    findings
 }

@@ -18,7 +18,7 @@
 //! it may silently lock only locally. See `docs/design.md`.
 
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -189,10 +189,26 @@ fn wait_for_lock(
     }
 }
 
+/// Room for a label written in place; the record is padded to this width with spaces.
+const LABEL_WIDTH: usize = 128;
+
+/// Writes "pid N: label" over the start of the file, padded with spaces to a fixed width, so
+/// the file keeps its size: truncating first cost a metadata update (and, on some disks, a
+/// journal commit) on every exclusive lock. The reader trims the padding. A longer label than
+/// the width is written whole and the file cut to it, as is a longer file left by an older
+/// version, so no tail of an earlier label is ever read as part of this one.
 fn write_label(file: &mut File, label: &str) -> std::io::Result<()> {
-    file.set_len(0)?;
-    file.seek(SeekFrom::Start(0))?;
-    file.write_all(format!("pid {}: {label}\n", std::process::id()).as_bytes())
+    use std::os::unix::fs::FileExt;
+    let mut record = format!("pid {}: {label}", std::process::id());
+    if record.len() + 1 < LABEL_WIDTH {
+        record.extend(std::iter::repeat_n(' ', LABEL_WIDTH - 1 - record.len()));
+    }
+    record.push('\n');
+    file.write_all_at(record.as_bytes(), 0)?;
+    if file.metadata()?.len() > record.len() as u64 {
+        file.set_len(record.len() as u64)?;
+    }
+    Ok(())
 }
 
 /// "held by pid N: parley hand-off", from the label of the last exclusive holder.

@@ -145,19 +145,46 @@ impl Store {
 
     /// Reads a text file; `None` when it does not exist. A link or a non-file is an error.
     pub fn read(&self, rel: &str) -> Result<Option<String>> {
-        let Some((path, mut file, meta)) = self.open_for_reading(rel)? else {
+        Ok(self.read_text(rel, false)?.map(|(text, _)| text))
+    }
+
+    /// [`Store::read`], with the file's identity as it was opened when that identity can be
+    /// trusted later to mean "this text" ([`FileIdentity`]): `None` for a file changed too
+    /// recently to tell a later change of the same size from this one.
+    pub fn read_with_identity(&self, rel: &str) -> Result<Option<(String, Option<FileIdentity>)>> {
+        self.read_text(rel, true)
+    }
+
+    fn read_text(
+        &self,
+        rel: &str,
+        with_identity: bool,
+    ) -> Result<Option<(String, Option<FileIdentity>)>> {
+        let Some((path, file, meta)) = self.open_for_reading(rel)? else {
             return Ok(None);
         };
-        // Sized from the metadata we already have; reading through `take` skips the second
-        // metadata call and the seek that `File::read_to_end` makes to size its buffer.
-        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
-        (&mut file)
-            .take(u64::MAX)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("read", &path, e))?;
+        // Taken before reading: a change during the read moves the change time past it, so
+        // the identity recorded can only be older than the text, never newer.
+        let identity = with_identity
+            .then(|| FileIdentity::settled(&meta))
+            .flatten();
+        let bytes = read_to_end(&path, file, meta.len())?;
         String::from_utf8(bytes)
-            .map(Some)
+            .map(|text| Some((text, identity)))
             .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
+    }
+
+    /// The identity of `rel` as it is now, without opening it; `None` when it does not exist.
+    /// A link or a non-file gets an identity too (its own): it never equals a recorded file's.
+    pub fn identity(&self, rel: &str) -> Result<Option<FileIdentity>> {
+        let Some(path) = self.contained_path(rel)? else {
+            return Ok(None);
+        };
+        match fs::symlink_metadata(&path) {
+            Ok(meta) => Ok(Some(FileIdentity::of(&meta))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::io("inspect", &path, e)),
+        }
     }
 
     /// Reads the bytes of `rel` from `offset` to its end (nothing when `offset` is past the
@@ -312,6 +339,87 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(path),
             Err(e) => Err(Error::io("inspect", &path, e)),
         }
+    }
+}
+
+/// Reads `file` (of `len` bytes when opened) to its end. The buffer has room for one byte
+/// more than the file had, so a file that did not change is read in one `read`, its end seen
+/// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
+/// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
+fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
+    let len = usize::try_from(len).unwrap_or(usize::MAX - 1);
+    let mut bytes = vec![0u8; len + 1];
+    let mut filled = 0;
+    loop {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => {
+                filled += n;
+                if filled == len {
+                    // Exactly the size it had when opened, and room was left: its end.
+                    break;
+                }
+                if filled == bytes.len() {
+                    // It grew while we read: make room and read on.
+                    bytes.resize(bytes.len() * 2, 0);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::io("read", path, e)),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
+/// What identifies one version of a file without reading it: device, inode, size, and the
+/// modification and change times to the nanosecond. Any write to a file moves its change
+/// time to the current time, and no user can set a change time back (only the system clock
+/// can), so a file whose identity is as recorded has not been written since, unless:
+/// - it was written again within the same tick of the filesystem clock as the version
+///   recorded, with the same size: hence [`FileIdentity::settled`], which only hands out the
+///   identity of a file last changed at least [`SETTLE`] ago, so that any later write gets a
+///   later change time;
+/// - the system clock was set back between the two writes, or the filesystem keeps no change
+///   time or a coarse one that a remote server's clock sets (some network filesystems);
+/// - the whole filesystem was replaced by a copy carrying the same numbers (a restored
+///   snapshot of the same device).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileIdentity {
+    pub dev: u64,
+    pub ino: u64,
+    pub size: u64,
+    pub mtime_ns: i128,
+    pub ctime_ns: i128,
+}
+
+/// How long ago a file must have last changed for its identity to be handed out: far more
+/// than any filesystem clock tick (a few milliseconds on Linux; two seconds on FAT).
+pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
+
+impl FileIdentity {
+    fn of(meta: &fs::Metadata) -> FileIdentity {
+        use std::os::unix::fs::MetadataExt;
+        let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
+        FileIdentity {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
+            ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    /// The identity of a file last changed at least [`SETTLE`] before now by the system
+    /// clock (the clock the filesystem stamps with, never `PARLEY_NOW`); `None` otherwise.
+    fn settled(meta: &fs::Metadata) -> Option<FileIdentity> {
+        let identity = FileIdentity::of(meta);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_nanos();
+        let limit = i128::try_from(now).ok()? - SETTLE.as_nanos() as i128;
+        (identity.ctime_ns <= limit && identity.mtime_ns <= limit).then_some(identity)
     }
 }
 

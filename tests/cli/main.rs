@@ -16,6 +16,7 @@ mod news;
 mod operative;
 mod parliament;
 mod parsers;
+mod perf;
 mod reference;
 mod rules;
 mod skill;

@@ -1,0 +1,129 @@
+//! What the performance work of issue 16 relies on, checked through the binary: the identity
+//! of a positions file kept in the digests file spares reading it, and only while the file is
+//! as it was; the lock's label is written in place.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::support::*;
+
+const DIGESTS: &str = ".parley/digests.json";
+const FILE: &str = "positions/01-topic-0.md";
+
+/// FNV-1a, 64 bits, as 16 hex digits (the digest of `src/negotiation/digest.rs`).
+fn fnv(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// The fingerprint of a recorded digest, as `docs/file-formats.md` describes `record`.
+fn fingerprint(digest: &Value) -> String {
+    let text = |v: &Value| v.as_str().unwrap_or("").to_owned();
+    let mut parts = vec![text(&digest["preamble"])];
+    for entry in digest["entries"].as_array().unwrap() {
+        parts.extend([
+            text(&entry["entry"]),
+            text(&entry["agent"]),
+            text(&entry["digest"]),
+        ]);
+    }
+    parts.extend([text(&digest["status"]), text(&digest["status_digest"])]);
+    let mut joined: String = parts.iter().map(|p| format!("{}:{p}", p.len())).collect();
+    let present = |v: &Value| if v.is_string() { 's' } else { '-' };
+    joined.push(present(&digest["status"]));
+    joined.push(present(&digest["status_digest"]));
+    fnv(joined.as_bytes())
+}
+
+/// The identity parley keeps of `path`, as it is now.
+fn identity(path: &Path) -> Value {
+    let meta = std::fs::symlink_metadata(path).unwrap();
+    let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
+    json!({
+        "dev": meta.dev(),
+        "ino": meta.ino(),
+        "size": meta.size(),
+        "mtime_ns": ns(meta.mtime(), meta.mtime_nsec()),
+        "ctime_ns": ns(meta.ctime(), meta.ctime_nsec()),
+    })
+}
+
+fn check(neg: &Neg) -> (i32, Value) {
+    let output = neg.run(&["check", "{dir}", "--json"]);
+    let envelope = serde_json::from_slice(&output.stdout).unwrap();
+    (code(&output), envelope)
+}
+
+#[test]
+fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_as_kept() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&[
+        "position",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--body",
+        "Use OAuth.",
+    ]);
+    let saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
+    // Just written: too recent for its identity to be kept.
+    assert_eq!(saved["identities"], json!({}), "{saved}");
+    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+
+    // An edit of the same size, then its identity planted as if a hand-over had kept it
+    // with the file as recorded: what a second write within the same clock tick as the
+    // recorded one would look like, the case the 3-second rule exists for.
+    let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
+    neg.write(FILE, &edited);
+    let planted = |record: &str| {
+        let mut file = saved.clone();
+        file["identities"] =
+            json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
+        neg.write(DIGESTS, &file.to_string());
+    };
+
+    // Kept for another record: the file is read, and the edit found.
+    planted("0000000000000000");
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+
+    // Kept for this record, and the file's identity has not moved: it is not read again.
+    planted(&record);
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 0, "{envelope}");
+    assert_eq!(envelope["data"]["recorded_files"], 1, "{envelope}");
+
+    // Any write that changes the size (or the inode, or the times) makes it read again.
+    neg.write(FILE, &format!("{edited}\n"));
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+    let edits = envelope["data"]["edits"].as_array().unwrap();
+    assert_eq!(edits[0]["entry"], "agent-alpha's position (round 1)");
+}
+
+#[test]
+fn the_lock_label_is_written_in_place_at_a_fixed_width() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&[
+        "new-issue",
+        "{dir}",
+        "a-rather-long-topic-name-for-the-label",
+    ]);
+    let label = neg.read(".parley/lock");
+    assert_eq!(label.len(), 128, "{label:?}");
+    assert!(label.ends_with('\n'), "{label:?}");
+    assert!(label.starts_with("pid "), "{label:?}");
+    assert!(label.contains("parley new-issue"), "{label:?}");
+    // A longer label left by an older version is cut to the record, never read as a tail.
+    neg.write(".parley/lock", &"x".repeat(500));
+    neg.ok(&["new-issue", "{dir}", "another"]);
+    let label = neg.read(".parley/lock");
+    assert_eq!(label.len(), 128, "{label:?}");
+    assert!(!label.contains('x'), "{label:?}");
+}
