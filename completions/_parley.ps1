@@ -57,6 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -397,6 +398,17 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With --install: replace a different SKILL.md (never a symbolic link)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;mcp' {
+            [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
+            [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1171,6 +1183,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -1273,6 +1286,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;skill' {
+            break
+        }
+        'parley;help;mcp' {
             break
         }
         'parley;help;feedback' {

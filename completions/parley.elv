@@ -54,6 +54,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
+            cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -364,6 +365,16 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;mcp'= {
+            cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
+            cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1044,6 +1055,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand completions 'Print a completion script for a shell'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
+            cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -1116,6 +1128,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;demo'= {
         }
         &'parley;help;skill'= {
+        }
+        &'parley;help;mcp'= {
         }
         &'parley;help;feedback'= {
             cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'

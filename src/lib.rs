@@ -18,6 +18,7 @@ pub mod findings;
 pub mod input;
 pub mod links;
 pub mod log_view;
+pub mod mcp;
 pub mod names;
 pub mod negotiation;
 pub mod notices;

@@ -378,6 +378,12 @@ static APPLETS: &[Applet] = &[
         skill::SkillCli,
         skill::skill
     ),
+    local!(
+        "mcp",
+        "Serve the protocols as MCP tools over stdio, for agents that call tools",
+        crate::mcp::McpArgs,
+        crate::mcp::run
+    ),
     group!(
         "feedback",
         Some(Tool::Feedback),

@@ -11,6 +11,7 @@ mod defects;
 mod feedback;
 mod flows;
 mod fuzz;
+mod mcp;
 mod news;
 mod operative;
 mod parliament;

@@ -1,0 +1,93 @@
+//! `parley mcp`: the applets as Model Context Protocol tools, served over stdio.
+//!
+//! The second front end on the application layer (the command line is the first). It never
+//! spawns parley and never rebuilds a command line: each tool call becomes the request an
+//! applet runs from (see [`request`]), runs in-process on a blocking thread, and comes back as
+//! the same JSON envelope `parley COMMAND --json` prints, plus the exit code. Only this module
+//! knows about rmcp and tokio.
+//!
+//! - Several calls run at once: every call runs on its own `spawn_blocking` thread, so a wait
+//!   blocked for 25 s never delays another agent's `status` on the same server.
+//! - A call's context carries a notices callback (forwarded as progress notifications when the
+//!   client sent a progress token) and a cancellation token (set by `notifications/cancelled`,
+//!   which wakes a blocked wait at once).
+//! - stdout carries only the protocol; diagnostics go to stderr.
+
+pub mod catalog;
+mod request;
+mod server;
+
+use crate::app;
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::output::Outcome;
+
+pub use catalog::{Catalog, TOOL_NAMES};
+
+/// What `parley mcp` is started with: the applet's request.
+#[derive(Debug, Clone, Default, clap::Args, serde::Deserialize)]
+pub struct McpArgs {
+    /// Expose only these protocols' tools (wait is always there) [default: all]
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    #[serde(default)]
+    pub protocols: Vec<Protocol>,
+    /// The only provider `feedback ask` may run, split at spaces (no shell quoting)
+    #[arg(long, value_name = "CMD ARGS")]
+    #[serde(default)]
+    pub feedback_provider: Option<String>,
+}
+
+/// A protocol whose tool `--protocols` may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    Negotiation,
+    Operative,
+    Bounce,
+    Parliament,
+    Feedback,
+}
+
+impl Protocol {
+    fn tool(self) -> app::Tool {
+        match self {
+            Protocol::Negotiation => app::Tool::Negotiation,
+            Protocol::Operative => app::Tool::Operative,
+            Protocol::Bounce => app::Tool::Bounce,
+            Protocol::Parliament => app::Tool::Parliament,
+            Protocol::Feedback => app::Tool::Feedback,
+        }
+    }
+}
+
+/// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
+/// stdout was the protocol's.
+pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
+    serve(ctx, &args)?;
+    Ok(Outcome::ok(serde_json::Value::Null))
+}
+
+/// Runs the server until the client closes its end of stdio.
+/// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
+/// of every call.
+pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
+    let protocols: Option<Vec<app::Tool>> = if args.protocols.is_empty() {
+        None
+    } else {
+        Some(args.protocols.iter().map(|p| p.tool()).collect())
+    };
+    let provider = match &args.feedback_provider {
+        None => None,
+        Some(line) => {
+            let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+            if words.is_empty() {
+                return Err(Error::usage(
+                    "--feedback-provider takes a command, not an empty string",
+                ));
+            }
+            Some(words)
+        }
+    };
+    let catalog = Catalog::build(protocols.as_deref());
+    server::run(ctx, catalog, provider)
+}

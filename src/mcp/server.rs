@@ -1,0 +1,284 @@
+//! The rmcp server: `tools/list` from the catalog, `tools/call` run on blocking threads.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
+    ServerConfig, Tool as McpTool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+
+use super::catalog::{self, Catalog};
+use super::request::{self, Refused};
+use crate::context::Ctx;
+use crate::error::{Error, Result, Status};
+use crate::notices::{Cancel, Notice, Notices};
+use crate::output::{self, Mode, Outcome};
+
+/// The longest a call with a progress token goes without a progress notification.
+const HEARTBEAT: Duration = Duration::from_secs(2);
+
+struct Server {
+    catalog: Catalog,
+    tools: Vec<McpTool>,
+    provider: Option<Vec<String>>,
+    /// The context every call starts from: the clock and the default lock timeout.
+    base: Ctx,
+    /// Set when the client has closed its end: calls still blocked are cancelled at once (rmcp
+    /// itself would give them 5 s before cancelling), so the process ends promptly instead of
+    /// when their waits time out.
+    closing: watch::Receiver<bool>,
+}
+
+pub fn run(base: &Ctx, catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
+    let tools = catalog
+        .tools
+        .iter()
+        .map(|tool| {
+            McpTool::new(tool.name, tool.description(), Arc::new(tool.input_schema()))
+                .with_raw_output_schema(Arc::new(catalog::output_schema()))
+        })
+        .collect();
+    let (close, closing) = watch::channel(false);
+    let server = Server {
+        catalog,
+        tools,
+        provider,
+        base: base.clone(),
+        closing,
+    };
+    // One thread serves the protocol; the calls themselves run on the blocking pool.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            Error::new(
+                Status::Io,
+                "IO",
+                format!("cannot start the MCP server's runtime: {e}"),
+            )
+        })?;
+    let served = runtime.block_on(async move {
+        let (input, output) = rmcp::transport::stdio_pipes();
+        let input = UntilEof {
+            inner: input,
+            close: Some(close),
+        };
+        let running = server
+            .serve((input, output))
+            .await
+            .map_err(|e| format!("the MCP session did not start: {e}"))?;
+        running
+            .waiting()
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("the MCP session failed: {e}"))
+    });
+    // Dropping the runtime waits for the blocking calls; `close` made them end.
+    drop(runtime);
+    served.map_err(|message| Error::new(Status::Io, "IO", message))
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("parley", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "parley: coordination protocols for agents. Every result is the JSON envelope \
+                 of `parley COMMAND --json` plus \"exit\": 0-4 are answers, 64+ errors, 124 \
+                 a wait that timed out (call again).",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<McpTool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        let Some(tool) = self.catalog.tool(&request.name) else {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown tool '{}': the tools are {}",
+                    request.name,
+                    catalog::TOOL_NAMES.join(", ")
+                ),
+                None,
+            ));
+        };
+        let arguments = request.arguments.unwrap_or_default();
+        let (command, result) = match request::prepare(tool, &arguments, self.provider.as_deref()) {
+            Err(Refused { command, error }) => (command, Err(error)),
+            Ok(prepared) => {
+                let command = prepared.action.command.clone();
+                let applet = prepared.action.applet;
+                let lock_timeout = prepared.lock_timeout.unwrap_or(self.base.lock_timeout);
+                let result = self
+                    .execute(&context, &command, lock_timeout, move |ctx| {
+                        (applet.run_json)(ctx, prepared.request)
+                    })
+                    .await?;
+                (command, result)
+            }
+        };
+        Ok(answer(&command, &result).into())
+    }
+}
+
+impl Server {
+    /// Runs `job` on a blocking thread while forwarding its notices as progress and turning a
+    /// cancellation (or the client going away) into its cancel token.
+    async fn execute(
+        &self,
+        context: &RequestContext<RoleServer>,
+        command: &str,
+        lock_timeout: Duration,
+        job: impl FnOnce(&Ctx) -> Result<Outcome> + Send + 'static,
+    ) -> std::result::Result<Result<Outcome>, ErrorData> {
+        let cancel = Cancel::new();
+        let (progress, mut notes) = mpsc::unbounded_channel::<String>();
+        // Progress goes to the client; diagnostics (a lock being waited for, a network
+        // filesystem) are the server's own, on stderr.
+        let notices = Notices::new(move |notice| match notice {
+            Notice::Progress(line) => {
+                let _ = progress.send(line.to_owned());
+            }
+            Notice::Diagnostic(line) => eprintln!("{line}"),
+        });
+        let ctx = Ctx::new(self.base.clock, lock_timeout, Mode::Json)
+            .with_notices(notices)
+            .with_stdin(false)
+            .with_cancel(cancel.clone());
+        let mut running = tokio::task::spawn_blocking(move || job(&ctx));
+        let progress_token = context.meta.get_progress_token();
+        let began = Instant::now();
+        let mut closing = self.closing.clone();
+        let mut cancelled_by = None;
+        let mut reported = 0.0;
+        // The operation reports at each re-check, which may be as rare as its poll interval
+        // (polling on a network filesystem): between two, the last line is repeated, so a
+        // client hears from a running call at least every HEARTBEAT.
+        let mut heartbeat =
+            tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_line = String::from("running");
+        let mut last_sent = Instant::now();
+        loop {
+            let speak = tokio::select! {
+                joined = &mut running => {
+                    let result = joined.map_err(|e| {
+                        ErrorData::internal_error(format!("{command} failed: {e}"), None)
+                    })?;
+                    let interrupted = matches!(&result, Err(e) if e.status == Status::Interrupted);
+                    if let Some(why) = cancelled_by.filter(|_| interrupted) {
+                        eprintln!(
+                            "parley mcp: {command} ended after {:.1}s: {why}",
+                            began.elapsed().as_secs_f64()
+                        );
+                    }
+                    return Ok(result);
+                }
+                () = context.ct.cancelled(), if cancelled_by.is_none() => {
+                    cancelled_by = Some("cancelled by the client");
+                    let _ = cancel.cancel();
+                    false
+                }
+                changed = closing.changed(), if cancelled_by.is_none() => {
+                    if changed.is_err() || *closing.borrow() {
+                        cancelled_by = Some("the client closed the connection");
+                        let _ = cancel.cancel();
+                    }
+                    false
+                }
+                Some(line) = notes.recv() => {
+                    last_line = line;
+                    true
+                }
+                _ = heartbeat.tick(), if progress_token.is_some() => true,
+            };
+            // A fresh line is said at once, then at most once a second (a burst of re-checks is
+            // not a burst of notifications); the heartbeat repeats the last one.
+            let Some(token) = progress_token.as_ref().filter(|_| speak) else {
+                continue;
+            };
+            if reported > 0.0 && last_sent.elapsed() < Duration::from_secs(1) {
+                continue;
+            }
+            // Progress must grow: the seconds elapsed do, and say how long so far.
+            let elapsed = began.elapsed().as_secs_f64().max(reported + 0.001);
+            reported = elapsed;
+            last_sent = Instant::now();
+            let _ = context
+                .peer
+                .notify_progress(
+                    ProgressNotificationParam::new(token.clone(), elapsed)
+                        .with_message(format!("{elapsed:.0}s: {last_line}")),
+                )
+                .await;
+        }
+    }
+}
+
+/// The tool result: the envelope plus `exit` as structured content and as text; an error
+/// exactly when the command line would exit 64 or above, except a wait's timeout (124).
+fn answer(command: &str, result: &Result<Outcome>) -> CallToolResult {
+    let exit = match result {
+        Ok(outcome) => outcome.status.exit_code(),
+        Err(error) => error.status.exit_code(),
+    };
+    let mut envelope = output::envelope(command, result);
+    if let Value::Object(map) = &mut envelope {
+        map.insert("exit".into(), Value::from(exit));
+    }
+    let is_error = exit >= 64 && exit != Status::Timeout.exit_code();
+    let mut answer = CallToolResult::structured(envelope);
+    answer.content = vec![ContentBlock::text(
+        answer
+            .structured_content
+            .as_ref()
+            .map(Value::to_string)
+            .unwrap_or_default(),
+    )];
+    answer.is_error = Some(is_error);
+    answer
+}
+
+/// The server's stdin, which says when the client has closed it.
+struct UntilEof<R> {
+    inner: R,
+    close: Option<watch::Sender<bool>>,
+}
+
+impl<R: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for UntilEof<R> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        let eof = matches!(polled, std::task::Poll::Ready(Ok(())))
+            && buf.filled().len() == before
+            && buf.remaining() > 0;
+        if eof && let Some(close) = self.close.take() {
+            let _ = close.send(true);
+        }
+        polled
+    }
+}

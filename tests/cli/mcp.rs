@@ -1,0 +1,917 @@
+//! `parley mcp`: the server driven as a child process by rmcp's own client, over stdio.
+//!
+//! No sleeps and no timing assertions: a wait is known to be blocked when its first progress
+//! notification arrives, and known to have ended when the server says so on stderr.
+
+use std::future::Future;
+use std::path::Path;
+use std::process::Stdio;
+
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest,
+    ProgressNotificationParam, ServerResult,
+};
+use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::ChildStderr;
+use tokio::sync::mpsc;
+
+use crate::support::*;
+
+/// Runs a test's async body on a current-thread runtime, as the server itself runs. The bound
+/// is no timing assertion: it turns a server that never answers into a failure, not a hang.
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(300), future)
+                .await
+                .expect("the server answered within 5 minutes")
+        })
+}
+
+/// The client side: progress notifications go to a channel the test reads.
+struct Client {
+    progress: mpsc::UnboundedSender<ProgressNotificationParam>,
+}
+
+impl ClientHandler for Client {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let _ = self.progress.send(params);
+    }
+}
+
+/// A running `parley mcp` and the client connected to it.
+struct Mcp {
+    client: RunningService<RoleClient, Client>,
+    progress: mpsc::UnboundedReceiver<ProgressNotificationParam>,
+    stderr: tokio::io::Lines<BufReader<ChildStderr>>,
+}
+
+/// The server command: `parley mcp` with the test environment, in `cwd`.
+fn server_command(cwd: &Path, extra: &[&str], env: &[(&str, &str)]) -> tokio::process::Command {
+    let mut std = parley_std();
+    std.arg("mcp");
+    std.args(extra).current_dir(cwd);
+    for (key, value) in env {
+        std.env(key, value);
+    }
+    tokio::process::Command::from(std)
+}
+
+impl Mcp {
+    async fn start(cwd: &Path, extra: &[&str]) -> Mcp {
+        Mcp::start_with(cwd, extra, &[]).await
+    }
+
+    async fn start_with(cwd: &Path, extra: &[&str], env: &[(&str, &str)]) -> Mcp {
+        let (transport, stderr) = TokioChildProcess::builder(server_command(cwd, extra, env))
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("parley mcp starts");
+        let (sender, progress) = mpsc::unbounded_channel();
+        let client = Client { progress: sender }
+            .serve(transport)
+            .await
+            .expect("the MCP session starts");
+        Mcp {
+            client,
+            progress,
+            stderr: BufReader::new(stderr.expect("piped")).lines(),
+        }
+    }
+
+    /// Calls `tool` with `arguments`; returns the result.
+    async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
+        let Value::Object(arguments) = arguments else {
+            panic!("arguments are an object");
+        };
+        self.client
+            .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
+            .await
+            .unwrap_or_else(|e| panic!("{tool} call failed: {e}"))
+    }
+
+    /// Calls and returns the structured content, asserting its exit code.
+    async fn expect(&self, tool: &str, arguments: Value, exit: u64) -> Value {
+        let shown = arguments.to_string();
+        let result = self.call(tool, arguments).await;
+        let content = structured(&result);
+        assert_eq!(content["exit"], exit, "{tool} {shown}: {content}");
+        content
+    }
+
+    /// Reads the server's stderr until a line contains `needle`.
+    async fn stderr_until(&mut self, needle: &str) -> String {
+        while let Some(line) = self.stderr.next_line().await.unwrap() {
+            if line.contains(needle) {
+                return line;
+            }
+        }
+        panic!("the server ended without saying {needle:?}");
+    }
+
+    async fn stop(self) {
+        let _ = self.client.cancel().await;
+    }
+}
+
+/// A result's structured content, checked against its text content and its isError.
+fn structured(result: &CallToolResult) -> Value {
+    let content = result
+        .structured_content
+        .clone()
+        .expect("structured content");
+    let text = result.content[0]
+        .as_text()
+        .expect("text content")
+        .text
+        .clone();
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), content);
+    let exit = content["exit"].as_u64().unwrap();
+    assert_eq!(
+        result.is_error,
+        Some(exit >= 64 && exit != 124),
+        "isError for exit {exit}"
+    );
+    content
+}
+
+fn without_exit(mut envelope: Value) -> Value {
+    envelope.as_object_mut().unwrap().remove("exit");
+    envelope
+}
+
+/// `parley ARGS --json` in `cwd`: (exit code, envelope).
+fn cli_json(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
+    let mut command = parley();
+    command.current_dir(cwd).arg("--json").args(args);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().unwrap();
+    let envelope = serde_json::from_str(stdout(&output).trim())
+        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", stdout(&output)));
+    (code(&output), envelope)
+}
+
+fn action_names(tool: &rmcp::model::Tool) -> Vec<String> {
+    tool.input_schema["properties"]["action"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn tools_are_the_pinned_ones_with_their_actions_in_under_12000_bytes() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        let listed = mcp.client.list_tools(None).await.unwrap();
+        let names: Vec<&str> = listed.tools.iter().map(|t| t.name.as_ref()).collect();
+        assert_eq!(
+            names,
+            [
+                "negotiation",
+                "operative",
+                "bounce",
+                "parliament",
+                "feedback",
+                "wait"
+            ]
+        );
+        let bytes = serde_json::to_vec(&listed).unwrap().len();
+        eprintln!("tools/list: {bytes} bytes");
+        assert!(bytes < 12_000, "tools/list is {bytes} bytes");
+        let pinned: &[(&str, &[&str])] = &[
+            (
+                "negotiation",
+                &[
+                    "init",
+                    "register",
+                    "file_draft_issue",
+                    "end_analysis",
+                    "poll",
+                    "new_issue",
+                    "hand_off",
+                    "status",
+                    "position",
+                    "challenge",
+                    "agree",
+                    "escalate",
+                    "resolve",
+                    "audit_template",
+                    "check",
+                    "finish",
+                    "log",
+                    "report",
+                    // Issue 15's commands, added to the registry after issue 13 pinned the list.
+                    "changes",
+                    "duplicate",
+                    "note",
+                    "reopen",
+                    "sign_off",
+                ],
+            ),
+            (
+                "operative",
+                &[
+                    "agent_register",
+                    "agent_heartbeat",
+                    "agent_list",
+                    "agent_show",
+                    "scope_overlap",
+                    "reserve",
+                    "release",
+                    "reservations",
+                    "event_handoff",
+                    "event_blocked",
+                    "event_read",
+                    "event_ack",
+                    "events",
+                    "session",
+                ],
+            ),
+            (
+                "bounce",
+                &[
+                    "new",
+                    "validate",
+                    "append",
+                    "status",
+                    "next",
+                    "consensus",
+                    "escalate",
+                ],
+            ),
+            (
+                "parliament",
+                &[
+                    "init",
+                    "append",
+                    "validate",
+                    "tally",
+                    "gate",
+                    "clock",
+                    "round",
+                    "amendments",
+                    "status",
+                ],
+            ),
+            (
+                "feedback",
+                &[
+                    "validate_request",
+                    "validate_response",
+                    "extract",
+                    "ask",
+                    "log",
+                ],
+            ),
+            ("wait", &["turn", "start", "bounce_turn"]),
+        ];
+        for (tool, actions) in pinned {
+            let listed = listed.tools.iter().find(|t| t.name == *tool).unwrap();
+            let mut got = action_names(listed);
+            let mut want: Vec<String> = actions.iter().map(|a| (*a).to_owned()).collect();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "actions of {tool}");
+        }
+        for tool in &listed.tools {
+            let schema = &tool.input_schema;
+            assert_eq!(schema["type"], "object", "{}", tool.name);
+            assert_eq!(schema["required"], json!(["action"]), "{}", tool.name);
+            for key in ["oneOf", "anyOf", "allOf"] {
+                assert!(!schema.contains_key(key), "{} has {key}", tool.name);
+            }
+            let output = tool.output_schema.as_ref().expect("an output schema");
+            assert_eq!(output["type"], "object");
+        }
+        mcp.stop().await;
+    });
+}
+
+#[test]
+fn protocols_limits_the_tools_and_wait_is_always_there() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &["--protocols", "negotiation,bounce"]).await;
+        let listed = mcp.client.list_tools(None).await.unwrap();
+        let names: Vec<&str> = listed.tools.iter().map(|t| t.name.as_ref()).collect();
+        assert_eq!(names, ["negotiation", "bounce", "wait"]);
+        mcp.stop().await;
+    });
+}
+
+/// Two agents, each with a server of its own, settle one issue through tool calls alone; the
+/// files an agent writes itself (the audit, the final document) are written as files.
+#[test]
+fn a_two_agent_negotiation_through_tools_only() {
+    let neg = Neg::empty();
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let alpha = Mcp::start(neg.tmp.path(), &[]).await;
+        let beta = Mcp::start(neg.tmp.path(), &[]).await;
+        let n = "negotiation";
+        let created = alpha
+            .expect(
+                n,
+                json!({"action": "init", "dir": dir, "num_agents": 2, "topic": "Cache design"}),
+                0,
+            )
+            .await;
+        assert_eq!(created["command"], "init");
+        alpha
+            .expect(
+                n,
+                json!({"action": "register", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        beta.expect(
+            n,
+            json!({"action": "register", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        for (mcp, agent) in [(&alpha, "agent-alpha"), (&beta, "agent-beta")] {
+            let started = mcp
+                .expect(
+                    "wait",
+                    json!({"action": "start", "dir": dir, "agent": agent}),
+                    0,
+                )
+                .await;
+            assert_eq!(started["command"], "wait-for-start");
+        }
+        // Analysis: alpha files the one issue; both end their analysis; the last one merges.
+        alpha
+            .expect(
+                n,
+                json!({"action": "file_draft_issue", "dir": dir, "agent": "agent-alpha",
+                       "topic": "cache-location", "title": "Remote or local cache"}),
+                0,
+            )
+            .await;
+        alpha
+            .expect(
+                n,
+                json!({"action": "end_analysis", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        beta.expect(
+            "wait",
+            json!({"action": "turn", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        beta.expect(
+            n,
+            json!({"action": "end_analysis", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        // Positions: alpha states, beta states, alpha challenges, beta agrees.
+        let entry = |action: &str, agent: &str, text: &str| json!({"action": action, "dir": dir, "agent": agent, "issue": "1", "body": text});
+        alpha
+            .expect(
+                "wait",
+                json!({"action": "turn", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        alpha
+            .expect(
+                n,
+                entry("position", "agent-alpha", "A shared remote cache."),
+                0,
+            )
+            .await;
+        alpha
+            .expect(
+                n,
+                json!({"action": "hand_off", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        beta.expect(
+            "wait",
+            json!({"action": "turn", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        beta.expect(
+            n,
+            entry("position", "agent-beta", "Local caches per runner."),
+            0,
+        )
+        .await;
+        beta.expect(
+            n,
+            json!({"action": "hand_off", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        alpha
+            .expect(
+                "wait",
+                json!({"action": "turn", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        alpha
+            .expect(
+                n,
+                entry(
+                    "challenge",
+                    "agent-alpha",
+                    "Local caches miss across runners.",
+                ),
+                0,
+            )
+            .await;
+        alpha
+            .expect(
+                n,
+                json!({"action": "hand_off", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        beta.expect(
+            "wait",
+            json!({"action": "turn", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
+        beta.expect(
+            n,
+            json!({"action": "agree", "dir": dir, "agent": "agent-beta", "issue": "1",
+                   "decision": "A remote cache with a local fallback."}),
+            0,
+        )
+        .await;
+        let status = beta
+            .expect(n, json!({"action": "status", "dir": dir}), 0)
+            .await;
+        assert_eq!(status["data"]["issues"][0]["status"], "AGREED");
+        // The audit and the final document are the agents' own files.
+        std::fs::write(
+            neg.path("coverage-audit.md"),
+            "# Coverage Audit\n\n- cache location: INCLUDED\n",
+        )
+        .unwrap();
+        std::fs::write(neg.path("final.md"), "# Final\n\nA remote cache.\n").unwrap();
+        beta.expect(n, json!({"action": "finish", "dir": dir}), 0)
+            .await;
+        let finished = alpha
+            .expect(
+                "wait",
+                json!({"action": "turn", "dir": dir, "agent": "agent-alpha"}),
+                2,
+            )
+            .await;
+        assert_eq!(finished["command"], "wait");
+        alpha.stop().await;
+        beta.stop().await;
+    });
+    assert_eq!(neg.turn(), "done");
+}
+
+/// A wait blocked in the server is woken by a hand-off that another process makes, and while
+/// it is blocked the same server answers other calls; progress arrives meanwhile.
+#[test]
+fn a_wait_is_woken_by_a_hand_off_from_another_process_and_reports_progress() {
+    let neg = Neg::in_positions(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        // Blocked: it reports progress, saying how long it has waited so far.
+        let first = mcp.progress.recv().await.expect("a progress notification");
+        assert_eq!(first.progress_token, handle.progress_token);
+        let message = first.message.expect("a progress message");
+        assert!(message.contains("agent-alpha holds the turn"), "{message}");
+        // A blocked wait delays nobody: the same server answers status at once.
+        mcp.expect("negotiation", json!({"action": "status", "dir": dir}), 0)
+            .await;
+        // Another process hands the turn over.
+        neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+        let response = handle.await_response().await.unwrap();
+        let ServerResult::CallToolResult(result) = response else {
+            panic!("not a tool result: {response:?}");
+        };
+        let content = structured(&result);
+        assert_eq!(content["exit"], 0, "{content}");
+        assert_eq!(content["command"], "wait");
+        mcp.stop().await;
+    });
+}
+
+fn call_request(tool: &str, arguments: Value) -> ClientRequest {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object");
+    };
+    ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments),
+    ))
+}
+
+/// A wait whose operation re-checks rarely (polling every hour here) still reports progress:
+/// the server repeats the last line between two re-checks.
+#[test]
+fn progress_keeps_coming_between_rare_rechecks() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                           "poll": true, "poll_interval": 3600, "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        let first = mcp.progress.recv().await.expect("a progress notification");
+        let second = mcp.progress.recv().await.expect("another one");
+        assert!(second.progress > first.progress);
+        assert!(
+            second
+                .message
+                .unwrap()
+                .contains("agent-alpha holds the turn"),
+            "the last line is repeated"
+        );
+        handle.cancel(None).await.unwrap();
+        mcp.stderr_until("cancelled by the client").await;
+        mcp.stop().await;
+    });
+}
+
+/// `notifications/cancelled` ends a blocked wait (the server says so on stderr) and the server
+/// keeps serving.
+#[test]
+fn a_cancelled_wait_ends_and_the_server_keeps_serving() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        mcp.progress.recv().await.expect("the wait is blocked");
+        handle
+            .cancel(Some("the agent moved on".into()))
+            .await
+            .unwrap();
+        let line = mcp.stderr_until("cancelled by the client").await;
+        assert!(line.contains("wait"), "{line}");
+        let status = mcp
+            .expect("negotiation", json!({"action": "status", "dir": dir}), 0)
+            .await;
+        assert_eq!(status["data"]["turn"], "agent-alpha", "{status}");
+        mcp.stop().await;
+    });
+    assert_eq!(neg.turn(), "agent-alpha");
+}
+
+/// When the client goes away, a wait still blocked is ended at once and the server exits,
+/// instead of lingering until the wait's own timeout.
+#[test]
+fn closing_the_connection_ends_a_blocked_wait_and_the_server() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let _handle = mcp
+            .client
+            .send_cancellable_request(
+                call_request(
+                    "wait",
+                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}),
+                ),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap();
+        mcp.progress.recv().await.expect("the wait is blocked");
+        let Mcp {
+            client, mut stderr, ..
+        } = mcp;
+        // The client is gone; the stop does not wait for the server.
+        tokio::spawn(async move {
+            let _ = client.cancel().await;
+        });
+        let mut said = Vec::new();
+        while let Some(line) = stderr.next_line().await.unwrap() {
+            said.push(line);
+        }
+        assert!(
+            said.iter().any(|l| l.contains("wait ended after")),
+            "the server said: {said:?}"
+        );
+    });
+}
+
+/// `bounce_turn` waits for a turn in a bounce session, like `parley bounce wait`.
+#[test]
+fn bounce_turn_waits_for_a_turn_in_a_bounce_session() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let file = tmp.path().join("s.md").to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        mcp.expect(
+            "bounce",
+            json!({"action": "new", "file": file, "title": "Cache", "agents": "alpha,beta"}),
+            0,
+        )
+        .await;
+        let turn = mcp
+            .expect(
+                "wait",
+                json!({"action": "bounce_turn", "file": file, "agent": "alpha"}),
+                0,
+            )
+            .await;
+        assert_eq!(turn["command"], "bounce wait");
+        mcp.expect(
+            "wait",
+            json!({"action": "bounce_turn", "file": file, "agent": "beta", "timeout_seconds": 0}),
+            124,
+        )
+        .await;
+        mcp.stop().await;
+    });
+}
+
+/// Text the command line reads from a file is accepted inline; the server never offers its
+/// stdin (its protocol) in place of a missing file.
+#[test]
+fn inline_text_stands_for_a_file_and_stdin_is_never_read() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/feedback/spec-5.1-first-request.json");
+    let text = std::fs::read_to_string(&fixture).unwrap();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        // The spec's own example lacks protocol_version: the same verdict as from the file.
+        let inline = mcp
+            .expect(
+                "feedback",
+                json!({"action": "validate_request", "file_text": text}),
+                1,
+            )
+            .await;
+        let (exit, envelope) = cli_json(
+            tmp.path(),
+            &[
+                "feedback",
+                "validate",
+                "request",
+                &fixture.to_string_lossy(),
+            ],
+            &[],
+        );
+        assert_eq!(exit, 1);
+        assert_eq!(without_exit(inline), envelope);
+        let refused = mcp
+            .expect("feedback", json!({"action": "validate_request"}), 64)
+            .await;
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(message.contains("standard input"), "{message}");
+        mcp.stop().await;
+    });
+}
+
+/// A wait that reaches timeout_seconds is the answer 124, not an error.
+#[test]
+fn a_wait_that_times_out_is_124_and_not_an_error() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let result = mcp
+            .call(
+                "wait",
+                json!({"action": "turn", "dir": dir, "agent": "agent-beta", "timeout_seconds": 0}),
+            )
+            .await;
+        let content = structured(&result);
+        assert_eq!(content["exit"], 124, "{content}");
+        assert_eq!(result.is_error, Some(false));
+        assert_eq!(content["error"]["code"], "TIMEOUT");
+        mcp.stop().await;
+    });
+}
+
+/// Bad arguments are usage errors (64) naming the field, and change nothing.
+#[test]
+fn bad_arguments_are_usage_errors_that_name_the_field() {
+    let neg = Neg::empty();
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("negotiation", json!({"dir": dir}), "'action'"),
+            ("negotiation", json!({"action": "frob", "dir": dir}), "frob"),
+            ("negotiation", json!({"action": 7}), "'action'"),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": 2, "colour": "red"}),
+                "'colour'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir}),
+                "'num_agents'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": 1}),
+                "'num_agents'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": "many"}),
+                "'num_agents'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": 2, "lock_timeout": -1}),
+                "lock_timeout",
+            ),
+            (
+                "negotiation",
+                json!({"action": "finish", "dir": dir, "allow_escalated": "yes"}),
+                "'allow_escalated'",
+            ),
+            (
+                "bounce",
+                json!({"action": "new", "file": "s.md", "title": "T", "agents": "a,b",
+                       "turn_order": "sideways"}),
+                "'turn_order'",
+            ),
+            (
+                "feedback",
+                json!({"action": "ask", "dir": dir, "artifact": "a.md"}),
+                "--feedback-provider",
+            ),
+            (
+                "negotiation",
+                json!({"action": "init", "dir": dir, "num_agents": 2, "topic": "T",
+                       "topic_file": "t.md"}),
+                "'topic_file'",
+            ),
+            (
+                "negotiation",
+                json!({"action": "agree", "dir": dir, "agent": "agent-alpha", "issue": "1",
+                       "file": "d.md", "file_text": "Decided."}),
+                "'file_text'",
+            ),
+            (
+                "parliament",
+                json!({"action": "round", "dir": dir}),
+                "start, end",
+            ),
+            (
+                "operative",
+                json!({"action": "session", "register": true, "adopt": "amber-otter"}),
+                "'adopt'",
+            ),
+        ];
+        for (tool, arguments, named) in cases {
+            let shown = arguments.to_string();
+            let result = mcp.call(tool, arguments).await;
+            let content = structured(&result);
+            assert_eq!(content["exit"], 64, "{tool} {shown}: {content}");
+            assert_eq!(content["ok"], false);
+            let error = content["error"].to_string();
+            assert!(
+                error.contains(named),
+                "{tool} {shown}: {error} names {named}"
+            );
+        }
+        mcp.stop().await;
+    });
+    assert!(!neg.dir.exists(), "a refused call changed nothing");
+}
+
+/// For each protocol, a command's structured content is what `parley ... --json` prints.
+#[test]
+fn structured_content_is_the_command_lines_envelope() {
+    let neg = Neg::started(2);
+    let root = neg.tmp.path();
+    let dir = neg.dir.to_string_lossy().into_owned();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let bounce_file = fixtures.join("bounce/valid-1.md");
+    let bounce_file = bounce_file.to_string_lossy().into_owned();
+    let request = fixtures.join("feedback/spec-5.1-first-request.json");
+    let request = request.to_string_lossy().into_owned();
+    let project = root.join("project");
+    std::fs::create_dir(&project).unwrap();
+    let project = project.to_string_lossy().into_owned();
+    let env = [("PARLEY_PROJECT_ROOT", project.as_str())];
+    let cases: Vec<(&str, Value, Vec<&str>)> = vec![
+        (
+            "negotiation",
+            json!({"action": "status", "dir": dir}),
+            vec!["status", &dir],
+        ),
+        (
+            "negotiation",
+            json!({"action": "hand_off", "dir": dir, "agent": "agent-beta"}),
+            vec!["hand-off", &dir, "agent-beta"],
+        ),
+        (
+            "operative",
+            json!({"action": "agent_list"}),
+            vec!["agent", "list"],
+        ),
+        (
+            "bounce",
+            json!({"action": "status", "file": bounce_file}),
+            vec!["bounce", "status", &bounce_file],
+        ),
+        (
+            "parliament",
+            json!({"action": "status", "dir": "parl"}),
+            vec!["parliament", "status", "parl"],
+        ),
+        (
+            "parliament",
+            json!({"action": "status", "dir": "no-ledger"}),
+            vec!["parliament", "status", "no-ledger"],
+        ),
+        (
+            "feedback",
+            json!({"action": "validate_request", "file": request}),
+            vec!["feedback", "validate", "request", &request],
+        ),
+    ];
+    let (created, _) = cli_json(
+        root,
+        &[
+            "parliament",
+            "init",
+            "parl",
+            "--problem",
+            "Pick a cache design",
+            "--rep",
+            "rep-a:Alice:speed,cost",
+            "--rep",
+            "rep-b:Bob:safety",
+        ],
+        &[],
+    );
+    assert_eq!(created, 0);
+    block_on(async {
+        let mcp = Mcp::start_with(root, &[], &env).await;
+        for (tool, arguments, args) in &cases {
+            let shown = arguments.to_string();
+            let content = mcp.call(tool, arguments.clone()).await;
+            let content = structured(&content);
+            let (exit, envelope) = cli_json(root, args, &env);
+            assert_eq!(content["exit"], exit, "{tool} {shown}");
+            assert_eq!(without_exit(content), envelope, "{tool} {shown}");
+        }
+        mcp.stop().await;
+    });
+}
