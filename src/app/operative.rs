@@ -410,6 +410,13 @@ pub fn events(ctx: &Ctx, cli: EventsCli) -> Result<Outcome> {
 }
 
 pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Outcome> {
+    // What clap's `requires` says on the command line, checked here for every front end.
+    if cli.scope.is_some() && cli.adopt.is_none() {
+        return Err(Error::usage("--scope goes with --adopt"));
+    }
+    if cli.role.is_some() && cli.register.is_none() {
+        return Err(Error::usage("--role goes with --register"));
+    }
     {
         {
             let project = open(ctx, &cli.project)?;

@@ -55,6 +55,11 @@ pub struct ReportCli {
 }
 
 pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
+    if !cli.watch && (cli.once || cli.timeout.is_some()) {
+        return Err(crate::error::Error::usage(
+            "--once and --timeout belong to --watch: give --watch too",
+        ));
+    }
     if cli.watch {
         return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?);
     }

@@ -41,6 +41,29 @@ const INLINE: &[(&str, &str, &str)] = &[
     ("parliament append", "file", "message"),
 ];
 
+/// Actions the issue pins under one name whose command line picks a subcommand: the field that
+/// picks it, and its choices with the action each stands for. `feedback validate request|
+/// response` is the action `validate` with `kind`; without `kind` the payload decides (see
+/// `request::pick_kind`).
+pub const BY_KIND: &[ByKind] = &[ByKind {
+    tool: "feedback",
+    action: "validate",
+    field: "kind",
+    choices: &[
+        ("request", "validate_request"),
+        ("response", "validate_response"),
+    ],
+}];
+
+/// One action picked by a field: see [`BY_KIND`].
+pub struct ByKind {
+    pub tool: &'static str,
+    pub action: &'static str,
+    pub field: &'static str,
+    /// (the field's value, the action it stands for)
+    pub choices: &'static [(&'static str, &'static str)],
+}
+
 /// The `wait` tool's bound on a blocking call, in seconds: below a client's usual 60 s call
 /// timeout, so a wait ends as the answer 124 ("call again") rather than as a client error.
 pub const DEFAULT_WAIT_SECONDS: u64 = 25;
@@ -387,8 +410,11 @@ impl ToolSpec {
     /// field is said once, tersely, in the description.
     pub fn input_schema(&self) -> Map<String, Value> {
         let mut properties = Map::new();
-        let names: Vec<&str> = self.actions.iter().map(|a| a.name.as_str()).collect();
-        properties.insert("action".into(), json!({"enum": names}));
+        properties.insert("action".into(), json!({"enum": self.action_names()}));
+        for by in self.by_kind() {
+            let names: Vec<&str> = by.choices.iter().map(|(choice, _)| *choice).collect();
+            properties.insert(by.field.into(), json!({"enum": names}));
+        }
         for action in &self.actions {
             for field in &action.fields {
                 let schema = match &field.shape {
@@ -413,10 +439,52 @@ impl ToolSpec {
         schema
     }
 
+    /// The actions a client names, in order: an action picked by a field (`validate` with
+    /// `kind`) stands for the ones it picks from.
+    pub fn action_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for action in &self.actions {
+            let name = self
+                .picked_by(&action.name)
+                .map_or(action.name.as_str(), |by| by.action);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    /// The actions of this tool picked by a field.
+    pub fn by_kind(&self) -> impl Iterator<Item = &'static ByKind> {
+        let tool = self.name;
+        BY_KIND.iter().filter(move |by| by.tool == tool)
+    }
+
+    /// The action by field that picks `action`, if any.
+    fn picked_by(&self, action: &str) -> Option<&'static ByKind> {
+        self.by_kind()
+            .find(|by| by.choices.iter().any(|(_, target)| *target == action))
+    }
+
     /// One line per action: its fields, `*` marking the required ones.
     pub fn description(&self) -> String {
         let mut text = format!("{} Fields by action (* required):", self.summary);
         for action in &self.actions {
+            if let Some(by) = self.picked_by(&action.name) {
+                let choice = by
+                    .choices
+                    .iter()
+                    .find(|(_, target)| *target == action.name)
+                    .map_or("", |(choice, _)| *choice);
+                let fields: Vec<&str> = action.fields.iter().map(|f| f.name.as_str()).collect();
+                text.push_str(&format!(
+                    " {} {}={choice}({});",
+                    by.action,
+                    by.field,
+                    fields.join(",")
+                ));
+                continue;
+            }
             let fields: Vec<String> = action
                 .fields
                 .iter()

@@ -34,13 +34,17 @@ pub fn prepare<'a>(
         command: command.to_owned(),
         error,
     };
-    let names = || {
-        tool.actions
-            .iter()
-            .map(|a| a.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = || tool.action_names().join(", ");
+    if let Some(Value::String(name)) = arguments.get("action")
+        && let Some(by) = tool.by_kind().find(|by| by.action == name)
+    {
+        let target = pick_kind(by.field, by.choices, arguments)
+            .map_err(|error| refuse(&format!("{} {name}", tool.name), error))?;
+        let mut picked = arguments.clone();
+        picked.remove(by.field);
+        picked.insert("action".into(), Value::String(target.to_owned()));
+        return prepare(tool, &picked, trailing);
+    }
     let action =
         match arguments.get("action") {
             None => {
@@ -74,6 +78,52 @@ pub fn prepare<'a>(
             lock_timeout,
         })
         .map_err(|error| refuse(&action.command, error))
+}
+
+/// The action a `kind` field picks (`validate` with `kind: "response"` is `validate_response`).
+/// Without it, the payload decides: a call that names the request it answers, or a payload
+/// given inline that carries a `status` and no `artifact`, is a response; anything else a
+/// request (a wrong guess is reported by the validator, never silently accepted).
+fn pick_kind(
+    field: &str,
+    choices: &[(&str, &'static str)],
+    arguments: &Map<String, Value>,
+) -> Result<&'static str> {
+    let choice = match arguments.get(field) {
+        Some(Value::String(choice)) => choice.clone(),
+        Some(other) => {
+            return Err(Error::usage(format!(
+                "the field '{field}' is a string, not {other}"
+            )));
+        }
+        None => {
+            let answers =
+                arguments.contains_key("request") || arguments.contains_key("request_text");
+            let inline_response = arguments
+                .get("file_text")
+                .and_then(Value::as_str)
+                .and_then(|text| serde_json::from_str::<Value>(text).ok())
+                .is_some_and(|payload| {
+                    payload.get("status").is_some() && payload.get("artifact").is_none()
+                });
+            let guessed = if answers || inline_response { 1 } else { 0 };
+            choices
+                .get(guessed)
+                .map(|(c, _)| (*c).to_owned())
+                .unwrap_or_default()
+        }
+    };
+    choices
+        .iter()
+        .find(|(c, _)| *c == choice)
+        .map(|(_, target)| *target)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(c, _)| *c).collect();
+            Error::usage(format!(
+                "the field '{field}' is one of {}, not '{choice}'",
+                names.join(", ")
+            ))
+        })
 }
 
 fn build(

@@ -269,16 +269,7 @@ fn tools_are_the_pinned_ones_with_their_actions_in_under_12000_bytes() {
                     "status",
                 ],
             ),
-            (
-                "feedback",
-                &[
-                    "validate_request",
-                    "validate_response",
-                    "extract",
-                    "ask",
-                    "log",
-                ],
-            ),
+            ("feedback", &["validate", "extract", "ask", "log"]),
             ("wait", &["turn", "start", "bounce_turn"]),
         ];
         for (tool, actions) in pinned {
@@ -696,7 +687,7 @@ fn inline_text_stands_for_a_file_and_stdin_is_never_read() {
         let inline = mcp
             .expect(
                 "feedback",
-                json!({"action": "validate_request", "file_text": text}),
+                json!({"action": "validate", "kind": "request", "file_text": text}),
                 1,
             )
             .await;
@@ -712,8 +703,36 @@ fn inline_text_stands_for_a_file_and_stdin_is_never_read() {
         );
         assert_eq!(exit, 1);
         assert_eq!(without_exit(inline), envelope);
+        // Without `kind`, an inline response is checked as a response, like the command line's
+        // `feedback validate response`; a `kind` outside the choices is a usage error.
+        let response = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/feedback/spec-5.2-response.json");
+        let guessed = structured(
+            &mcp.call(
+                "feedback",
+                json!({"action": "validate", "file_text": std::fs::read_to_string(&response).unwrap()}),
+            )
+            .await,
+        );
+        let (_, envelope) = cli_json(
+            tmp.path(),
+            &[
+                "feedback",
+                "validate",
+                "response",
+                &response.to_string_lossy(),
+            ],
+            &[],
+        );
+        assert_eq!(without_exit(guessed), envelope);
+        mcp.expect(
+            "feedback",
+            json!({"action": "validate", "kind": "sideways", "file_text": "{}"}),
+            64,
+        )
+        .await;
         let refused = mcp
-            .expect("feedback", json!({"action": "validate_request"}), 64)
+            .expect("feedback", json!({"action": "validate"}), 64)
             .await;
         let message = refused["error"]["message"].as_str().unwrap();
         assert!(message.contains("standard input"), "{message}");
@@ -882,7 +901,7 @@ fn structured_content_is_the_command_lines_envelope() {
         ),
         (
             "feedback",
-            json!({"action": "validate_request", "file": request}),
+            json!({"action": "validate", "file": request}),
             vec!["feedback", "validate", "request", &request],
         ),
     ];
