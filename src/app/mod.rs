@@ -88,27 +88,47 @@ fn unreadable_request(e: impl std::fmt::Display) -> Error {
     Error::usage(e.to_string())
 }
 
+/// Runs an applet's operation on a request read from clap's matches.
+macro_rules! from_matches {
+    ($request:ty, $op:path) => {
+        |ctx, matches| {
+            let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
+                .map_err(unreadable_request)?;
+            $op(ctx, request)
+        }
+    };
+}
+
+/// Runs an applet's operation on a request read from JSON.
+macro_rules! from_json {
+    ($request:ty, $op:path) => {
+        |ctx, value| {
+            let request: $request = serde_json::from_value(value).map_err(unreadable_request)?;
+            $op(ctx, request)
+        }
+    };
+}
+
+/// The parser of an applet taking one argument struct.
+macro_rules! args_parser {
+    ($name:literal, $about:literal, $request:ty) => {
+        || {
+            <$request as clap::Args>::augment_args(clap::Command::new($name))
+                .about($about)
+                .long_about(None)
+        }
+    };
+}
+
 /// An applet taking one argument struct.
 macro_rules! leaf {
     ($name:literal, $tool:expr, $about:literal, $request:ty, $op:path) => {
         Applet {
             name: $name,
             tool: $tool,
-            parser: || {
-                <$request as clap::Args>::augment_args(clap::Command::new($name))
-                    .about($about)
-                    .long_about(None)
-            },
-            run_matches: |ctx, matches| {
-                let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
-                    .map_err(unreadable_request)?;
-                $op(ctx, request)
-            },
-            run_json: |ctx, value| {
-                let request: $request =
-                    serde_json::from_value(value).map_err(unreadable_request)?;
-                $op(ctx, request)
-            },
+            parser: args_parser!($name, $about, $request),
+            run_matches: from_matches!($request, $op),
+            run_json: from_json!($request, $op),
         }
     };
 }
@@ -126,16 +146,8 @@ macro_rules! group {
                     .subcommand_required(true)
                     .arg_required_else_help(true)
             },
-            run_matches: |ctx, matches| {
-                let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
-                    .map_err(unreadable_request)?;
-                $op(ctx, request)
-            },
-            run_json: |ctx, value| {
-                let request: $request =
-                    serde_json::from_value(value).map_err(unreadable_request)?;
-                $op(ctx, request)
-            },
+            run_matches: from_matches!($request, $op),
+            run_json: from_json!($request, $op),
         }
     };
 }
@@ -146,16 +158,8 @@ macro_rules! local {
         Applet {
             name: $name,
             tool: None,
-            parser: || {
-                <$request as clap::Args>::augment_args(clap::Command::new($name))
-                    .about($about)
-                    .long_about(None)
-            },
-            run_matches: |ctx, matches| {
-                let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
-                    .map_err(unreadable_request)?;
-                $op(ctx, request)
-            },
+            parser: args_parser!($name, $about, $request),
+            run_matches: from_matches!($request, $op),
             run_json: |_, _| {
                 Err(Error::usage(concat!(
                     "`",

@@ -143,18 +143,7 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
         body.push_str(reason.as_str());
     }
     let entry = positions::entry_block(&args.agent, EntryKind::Challenge, round, &body);
-    let text = match &on.text {
-        Some(text) => positions::append_entry(text, &entry),
-        None => {
-            let issue_text = store
-                .read(&format!("{ISSUES_DIR}/{}", on.issue.file))?
-                .unwrap_or_default();
-            let title = issues::title(&issue_text)
-                .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
-                .unwrap_or_else(|| on.issue.topic.clone());
-            positions::new_file(&title, &entry)
-        }
-    };
+    let text = super::position::with_entry(&store, &on, &entry)?;
     let title = positions::entry_title(&args.agent, EntryKind::Challenge, round);
     let event = actor
         .event(ctx, "entry")

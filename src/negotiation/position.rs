@@ -69,18 +69,7 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
 
     let entry = positions::entry_block(&args.agent, args.kind, round, args.body.as_str());
     let created = on.text.is_none();
-    let text = match &on.text {
-        Some(text) => positions::append_entry(text, &entry),
-        None => {
-            let issue_text = store
-                .read(&format!("{ISSUES_DIR}/{}", on.issue.file))?
-                .unwrap_or_default();
-            let title = issues::title(&issue_text)
-                .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
-                .unwrap_or_else(|| on.issue.topic.clone());
-            positions::new_file(&title, &entry)
-        }
-    };
+    let text = with_entry(&store, &on, &entry)?;
     let title = positions::entry_title(&args.agent, args.kind, round);
     let event = actor
         .event(ctx, "entry")
@@ -107,4 +96,25 @@ fn latest_position_round(positions: &Positions, agent: &Name) -> u64 {
         .map(|e| e.round)
         .max()
         .unwrap_or(0)
+}
+
+/// The issue's positions text with `entry` appended: a new file, titled after the issue, for
+/// its first entry.
+pub fn with_entry(
+    store: &crate::store::Store,
+    on: &super::rules::OnIssue,
+    entry: &str,
+) -> Result<String> {
+    Ok(match &on.text {
+        Some(text) => positions::append_entry(text, entry),
+        None => {
+            let issue_text = store
+                .read(&format!("{ISSUES_DIR}/{}", on.issue.file))?
+                .unwrap_or_default();
+            let title = issues::title(&issue_text)
+                .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
+                .unwrap_or_else(|| on.issue.topic.clone());
+            positions::new_file(&title, entry)
+        }
+    })
 }
