@@ -11,7 +11,7 @@ use super::model::{
     EntryStatus, FIELDS, OutputFormat, RUNTIME_STANCES, Rules, Stance, TurnOrder, Word,
     format_decimal, in_unit_range, parse_decimal,
 };
-use super::session::{Session, analyse};
+use super::session::{Desk, analyse};
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
@@ -99,7 +99,7 @@ pub fn confidence(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Decimal> {
 }
 
 pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
-    let session = Session::open(ctx, &args.file, LockMode::Exclusive)?;
+    let session = Desk::open(ctx, &args.file, LockMode::Exclusive)?;
     let (rules, timeline) = writable(&session)?;
     if rules.output_format == OutputFormat::Structured {
         let missing: Vec<&str> = args
@@ -165,7 +165,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
 }
 
 /// The rules and timeline of a session that may take an entry now, or the refusal (exit 4).
-pub fn writable(session: &Session) -> Result<(&Rules, &Timeline)> {
+pub fn writable(session: &Desk) -> Result<(&Rules, &Timeline)> {
     if session.parsed.in_progress {
         return Err(Error::forbidden(
             "ENTRY_IN_PROGRESS",
@@ -241,7 +241,7 @@ pub fn may_write(rules: &Rules, timeline: &Timeline, author: &str) -> Result<()>
 
 /// Appends `entry` to the session whose text is now `text`, after checking that the session
 /// stays valid with it; returns the new text and timeline.
-pub fn commit(session: &Session, text: &str, entry: &NewEntry) -> Result<(String, Timeline)> {
+pub fn commit(session: &Desk, text: &str, entry: &NewEntry) -> Result<(String, Timeline)> {
     let chunk = entry.render(text);
     let combined = format!("{text}{chunk}");
     let (parsed, timeline) = analyse(&combined);

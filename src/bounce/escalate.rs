@@ -18,7 +18,7 @@ use serde_json::json;
 use super::append::{commit, writable};
 use super::entry::NewEntry;
 use super::model::{EntryStatus, Escalation, Stance, Word};
-use super::session::Session;
+use super::session::Desk;
 use super::status::{timed_out, turn_began};
 use crate::context::Ctx;
 use crate::error::{Result, Status};
@@ -26,7 +26,7 @@ use crate::output::Outcome;
 use crate::store::LockMode;
 
 pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
-    let session = Session::open(ctx, file, LockMode::Exclusive)?;
+    let session = Desk::open(ctx, file, LockMode::Exclusive)?;
     let (rules, timeline) = session.state()?;
     let policy = rules.escalation.as_str();
     if let Some(reason) = timeline.ended {
@@ -121,7 +121,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
 }
 
 /// The agent's last stance and confidence, or defer with no confidence.
-fn last_position(session: &Session, agent: &str) -> (Stance, Decimal) {
+fn last_position(session: &Desk, agent: &str) -> (Stance, Decimal) {
     session
         .parsed
         .entries

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::append::listed;
-use super::session::Session;
+use super::session::Desk;
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::output::Outcome;
@@ -53,7 +53,7 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
 
 /// One look at the session.
 fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<Outcome> {
-    let session = Session::open(ctx, file, LockMode::Shared)?;
+    let session = Desk::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
     listed(rules, agent)?;
     let data = |next: &[String]| {

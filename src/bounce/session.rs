@@ -13,7 +13,9 @@ use super::model::Rules;
 use super::parse::{self, Parsed};
 use super::timeline::{self, Timeline};
 
-pub struct Session {
+/// The desk of a bounce command: the session file under its lock, read and parsed. The same
+/// "lock, load, decide, write" unit as the other protocols' desks (`negotiation::Desk`).
+pub struct Desk {
     pub path: PathBuf,
     pub file: LockedFile,
     pub text: String,
@@ -37,15 +39,15 @@ pub fn no_session(path: &Path, why: &str) -> Error {
     .with_hint("create one with `parley bounce new FILE --title T --agents a,b`")
 }
 
-impl Session {
+impl Desk {
     /// Opens `path` with the lock `mode` (rolling back a torn append first) and reads it.
-    pub fn open(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<Session> {
+    pub fn open(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<Desk> {
         let file = open_file(ctx, path, mode)?;
         let bytes = file.read()?;
         let text = String::from_utf8(bytes)
             .map_err(|e| Error::malformed(path, None, format!("is not UTF-8 text ({e})")))?;
         let (parsed, timeline) = analyse(&text);
-        Ok(Session {
+        Ok(Desk {
             path: path.to_path_buf(),
             file,
             text,

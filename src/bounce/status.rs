@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde_json::json;
 
 use super::model::{ConsensusMode, Rules, Word};
-use super::session::Session;
+use super::session::Desk;
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
@@ -16,7 +16,7 @@ use crate::output::Outcome;
 use crate::store::LockMode;
 
 pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
-    let session = Session::open(ctx, file, LockMode::Shared)?;
+    let session = Desk::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
     let now = ctx.clock.now();
     let in_progress = session.parsed.in_progress;
@@ -89,7 +89,7 @@ fn list(names: &[String]) -> String {
 }
 
 /// When the current turn began: the time of the last entry, or `created` when there is none.
-pub fn turn_began(session: &Session) -> Option<DateTime<Utc>> {
+pub fn turn_began(session: &Desk) -> Option<DateTime<Utc>> {
     match session.parsed.entries.last() {
         Some(entry) => entry.at,
         None => session.parsed.created,
@@ -99,7 +99,7 @@ pub fn turn_began(session: &Session) -> Option<DateTime<Utc>> {
 /// The agents whose turn is past `turn-timeout` at `now`: the author of an entry left
 /// without its yield marker, or the agents the turn waits for.
 pub fn timed_out(
-    session: &Session,
+    session: &Desk,
     rules: &Rules,
     timeline: &Timeline,
     now: DateTime<Utc>,
@@ -133,7 +133,7 @@ pub fn consensus(
     threshold: Option<Decimal>,
     round: Option<u64>,
 ) -> Result<Outcome> {
-    let session = Session::open(ctx, file, LockMode::Shared)?;
+    let session = Desk::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
     let round = match round {
         Some(n) if !timeline.has_round(n) => {

@@ -11,9 +11,10 @@ use crate::error::{Error, Result, Status};
 use crate::output::Outcome;
 use crate::store::{EntryKind, Store};
 
+use super::Desk;
 use super::finish::AUDIT_FILE;
 use super::turn::Phase;
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 pub const SOURCES_DIR: &str = "sources";
 
@@ -121,8 +122,7 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
         command: "audit-template",
         agent: args.agent.as_ref(),
     };
-    let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     if let Some(agent) = &args.agent {
         state.ensure_registered(agent)?;

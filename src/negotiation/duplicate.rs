@@ -22,11 +22,12 @@ use crate::names::Name;
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueFile, IssueRef};
 use super::log::Event;
 use super::positions::{self, EntryKind, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 /// The prefix of the decision an agreed duplicate gets, and of the proposal's first line.
 pub const DECISION_PREFIX: &str = "Duplicate of ";
@@ -112,8 +113,7 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
         command: "duplicate",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     let on = holder_on_issue(
         &locked,
         &state,

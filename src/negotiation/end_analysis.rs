@@ -10,11 +10,11 @@ use crate::names::Name;
 use crate::output::Outcome;
 use crate::store::{Locked, Store};
 
+use super::Desk;
 use super::log;
 use super::turn::{self, Phase};
 use super::{
-    ANALYSIS_DIR, Actor, State, complete_turn_record, done_marker, give_turn, lock, merge_drafts,
-    open,
+    ANALYSIS_DIR, Actor, State, complete_turn_record, done_marker, give_turn, merge_drafts, open,
 };
 
 #[derive(Debug, Clone)]
@@ -29,8 +29,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         command: "end-analysis",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     if let Some(done) = complete_interrupted(&locked, &state, &args.agent, ctx, actor)? {
         return Ok(done);
     }

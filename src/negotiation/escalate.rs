@@ -12,11 +12,12 @@ use crate::error::Result;
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::agree::STATUS_EVENT;
 use super::issues::IssueRef;
 use super::positions::{self, IssueStatus};
 use super::rules::{Text, holder_on_issue, write_positions};
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 #[derive(Debug, Clone)]
 pub struct EscalateArgs {
@@ -32,8 +33,7 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
         command: "escalate",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
     let (text, _) = on.require_positions("escalate")?;
     let text = positions::set_status(text, IssueStatus::Escalate, args.summary.as_str());

@@ -9,9 +9,10 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::issues::{self, DRAFTS_DIR, IssueFile, IssueText};
 use super::turn::Phase;
-use super::{Actor, State, done_marker, lock, note_activity, open};
+use super::{Actor, done_marker, note_activity, open};
 
 #[derive(Debug, Clone)]
 pub struct DraftArgs {
@@ -27,8 +28,7 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
         command: "file-draft-issue",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;
     state.ensure_phase(Phase::Analysis, "file a draft issue")?;

@@ -9,8 +9,9 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::turn::Phase;
-use super::{Actor, State, complete_turn_record, give_turn, lock, open};
+use super::{Actor, complete_turn_record, give_turn, open};
 
 #[derive(Debug, Clone)]
 pub struct HandOffArgs {
@@ -24,8 +25,7 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<Outcome> {
         command: "hand-off",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     // A hand-off of this agent that died between turn.md and its record: complete it.
     if state.phase != Phase::Analysis
         && let Some(next) = complete_turn_record(&locked, &state, &args.agent, ctx, actor)?

@@ -260,6 +260,24 @@ pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
     Ok(locked)
 }
 
+/// The desk of a command that changes the negotiation: the directory lock held, and the state
+/// loaded under it. The command decides on `state` and writes through `locked`; the same unit
+/// is `operative::desk::Desk`, `bounce::session::Desk` and `parliament::clerk::Desk` in the
+/// other protocols.
+pub struct Desk<'s> {
+    pub locked: Locked<'s>,
+    pub state: State,
+}
+
+impl<'s> Desk<'s> {
+    /// Takes the lock for `actor` and loads the state under it.
+    pub fn open(store: &'s Store, actor: Actor) -> Result<Desk<'s>> {
+        let locked = lock(store, actor)?;
+        let state = State::load(store)?;
+        Ok(Desk { locked, state })
+    }
+}
+
 /// Gives the turn to `to` and starts its timer. In the positions phase the positions files
 /// are recorded first, with any edit made during the turn that ends ([`digest::record`]).
 /// `.turn-started` is written before `turn.md` so that a crash in between leaves a timer

@@ -9,9 +9,10 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueFile, IssueText};
 use super::turn::Phase;
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 #[derive(Debug, Clone)]
 pub struct NewIssueArgs {
@@ -26,8 +27,7 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
         command: "new-issue",
         agent: None,
     };
-    let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_phase(Phase::Positions, "raise a new issue")?;
 

@@ -21,10 +21,11 @@ use crate::names::{self, Name};
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::Desk;
 use super::digest::{self, Edit, NotesRecord};
 use super::log::Event;
 use super::rules::Text;
-use super::{Actor, State, lock, open};
+use super::{Actor, State, open};
 
 pub const FILE: &str = "notes.md";
 pub const NOTE_EVENT: &str = "note";
@@ -71,8 +72,7 @@ pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Outcome> {
         command: "note",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;
     locked.preflight(&[FILE])?;

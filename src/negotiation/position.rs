@@ -16,10 +16,11 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueRef};
 use super::positions::{self, EntryKind, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 #[derive(Debug, Clone)]
 pub struct EntryArgs {
@@ -37,8 +38,7 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
         command,
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     let action = format!("write a {command}");
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, &action)?;
 

@@ -13,10 +13,11 @@ use crate::output::Outcome;
 
 use crate::store::{Locked, Store};
 
+use super::Desk;
 use super::agents::{self, AUTO_NAMES, Agent};
 use super::log::{self, Event};
 use super::turn::Turn;
-use super::{Actor, State, lock, meta, open};
+use super::{Actor, State, meta, open};
 
 /// Environment variables that identify the participant (the model session) behind an agent,
 /// in order of precedence after `--participant`.
@@ -66,8 +67,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         command: "register",
         agent: named,
     };
-    let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     if state.turn != Turn::Registration {
         return Err(Error::forbidden(

@@ -19,13 +19,14 @@ use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
 
+use super::Desk;
 use super::changes::REOPEN_EVENT;
 use super::issues::{IssueRef, POSITIONS_DIR};
 use super::log::{self, Event};
 use super::positions::{self, EntryKind, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
 use super::turn::Phase;
-use super::{Actor, State, agree, lock, open, resolve};
+use super::{Actor, agree, open, resolve};
 
 #[derive(Debug, Clone)]
 pub struct ReopenArgs {
@@ -41,8 +42,7 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Outcome> {
         command: "reopen",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     state.ensure_holder(&store, &args.agent, "reopen an issue")?;
     state.ensure_phase(Phase::Positions, "reopen an issue")?;
     let issue = args.issue.find(&store)?;

@@ -18,12 +18,13 @@ use crate::error::{Error, Result};
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::Desk;
 use super::issues::{IssueRef, POSITIONS_DIR};
 use super::log::Event;
 use super::positions::{self, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
 use super::turn::Phase;
-use super::{Actor, State, lock, open};
+use super::{Actor, open};
 
 pub const RESOLVE_EVENT: &str = "resolve";
 const MAX_HUMAN_LEN: usize = 100;
@@ -66,8 +67,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
         command: "resolve",
         agent: None,
     };
-    let locked = lock(&store, actor)?;
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     if state.agents.list.iter().any(|a| a.name.as_str() == args.by) {
         return Err(Error::forbidden(

@@ -18,10 +18,11 @@ use crate::names::Name;
 use crate::output::Outcome;
 use crate::store::Store;
 
+use super::Desk;
 use super::digest::fnv_bytes;
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::log::Event;
-use super::{Actor, State, lock, open};
+use super::{Actor, State, open};
 
 pub const SIGN_OFF_EVENT: &str = "sign-off";
 
@@ -45,8 +46,7 @@ pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<Outcome> {
         command: "sign-off",
         agent: Some(&args.agent),
     };
-    let locked = lock(&store, actor)?;
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;
     let (final_digest, audit_digest) = digests(&store)?;

@@ -15,9 +15,10 @@ use crate::output::Outcome;
 use crate::store::Locked;
 use crate::wait::{self, Check, WaitOptions};
 
+use super::Desk;
 use super::log;
 use super::turn::{TURN_FILE, Turn};
-use super::{Actor, State, give_turn, lock, note_seen, open};
+use super::{Actor, State, give_turn, note_seen, open};
 use super::{agents, meta};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
@@ -43,8 +44,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let watched = &[agents::FILE, TURN_FILE, meta::FILE];
     wait::until(ctx, store.root(), watched, &args.wait, interval, || {
-        let locked = lock(&store, actor)?;
-        let mut state = State::load(&store)?;
+        let Desk { locked, mut state } = Desk::open(&store, actor)?;
         state.ensure_registered(&args.agent)?;
         match &state.turn {
             Turn::Done => return Err(Error::finished(store.root())),

@@ -8,7 +8,7 @@ use crate::error::{Error, Result, Status};
 use crate::output::Outcome;
 
 use super::agent_name::AgentName;
-use super::book::Book;
+use super::desk::Desk;
 use super::liveness::Thresholds;
 use super::project::Project;
 use super::reservation::reservation_view;
@@ -60,7 +60,7 @@ fn line(record: &AgentRecord, thresholds: &Thresholds, now: Stamp) -> String {
 }
 
 /// Creates the record of a new identity; a name with a record is refused (exit 3).
-pub fn register_in(book: &mut Book, agent: &AgentName, role: Option<String>) -> Result<Value> {
+pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<Value> {
     if book.state.agent(agent).is_some() {
         return Err(Error::new(
             Status::AlreadyExists,
@@ -89,14 +89,14 @@ pub fn register(
     agent: &AgentName,
     role: Option<String>,
 ) -> Result<Outcome> {
-    let mut book = Book::open(project, ctx, &format!("parley agent register {agent}"))?;
+    let mut book = Desk::open(project, ctx, &format!("parley agent register {agent}"))?;
     let result = register_in(&mut book, agent, role)
         .map(|view| Outcome::ok(view).line(format!("registered {agent}")));
     book.settle(result)
 }
 
 pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> {
-    let mut book = Book::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
+    let mut book = Desk::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
     book.seen(agent);
     let result = match book.state.agent(agent) {
         Some(record) => Ok(Outcome::ok(agent_view(record, &book.thresholds, book.now))

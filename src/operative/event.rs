@@ -9,7 +9,7 @@ use crate::output::Outcome;
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::book::Book;
+use super::desk::Desk;
 use super::event_log::{
     self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
 };
@@ -70,7 +70,7 @@ fn send(
     }
     .checked()?;
     let label = format!("parley event {verb} {}", envelope.from);
-    let mut book = Book::open(project, ctx, &label)?;
+    let mut book = Desk::open(project, ctx, &label)?;
     let result = (|| {
         book.seen(&envelope.from);
         event.id = book.next_event_id()?;
@@ -100,7 +100,7 @@ pub fn receipt(
         ReceiptAction::Read => "read",
         ReceiptAction::Ack => "ack",
     };
-    let mut book = Book::open(project, ctx, &format!("parley event {verb} {agent}"))?;
+    let mut book = Desk::open(project, ctx, &format!("parley event {verb} {agent}"))?;
     let result = (|| {
         book.seen(agent);
         let store = &book.project.store;

@@ -11,7 +11,7 @@
 pub mod agent;
 pub mod agent_name;
 pub mod bead;
-pub mod book;
+pub mod desk;
 pub mod event;
 pub mod event_log;
 pub mod git_status;

@@ -7,18 +7,18 @@ use crate::error::{Error, Result, Status};
 use crate::output::Outcome;
 
 use super::agent_name::AgentName;
-use super::book::Book;
+use super::desk::Desk;
 use super::project::Project;
 use super::scope::Scope;
 use super::state::ArchivedReservation;
 
 pub fn run(ctx: &Ctx, project: &Project, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
-    let mut book = Book::open(project, ctx, &format!("parley release {agent}"))?;
+    let mut book = Desk::open(project, ctx, &format!("parley release {agent}"))?;
     let result = decide(&mut book, agent, scope);
     book.settle(result)
 }
 
-fn decide(book: &mut Book, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
+fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
     book.seen(agent);
     let shown = scope.relative_to(&book.project.root);
     // Only an exact match is released: releasing part of a reservation, or a reservation

@@ -19,7 +19,7 @@ use crate::output::Outcome;
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::book::Book;
+use super::desk::Desk;
 use super::event_log::{Event, EventType, IncursionPayload, Payload, VERSION};
 use super::liveness::Liveness;
 use super::project::Project;
@@ -78,12 +78,12 @@ impl Conflict {
 }
 
 pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Outcome> {
-    let mut book = Book::open(project, ctx, &format!("parley reserve {}", args.agent))?;
+    let mut book = Desk::open(project, ctx, &format!("parley reserve {}", args.agent))?;
     let result = decide(&mut book, args);
     book.settle(result)
 }
 
-fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
+fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<Outcome> {
     book.seen(&args.agent);
     let conflicts: Vec<Conflict> = book
         .state
@@ -110,12 +110,12 @@ fn decide(book: &mut Book, args: &ReserveArgs) -> Result<Outcome> {
 }
 
 /// A scope relative to the project root, for human lines.
-fn shown(book: &Book, scope: &Scope) -> String {
+fn shown(book: &Desk, scope: &Scope) -> String {
     scope.relative_to(&book.project.root)
 }
 
 /// Some conflict is held by an active owner: refused whatever the flag (exit 3).
-fn refuse_active(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+fn refuse_active(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
     let mut events = Vec::new();
     let mut owners = Vec::new();
     for conflict in conflicts {
@@ -154,7 +154,7 @@ fn refuse_active(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) ->
 }
 
 /// Every conflict can be taken over, but `--takeover-stale` was not given (exit 3).
-fn refuse_stale(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+fn refuse_stale(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
     let mut events = Vec::new();
     let mut found = Vec::new();
     for conflict in conflicts {
@@ -196,7 +196,7 @@ fn refusal_data(args: &ReserveArgs, conflicts: &[Conflict], events: Vec<String>)
 
 /// No conflict, or only ones that can be and are taken over: archive those, then create the
 /// reservation or renew the agent's own.
-fn grant(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
     let now = book.now;
     let mut lines = Vec::new();
     let mut taken_over = Vec::new();
@@ -265,7 +265,7 @@ fn grant(book: &mut Book, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<
 
 /// Records an INCURSION from the requesting agent to the owner of `conflict`; returns its id.
 fn incursion(
-    book: &mut Book,
+    book: &mut Desk,
     args: &ReserveArgs,
     conflict: &Conflict,
     hint: String,

@@ -19,7 +19,7 @@ use crate::output::Outcome;
 use super::agent::{agent_view, register_in};
 use super::agent_name::AgentName;
 use super::bead::{self, BeadId};
-use super::book::Book;
+use super::desk::Desk;
 use super::event_log::{Event, EventType, Payload, ResumePayload, ResumeReason, VERSION};
 use super::git_status::{self, WorkTree};
 use super::project::Project;
@@ -55,7 +55,7 @@ pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Outcome>
         Decision::Adopt { agent, .. } => format!("parley session --adopt {agent}"),
         Decision::Undecided => "parley session".to_owned(),
     };
-    let mut book = Book::open(project, ctx, &label)?;
+    let mut book = Desk::open(project, ctx, &label)?;
     let result = match decision {
         Decision::Register { agent, role } => register(&mut book, agent, role.clone()),
         Decision::Adopt { agent, scope } => adopt(&mut book, agent, scope.as_ref()),
@@ -107,7 +107,7 @@ fn undecided(state: &State) -> Outcome {
     .line(format!("Recommendation: register {name}: {reason}"))
 }
 
-fn register(book: &mut Book, agent: &AgentName, role: Option<String>) -> Result<Outcome> {
+fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<Outcome> {
     if book.state.agent(agent).is_some() {
         let reason = format!(
             "{agent} already has a record; reusing it needs adoption evidence (uncommitted changes in your scope or an in_progress bead), otherwise choose a new name such as {}",
@@ -136,7 +136,7 @@ fn register(book: &mut Book, agent: &AgentName, role: Option<String>) -> Result<
         .line(format!("Recommendation: register: {reason}")))
 }
 
-fn adopt(book: &mut Book, agent: &AgentName, scope: Option<&Scope>) -> Result<Outcome> {
+fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Outcome> {
     let root = book.project.root.clone();
 
     // Check 1: uncommitted changes inside the claimed scope: `--scope`, else the scopes the

@@ -1,7 +1,7 @@
 //! The state of the project while a command holds its lock, and the one place that writes it.
 //!
-//! A command loads a [`Book`], decides, records what it changes (heartbeats, reservations,
-//! archive records, events, receipts) and ends with [`Book::settle`]. The writes happen in one
+//! A command loads a [`Desk`], decides, records what it changes (heartbeats, reservations,
+//! archive records, events, receipts) and ends with [`Desk::settle`]. The writes happen in one
 //! fixed order, chosen so that a crash between any two of them leaves a state that is
 //! consistent or repairs itself (`docs/operative.md`, "Crashes"):
 //!
@@ -24,7 +24,7 @@ use super::project::Project;
 use super::stamp::Stamp;
 use super::state::{self, ARCHIVE_FILE, ArchivedReservation, STATE_FILE, State};
 
-pub struct Book<'p> {
+pub struct Desk<'p> {
     pub project: &'p Project,
     locked: Locked<'p>,
     pub state: State,
@@ -38,15 +38,15 @@ pub struct Book<'p> {
     stored_events: Option<usize>,
 }
 
-impl<'p> Book<'p> {
+impl<'p> Desk<'p> {
     /// Locks the project and loads its state. Every file that may be written is checked
     /// first (no link, no directory in the way), so a refused write never follows a done one.
-    pub fn open(project: &'p Project, ctx: &Ctx, label: &str) -> Result<Book<'p>> {
+    pub fn open(project: &'p Project, ctx: &Ctx, label: &str) -> Result<Desk<'p>> {
         let thresholds = Thresholds::from_env()?;
         let locked = project.lock(label)?;
         locked.preflight(&state::files())?;
         let (state, warnings) = State::load(&project.store)?;
-        Ok(Book {
+        Ok(Desk {
             project,
             locked,
             state_changed: state.needs_repair,
