@@ -284,9 +284,11 @@ fn entry_body(ctx: &Ctx, cli: &EntryCli) -> Result<Text> {
             )));
         }
         (None, None, None) => {
-            return Err(Error::usage(
-                "the body is required: give it with --body TEXT, --file FILE or - (stdin)",
-            ));
+            return Err(Error::usage(if ctx.stdin {
+                "the body is required: give it with --body TEXT, --file FILE or - (stdin)"
+            } else {
+                "the body is required: give it as `body` (the text) or `file` (a file to read)"
+            }));
         }
     };
     Text::parse("body", &raw)

@@ -25,6 +25,11 @@ const WAIT_ACTIONS: &[(&str, &str, &[&str])] = &[
 /// runs, reading its request on stdin, is not an operation an agent calls.
 const NOT_ACTIONS: &[&str] = &["feedback mock-provider"];
 
+/// Options of a command that are not fields of its action: `status --watch` (with its
+/// `--once` and `--timeout`) is the live view, which is not a tool and would block a call
+/// without bound.
+const NOT_FIELDS: &[(&str, &[&str])] = &[("status", &["watch", "once", "timeout"])];
+
 /// Text a command reads from a file, also accepted inline: (command, file field, inline
 /// field). The request types declare the inline fields for serde only (`#[arg(skip)]`), so the
 /// clap tree cannot show them; a test checks that every file field named here exists.
@@ -265,8 +270,16 @@ fn action(
     command.extend(path.iter().cloned());
     let mut fields = Vec::new();
     let mut trailing = None;
+    let joined = command.join(" ");
+    let left_out = NOT_FIELDS
+        .iter()
+        .find(|(c, _)| *c == joined)
+        .map_or(&[][..], |(_, ids)| *ids);
     for arg in leaf.get_arguments() {
         let id = arg.get_id().as_str();
+        if left_out.contains(&id) {
+            continue;
+        }
         // The global options are the server's own business (lock_timeout is taken on every
         // action); `-` as a value name marks "read stdin", which the server never does.
         if matches!(id, "help" | "version" | "json" | "lock_timeout")

@@ -115,9 +115,14 @@ impl ServerHandler for Server {
         let Some(tool) = self.catalog.tool(&request.name) else {
             return Err(ErrorData::invalid_params(
                 format!(
-                    "unknown tool '{}': the tools are {}",
+                    "unknown tool '{}': this server's tools are {}",
                     request.name,
-                    catalog::TOOL_NAMES.join(", ")
+                    self.catalog
+                        .tools
+                        .iter()
+                        .map(|t| t.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 None,
             ));

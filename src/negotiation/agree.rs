@@ -147,7 +147,7 @@ fn refusal(code: &'static str, reasons: &str, agent: &Name, rel: &str) -> Error 
 /// The rules of agreeing to a duplicate proposal, the counterpart of [`broken_rules`]: the
 /// proposal is the challenge, so it must be another registered agent's and already there
 /// when this turn began. Returns the issue it names.
-fn duplicate_rules(
+pub fn duplicate_rules(
     proposals: &[duplicate::Proposal],
     state: &State,
     agent: &Name,

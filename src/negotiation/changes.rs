@@ -203,8 +203,12 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         };
         let positions = Positions::parse(&text);
         let recorded = ledger_then.baselines.get(&rel).map(|r| &r.digest);
-        for entry in &positions.entries {
-            if &entry.agent == agent || recorded.is_some_and(|d| d.has_entry(&entry.title())) {
+        // Positions only grow by appends: what was recorded is the file's first entries, and
+        // every entry after them is new, even one whose title repeats an earlier one (a second
+        // challenge in the same round). An entry changed in place is an edit, listed below.
+        let known = recorded.map_or(0, |d| d.entries.len());
+        for entry in positions.entries.iter().skip(known) {
+            if &entry.agent == agent {
                 continue;
             }
             entries.push(NewEntry {

@@ -136,7 +136,7 @@ impl State {
                 "NOT_REGISTERED",
                 format!("{agent} is not a registered agent of this negotiation"),
             )
-            .with_hint("register first with `parley register DIR AGENT`"));
+            .with_hint("register first with `parley register DIR AGENT` while registration is open; once the negotiation has started, only its registered agents take part"));
         }
         Ok(())
     }
@@ -150,7 +150,7 @@ impl State {
                 "NOT_YOUR_TURN",
                 format!("{agent} cannot {action}: the turn is {}", self.turn),
             )
-            .with_hint("poll until it is your turn"));
+            .with_hint("block until it is: `parley wait DIR AGENT` (the `wait` tool over MCP)"));
         }
         Ok(())
     }

@@ -433,6 +433,8 @@ fn open_details(
             .collect();
         let recorded = ledger.at_turn_start(&rel);
         let holder = state.turn.holder();
+        // A duplicate proposal can be agreed to without a decision, by its own rules.
+        let proposals = super::duplicate::proposals(events, &rel, &positions);
         let may_agree = state
             .agents
             .list
@@ -442,10 +444,18 @@ fn open_details(
                 // The holder is judged as `agree` would judge it now; the others as on their
                 // next turn, when every entry there now will have been recorded at a hand-over.
                 let now = holder == Some(*agent);
-                super::agree::broken_rules(&positions, state, agent, |title| {
-                    !now || recorded.is_some_and(|d| d.has_entry(title))
-                })
-                .is_empty()
+                let before_turn =
+                    |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
+                super::agree::broken_rules(&positions, state, agent, before_turn).is_empty()
+                    || (!proposals.is_empty()
+                        && super::agree::duplicate_rules(
+                            &proposals,
+                            state,
+                            agent,
+                            before_turn,
+                            &rel,
+                        )
+                        .is_ok())
             })
             .cloned()
             .collect();

@@ -802,6 +802,12 @@ fn bad_arguments_are_usage_errors_that_name_the_field() {
                 json!({"action": "finish", "dir": dir, "allow_escalated": "yes"}),
                 "'allow_escalated'",
             ),
+            // The live view is not a tool: `status` has no `watch` (it would block unbounded).
+            (
+                "negotiation",
+                json!({"action": "status", "dir": dir, "watch": true}),
+                "'watch'",
+            ),
             (
                 "bounce",
                 json!({"action": "new", "file": "s.md", "title": "T", "agents": "a,b",

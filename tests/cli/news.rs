@@ -929,3 +929,43 @@ fn a_skipped_agent_gets_the_changes_since_the_skip_took_its_turn() {
     assert_eq!(changes["entries"][0]["agent"], "agent-beta");
     assert_eq!(changes["issues"], Value::Array(vec![]), "{changes}");
 }
+
+#[test]
+fn status_says_who_may_agree_to_a_pending_duplicate_as_agree_check_does() {
+    let neg = with_duplicates();
+    neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let (exit, _) = run_json(&neg, &["agree", "{dir}", "agent-beta", "2", "--check"]);
+    assert_eq!(exit, 0);
+    let (_, envelope) = run_json(&neg, &["status", "{dir}"]);
+    let open = envelope["data"]["open_issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|issue| issue["file"] == "02-cache-location.md")
+        .cloned()
+        .unwrap_or_else(|| panic!("02 is open: {envelope}"));
+    assert_eq!(
+        open["may_agree"],
+        serde_json::json!(["agent-beta"]),
+        "{open}"
+    );
+}
+
+#[test]
+fn a_second_entry_of_the_same_kind_and_round_is_news_too() {
+    let neg = argued();
+    // agent-alpha challenges issue 2 twice in one turn: two entries with the same title.
+    for body in ["First objection.", "Second objection."] {
+        neg.ok(&["challenge", "{dir}", "agent-alpha", "2", "--body", body]);
+    }
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let (_, envelope) = run_json(&neg, &["changes", "{dir}", "agent-beta"]);
+    let challenges: Vec<&Value> = envelope["data"]["changes"]["entries"]
+        .as_array()
+        .unwrap_or_else(|| panic!("entries: {envelope}"))
+        .iter()
+        .filter(|e| e["agent"] == "agent-alpha" && e["kind"] == "challenge")
+        .collect();
+    assert_eq!(challenges.len(), 2, "{envelope}");
+}
