@@ -50,6 +50,10 @@ pub struct NewEntry {
     pub agent: Name,
     pub kind: EntryKind,
     pub round: u64,
+    /// The issue a challenge proposes this one duplicates (`parley duplicate`): agreeing to
+    /// it needs no decision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
 }
 
 /// A positions file whose status is not what it was at the reference point.
@@ -107,8 +111,13 @@ impl Changes {
             lines.push(format!("  new issue: {} — {}", issue.file, issue.title));
         }
         for entry in &self.entries {
+            let proposal = entry
+                .duplicate_of
+                .as_ref()
+                .map(|of| format!(": proposes it duplicates {of} (agree needs no decision)"))
+                .unwrap_or_default();
             lines.push(format!(
-                "  new entry: {} — {}'s {} (round {})",
+                "  new entry: {} — {}'s {} (round {}){proposal}",
                 entry.file,
                 entry.agent,
                 entry.kind.word(),
@@ -207,15 +216,22 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         // every entry after them is new, even one whose title repeats an earlier one (a second
         // challenge in the same round). An entry changed in place is an edit, listed below.
         let known = recorded.map_or(0, |d| d.entries.len());
+        let proposals = super::duplicate::proposals(events, &rel, &positions);
         for entry in positions.entries.iter().skip(known) {
             if &entry.agent == agent {
                 continue;
             }
+            let title = entry.title();
             entries.push(NewEntry {
                 file: issue.file.clone(),
                 agent: entry.agent.clone(),
                 kind: entry.kind,
                 round: entry.round,
+                duplicate_of: proposals
+                    .iter()
+                    .rev()
+                    .find(|p| p.entry == title)
+                    .map(|p| p.of.clone()),
             });
         }
         let before = recorded.and_then(|d| d.status.clone());

@@ -92,6 +92,13 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
     } else {
         Vec::new()
     };
+    if merged && super::issues::list(&store, super::ISSUES_DIR)?.is_empty() {
+        // Not an error (a negotiation may start from issues raised later with `new-issue`),
+        // but easy to miss until `finish` says there is nothing to finish.
+        out.warn(
+            "no agent filed a draft issue: the positions phase starts with no issues (raise them with `parley new-issue DIR TOPIC`)",
+        );
+    }
     out.data = json!({
         "agent": args.agent,
         "merged": merged,
