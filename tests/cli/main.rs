@@ -22,3 +22,4 @@ mod skill;
 mod surface;
 mod views;
 mod waiting;
+mod wake;
