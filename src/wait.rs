@@ -289,7 +289,8 @@ mod direct {
         // Declared first so that it is dropped first: no cancellation writes to `cancelled`
         // once the wait is over.
         _listening: Listening,
-        inotify: OwnedFd,
+        // `Some` until dropped (see `Drop`).
+        inotify: Option<OwnedFd>,
         cancelled: Arc<OwnedFd>,
         watched: Vec<String>,
     }
@@ -325,7 +326,7 @@ mod direct {
             });
             Ok(Inotify {
                 _listening: listening,
-                inotify,
+                inotify: Some(inotify),
                 cancelled,
                 watched: watched.iter().map(|path| (*path).to_owned()).collect(),
             })
@@ -345,7 +346,7 @@ mod direct {
                 }
                 let mut fds = [
                     libc::pollfd {
-                        fd: self.inotify.as_raw_fd(),
+                        fd: self.raw(),
                         events: libc::POLLIN,
                         revents: 0,
                     },
@@ -381,13 +382,7 @@ mod direct {
             let header = std::mem::size_of::<libc::inotify_event>();
             loop {
                 // SAFETY: reads into a buffer this function owns, at most its length.
-                let n = unsafe {
-                    libc::read(
-                        self.inotify.as_raw_fd(),
-                        buffer.as_mut_ptr().cast(),
-                        buffer.len(),
-                    )
-                };
+                let n = unsafe { libc::read(self.raw(), buffer.as_mut_ptr().cast(), buffer.len()) };
                 if n <= 0 {
                     // Drained (EAGAIN), or an error: a re-check costs little and is safe.
                     return relevant || n < 0 && !would_block();
@@ -413,6 +408,27 @@ mod direct {
                     relevant |= about_dir || about_watched;
                     offset += header + len;
                 }
+            }
+        }
+    }
+
+    impl Inotify {
+        fn raw(&self) -> std::os::fd::RawFd {
+            self.inotify.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+        }
+    }
+
+    /// Closing an inotify descriptor waits for the kernel's grace period (milliseconds on
+    /// some kernels). The waiter's answer does not wait for it: the descriptor is closed on a
+    /// thread of its own (in a process that exits next, the exit waits for that thread, as
+    /// it would for the close; in the MCP server the answer goes out at once). If no thread
+    /// can be started, it is closed here.
+    impl Drop for Inotify {
+        fn drop(&mut self) {
+            if let Some(fd) = self.inotify.take() {
+                let _ = std::thread::Builder::new()
+                    .name("parley-inotify-close".into())
+                    .spawn(move || drop(fd));
             }
         }
     }
