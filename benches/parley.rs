@@ -19,7 +19,8 @@
 //!
 //! `PARLEY_BENCH_QUICK=1` runs fewer iterations and smaller sizes (for a smoke run);
 //! `PARLEY_BENCH_ONLY=NAME` runs only the section NAME (`commands`, `wake`, `scaling`,
-//! `contention`, or a protocol's).
+//! `contention`, or a protocol's); `PARLEY_BENCH_BINARY=PATH` measures another parley
+//! executable (an earlier build, say) in place of this build's.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -28,6 +29,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const PARLEY: &str = env!("CARGO_BIN_EXE_parley");
+
+/// Set to another parley executable to measure it instead of this build's (to compare two
+/// builds' wake or commands in the same conditions; the figures in `docs/performance.md` are
+/// of this build unless they say otherwise).
+const BINARY_VAR: &str = "PARLEY_BENCH_BINARY";
+
+fn binary() -> std::ffi::OsString {
+    std::env::var_os(BINARY_VAR).unwrap_or_else(|| PARLEY.into())
+}
 
 /// Set (to a directory) when this program runs as the minimal waiter of section 2.
 const WAITER_VAR: &str = "PARLEY_BENCH_INOTIFY_WAITER";
@@ -142,7 +152,7 @@ fn bounce_validate(root: &Path, runs: usize, quick: bool) {
 }
 
 fn parley(args: &[&str]) -> Command {
-    let mut command = Command::new(PARLEY);
+    let mut command = Command::new(binary());
     command.args(args);
     for var in [
         "NEGOTIATE_PARTICIPANT_ID",

@@ -56,6 +56,9 @@ enum Source {
     Events {
         _watcher: notify::RecommendedWatcher,
     },
+    /// Linux, top-level paths only: the waiting thread reads inotify itself.
+    #[cfg(target_os = "linux")]
+    Direct(direct::Inotify),
     Polling(Duration),
 }
 
@@ -88,8 +91,8 @@ pub fn until<T>(
     // The watch starts before the first check, so no change can fall between the two.
     let source = watch(ctx, dir, watched, options, default_interval, sender)?;
     let recheck = match &source {
-        Source::Events { .. } => SAFETY_RECHECK,
         Source::Polling(interval) => *interval,
+        _ => SAFETY_RECHECK,
     };
     loop {
         let deadline_in = match check()? {
@@ -112,7 +115,12 @@ pub fn until<T>(
             }
             pause = pause.min(left);
         }
-        match next_wake(&receiver, pause) {
+        let wake = match &source {
+            #[cfg(target_os = "linux")]
+            Source::Direct(inotify) => inotify.next_wake(&receiver, pause),
+            _ => next_wake(&receiver, pause),
+        };
+        match wake {
             Some(Wake::Interrupted) => {
                 return Err(Error::new(
                     Status::Interrupted,
@@ -170,6 +178,14 @@ fn watch(
         ));
         return Ok(Source::Polling(interval));
     }
+    // Top-level paths on Linux: read inotify in this thread (see `direct`); the general
+    // watcher below is the fallback if that cannot start.
+    #[cfg(target_os = "linux")]
+    if !watched.iter().any(|path| path.contains('/'))
+        && let Ok(inotify) = direct::Inotify::start(ctx, dir, watched)
+    {
+        return Ok(Source::Direct(inotify));
+    }
     let watched_dir: PathBuf = dir.to_path_buf();
     let recursive = if watched.iter().any(|path| path.contains('/')) {
         RecursiveMode::Recursive
@@ -219,11 +235,218 @@ fn is_watched(root: &Path, path: &Path, watched: &[String]) -> bool {
         .file_name()
         .and_then(|n| n.to_str())
         .is_some_and(store::is_temporary);
-    !temporary
-        && watched.iter().any(|want| match want.strip_suffix('/') {
-            Some(dir) => rel == dir || rel.strip_prefix(want.as_str()).is_some(),
+    !temporary && is_watched_rel(rel, watched)
+}
+
+/// Whether the path `rel` (relative to the watched directory) is one of the `watched` paths.
+fn is_watched_rel<S: AsRef<str>>(rel: &str, watched: &[S]) -> bool {
+    watched.iter().any(|want| {
+        let want = want.as_ref();
+        match want.strip_suffix('/') {
+            Some(dir) => rel == dir || rel.strip_prefix(want).is_some(),
             None => rel == want,
-        })
+        }
+    })
+}
+
+/// The waiting thread reading inotify itself, for a waiter on top-level files (`poll --wait`,
+/// `wait`, `wait-for-start`).
+///
+/// Why not the general watcher: it reads events in a thread of its own and passes them on
+/// through a channel, so every wake-up is two thread switches before the waiter re-checks,
+/// and on a loaded machine each switch waits for a CPU. Here the waiter blocks in `poll(2)`
+/// on the inotify descriptor and on an eventfd that a cancellation writes to, and re-checks
+/// as soon as the kernel wakes it. What counts as a change is what the general watcher
+/// counts: no access events (the waiter's own reads would wake it forever), no temporary
+/// files of atomic writes. Recursive watches (`positions/`) stay with the general watcher,
+/// which adds watches for new sub-directories.
+#[cfg(target_os = "linux")]
+mod direct {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::sync::Arc;
+    use std::sync::mpsc::Receiver;
+    use std::time::{Duration, Instant};
+
+    use super::{Wake, is_watched_rel};
+    use crate::context::Ctx;
+    use crate::notices::Listening;
+    use crate::store;
+
+    /// Changes only: creation, removal, renames in or out, writes, metadata, and the
+    /// directory itself going away. Not `IN_ACCESS`, `IN_OPEN` or the closes.
+    const MASK: u32 = libc::IN_MODIFY
+        | libc::IN_ATTRIB
+        | libc::IN_MOVED_FROM
+        | libc::IN_MOVED_TO
+        | libc::IN_CREATE
+        | libc::IN_DELETE
+        | libc::IN_DELETE_SELF
+        | libc::IN_MOVE_SELF;
+
+    pub struct Inotify {
+        // Declared first so that it is dropped first: no cancellation writes to `cancelled`
+        // once the wait is over.
+        _listening: Listening,
+        // `Some` until dropped (see `Drop`).
+        inotify: Option<OwnedFd>,
+        cancelled: Arc<OwnedFd>,
+        watched: Vec<String>,
+    }
+
+    impl Inotify {
+        pub fn start(ctx: &Ctx, dir: &Path, watched: &[&str]) -> std::io::Result<Inotify> {
+            let path = std::ffi::CString::new(dir.as_os_str().as_bytes())
+                .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
+            // SAFETY: each call returns a new descriptor (owned from here on) or -1.
+            let inotify = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
+            if inotify < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let inotify = unsafe { OwnedFd::from_raw_fd(inotify) };
+            let cancelled = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+            if cancelled < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let cancelled = Arc::new(unsafe { OwnedFd::from_raw_fd(cancelled) });
+            // SAFETY: `path` is NUL-terminated; the descriptor is open.
+            if unsafe { libc::inotify_add_watch(inotify.as_raw_fd(), path.as_ptr(), MASK) } < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The interrupt itself still travels through the channel (`until`'s listener);
+            // this one only ends the `poll` so that the channel is looked at.
+            let signal = Arc::clone(&cancelled);
+            let listening = ctx.cancel.listen(move || {
+                let one: u64 = 1;
+                // SAFETY: writes 8 bytes from a live u64 to a descriptor kept open by `signal`.
+                unsafe {
+                    libc::write(signal.as_raw_fd(), (&one as *const u64).cast(), 8);
+                }
+            });
+            Ok(Inotify {
+                _listening: listening,
+                inotify: Some(inotify),
+                cancelled,
+                watched: watched.iter().map(|path| (*path).to_owned()).collect(),
+            })
+        }
+
+        /// Waits up to `pause` for a change to a watched path or an interrupt, as
+        /// [`super::next_wake`] does for the channel.
+        pub fn next_wake(&self, receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
+            let until = Instant::now() + pause;
+            loop {
+                if let Some(wake) = interrupted(receiver) {
+                    return Some(wake);
+                }
+                let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return None;
+                }
+                let mut fds = [
+                    libc::pollfd {
+                        fd: self.raw(),
+                        events: libc::POLLIN,
+                        revents: 0,
+                    },
+                    libc::pollfd {
+                        fd: self.cancelled.as_raw_fd(),
+                        events: libc::POLLIN,
+                        revents: 0,
+                    },
+                ];
+                // Rounded up, so that a deadline is never re-checked a little too early.
+                let millis = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+                // SAFETY: `fds` is a live array of two pollfd.
+                let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) };
+                if ready < 0 {
+                    if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    // Cannot wait on the descriptors: sleep out the pause, then re-check.
+                    std::thread::sleep(left);
+                    return None;
+                }
+                if fds[0].revents != 0 && self.changed() {
+                    return Some(interrupted(receiver).unwrap_or(Wake::Changed));
+                }
+            }
+        }
+
+        /// Reads every queued event; whether one of them concerns a watched path. An
+        /// overflow, or the directory itself moving or going away, counts: the disk will tell.
+        fn changed(&self) -> bool {
+            let mut relevant = false;
+            let mut buffer = [0u8; 4096];
+            let header = std::mem::size_of::<libc::inotify_event>();
+            loop {
+                // SAFETY: reads into a buffer this function owns, at most its length.
+                let n = unsafe { libc::read(self.raw(), buffer.as_mut_ptr().cast(), buffer.len()) };
+                if n <= 0 {
+                    // Drained (EAGAIN), or an error: a re-check costs little and is safe.
+                    return relevant || n < 0 && !would_block();
+                }
+                let n = n as usize;
+                let mut offset = 0;
+                while offset + header <= n {
+                    // SAFETY: the kernel wrote a whole event at `offset`; read unaligned.
+                    let event: libc::inotify_event =
+                        unsafe { std::ptr::read_unaligned(buffer.as_ptr().add(offset).cast()) };
+                    let len = event.len as usize;
+                    let name = &buffer[offset + header..(offset + header + len).min(n)];
+                    let name = name.split(|&b| b == 0).next().unwrap_or_default();
+                    let about_dir = event.mask
+                        & (libc::IN_Q_OVERFLOW
+                            | libc::IN_DELETE_SELF
+                            | libc::IN_MOVE_SELF
+                            | libc::IN_IGNORED)
+                        != 0;
+                    let about_watched = std::str::from_utf8(name).is_ok_and(|name| {
+                        !store::is_temporary(name) && is_watched_rel(name, &self.watched)
+                    });
+                    relevant |= about_dir || about_watched;
+                    offset += header + len;
+                }
+            }
+        }
+    }
+
+    impl Inotify {
+        fn raw(&self) -> std::os::fd::RawFd {
+            self.inotify.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+        }
+    }
+
+    /// Closing an inotify descriptor waits for the kernel's grace period (milliseconds on
+    /// some kernels). The waiter's answer does not wait for it: the descriptor is closed on a
+    /// thread of its own (in a process that exits next, the exit waits for that thread, as
+    /// it would for the close; in the MCP server the answer goes out at once). If no thread
+    /// can be started, it is closed here.
+    impl Drop for Inotify {
+        fn drop(&mut self) {
+            if let Some(fd) = self.inotify.take() {
+                let _ = std::thread::Builder::new()
+                    .name("parley-inotify-close".into())
+                    .spawn(move || drop(fd));
+            }
+        }
+    }
+
+    fn would_block() -> bool {
+        std::io::Error::last_os_error().kind() == std::io::ErrorKind::WouldBlock
+    }
+
+    /// An interrupt already in the channel; changes queued there are drained with it.
+    fn interrupted(receiver: &Receiver<Wake>) -> Option<Wake> {
+        let mut wake = None;
+        while let Ok(next) = receiver.try_recv() {
+            if matches!(next, Wake::Interrupted) {
+                wake = Some(Wake::Interrupted);
+            }
+        }
+        wake
+    }
 }
 
 /// The kind of network filesystem `dir` is on, if it is on one (Linux `statfs` magic numbers).

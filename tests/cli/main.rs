@@ -23,3 +23,4 @@ mod skill;
 mod surface;
 mod views;
 mod waiting;
+mod wake;

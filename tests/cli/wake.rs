@@ -1,0 +1,65 @@
+//! The waiter that reads inotify itself (Linux, top-level watched files): what wakes it and
+//! what it answers. Every assertion is about the answer, never about how fast.
+
+use std::process::{Child, Stdio};
+
+use crate::support::*;
+
+fn spawn_wait(neg: &Neg, agent: &str) -> Child {
+    parley_std()
+        .env("PARLEY_NOW", NOW)
+        .args(["--json", "wait", &neg.dir.to_string_lossy(), agent])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Returns once `child` holds an inotify descriptor, i.e. has started watching (or has
+/// already exited).
+fn wait_until_watching(child: &Child) {
+    let fds = format!("/proc/{}/fd", child.id());
+    for _ in 0..2000 {
+        let Ok(entries) = std::fs::read_dir(&fds) else {
+            return;
+        };
+        let watching = entries.flatten().any(|fd| {
+            std::fs::read_link(fd.path())
+                .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
+        });
+        if watching {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn changes_to_other_files_and_temporary_files_do_not_answer_a_waiter() {
+    let neg = Neg::in_positions(2);
+    let waiter = spawn_wait(&neg, "agent-beta");
+    wait_until_watching(&waiter);
+    // Neither is the turn: the waiter may re-check, and must go on waiting.
+    neg.write("unrelated.txt", "x\n");
+    neg.write(".parley-tmp-turn", "agent-beta\n");
+    std::fs::remove_file(neg.path(".parley-tmp-turn")).unwrap();
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let output = waiter.wait_with_output().unwrap();
+    assert_eq!(code(&output), 0);
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(answer["data"]["answer"], "your-turn");
+    assert_eq!(answer["data"]["turn"], "agent-beta");
+}
+
+#[test]
+fn a_waiter_whose_directory_goes_away_stops_with_an_error() {
+    let neg = Neg::in_positions(2);
+    let waiter = spawn_wait(&neg, "agent-beta");
+    wait_until_watching(&waiter);
+    std::fs::remove_dir_all(&neg.dir).unwrap();
+    let output = waiter.wait_with_output().unwrap();
+    assert!(code(&output) >= 64, "exit {}", code(&output));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(answer["ok"], false);
+    assert!(answer["error"].is_object());
+}
