@@ -101,14 +101,13 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         return Ok(out);
     }
 
-    if args.check {
-        let mut out = Outcome::ok(json!({
-            "ready": true,
-            "issues": reports.len(),
-            "unresolved": unresolved,
-            "resolved": resolved,
-            "accepted_edits": edits,
-        }));
+    // What `finish` says of the issues and edits, whether it finishes or only checks.
+    let summary = |mut data: serde_json::Value| {
+        data["issues"] = json!(reports.len());
+        data["unresolved"] = json!(unresolved);
+        data["resolved"] = json!(resolved);
+        data["accepted_edits"] = json!(edits);
+        let mut out = Outcome::ok(data);
         for edit in &edits {
             out.push(format!("ACCEPTED {}", edit.describe()));
         }
@@ -118,9 +117,13 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         for file in &unresolved {
             out.push(format!("UNRESOLVED (escalated): {file}"));
         }
-        for warning in warnings {
-            out.warn(warning);
+        for warning in &warnings {
+            out.warn(warning.clone());
         }
+        out
+    };
+    if args.check {
+        let mut out = summary(json!({"ready": true}));
         out.push("Ready to finish: `finish` with the same options would complete the negotiation (nothing was changed).");
         return Ok(out);
     }
@@ -139,25 +142,7 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         .event(ctx, "finish")
         .change(Some(state.turn.to_string()), Some(Turn::Done.to_string()))
         .append(&locked)?;
-    let mut out = Outcome::ok(json!({
-        "final": args.dir.join(FINAL_FILE),
-        "issues": reports.len(),
-        "unresolved": unresolved,
-        "resolved": resolved,
-        "accepted_edits": edits,
-    }));
-    for edit in &edits {
-        out.push(format!("ACCEPTED {}", edit.describe()));
-    }
-    for (file, by) in &resolved {
-        out.push(format!("RESOLVED by {by}: {file}"));
-    }
-    for file in &unresolved {
-        out.push(format!("UNRESOLVED (escalated): {file}"));
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
+    let mut out = summary(json!({"final": args.dir.join(FINAL_FILE)}));
     out.push(format!(
         "Negotiation complete. Final document: {}",
         args.dir.join(FINAL_FILE).display()
