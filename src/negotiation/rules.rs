@@ -112,7 +112,15 @@ pub fn holder_on_issue(
                 "cannot {action}: {rel} is {} (only an OPEN issue takes positions, challenges, agreement or escalation)",
                 status.word()
             ),
-        ));
+        )
+        .with_hint(match status {
+            IssueStatus::Escalate => {
+                "a person settles it with `parley resolve DIR ISSUE --decision TEXT --by NAME`; go on with the open issues"
+            }
+            _ => {
+                "go on with the open issues; to question an agreement another agent wrote, `parley reopen DIR AGENT ISSUE --reason TEXT`"
+            }
+        }));
     }
     Ok(OnIssue {
         issue,
