@@ -65,6 +65,7 @@ impl Ctx {
         crate::store::LockWait {
             timeout: self.lock_timeout,
             notices: self.notices.clone(),
+            cancel: self.cancel.clone(),
         }
     }
 }

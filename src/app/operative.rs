@@ -205,7 +205,7 @@ pub struct HandoffCli {
         default_missing_value = "true",
         action = clap::ArgAction::Set
     )]
-    #[serde(default)]
+    #[serde(default = "yes")]
     pub requires_ack: bool,
 }
 
@@ -232,7 +232,7 @@ pub struct BlockedCli {
         default_missing_value = "true",
         action = clap::ArgAction::Set
     )]
-    #[serde(default)]
+    #[serde(default = "yes")]
     pub requires_ack: bool,
 }
 
@@ -495,4 +495,9 @@ impl clap::ValueEnum for Urgency {
             Urgency::High => "high",
         }))
     }
+}
+
+/// `requires_ack`'s default, as on the command line.
+fn yes() -> bool {
+    true
 }

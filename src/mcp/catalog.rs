@@ -140,6 +140,9 @@ pub enum Kind {
     Text,
     Integer,
     Number,
+    /// An option that takes `true` or `false` as its value (`--requires-ack false`): a JSON
+    /// boolean.
+    Boolean,
     Choice(Vec<String>),
 }
 
@@ -364,6 +367,9 @@ fn field(arg: &clap::Arg) -> Field {
 }
 
 fn kind(arg: &clap::Arg) -> Kind {
+    if arg.get_value_parser().type_id() == TypeId::of::<bool>() {
+        return Kind::Boolean;
+    }
     let choices: Vec<String> = arg
         .get_possible_values()
         .iter()
@@ -400,7 +406,14 @@ pub fn typed(kind: &Kind, text: &str) -> Value {
             .map(Value::from)
             .or_else(|_| text.parse::<i64>().map(Value::from))
             .ok(),
-        Kind::Number => text.parse::<f64>().ok().map(Value::from),
+        // A number JSON cannot hold (NaN, an infinity) stays text, for serde to refuse:
+        // `Value::from` would make it null, read as "not given".
+        Kind::Number => text
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+            .map(Value::from),
+        Kind::Boolean => text.parse::<bool>().ok().map(Value::Bool),
         _ => None,
     };
     number.unwrap_or_else(|| Value::String(text.to_owned()))
@@ -412,6 +425,7 @@ impl Kind {
             Kind::Text => json!({"type": "string"}),
             Kind::Integer => json!({"type": "integer"}),
             Kind::Number => json!({"type": "number"}),
+            Kind::Boolean => json!({"type": "boolean"}),
             Kind::Choice(choices) => json!({"enum": choices}),
         }
     }

@@ -63,6 +63,12 @@ impl Protocol {
 /// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
 /// stdout was the protocol's.
 pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
+    // After the session an envelope would follow the protocol on stdout; refused up front.
+    if ctx.mode == crate::output::Mode::Json {
+        return Err(Error::usage(
+            "parley mcp speaks JSON-RPC on stdout: --json does not apply to it",
+        ));
+    }
     serve(ctx, &args)?;
     Ok(Outcome::ok(serde_json::Value::Null))
 }

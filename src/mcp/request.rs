@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::catalog::{Action, Field, Kind, Shape, ToolSpec, typed};
+use super::catalog::{Action, DEFAULT_WAIT_SECONDS, Field, Kind, Shape, ToolSpec, typed};
 use crate::error::{Error, Result};
 
 /// A call made ready to run.
@@ -168,6 +168,14 @@ fn build(
         fields.insert(field.key.clone(), value);
     }
     relations(action, arguments)?;
+    // A command told to block (`poll` or `bounce next` with `wait`) is bounded like the wait
+    // tool's calls: a call that never returns holds a thread and outlives the client's patience.
+    if fields.get("wait") == Some(&Value::Bool(true))
+        && fields.get("timeout").is_some_and(Value::is_null)
+        && action.fields.iter().any(|f| f.key == "timeout")
+    {
+        fields.insert("timeout".into(), Value::from(DEFAULT_WAIT_SECONDS));
+    }
     if let Some(id) = &action.trailing {
         let words = trailing.ok_or_else(|| {
             Error::usage(format!(

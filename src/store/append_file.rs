@@ -82,6 +82,7 @@ pub fn open_locked(path: &Path, mode: LockMode, wait: &LockWait) -> Result<Optio
         let left = LockWait {
             timeout: wait.timeout.saturating_sub(began.elapsed()),
             notices: wait.notices.clone(),
+            cancel: wait.cancel.clone(),
         };
         // A journal means an append was cut short: repair under the exclusive lock first,
         // whatever the caller wants to do next.
@@ -315,6 +316,7 @@ mod tests {
         LockWait {
             timeout: Duration::from_secs(1),
             notices: crate::notices::Notices::silent(),
+            cancel: crate::notices::Cancel::new(),
         }
     }
 

@@ -286,6 +286,7 @@ mod tests {
         let wait = super::super::LockWait {
             timeout: Duration::from_secs(5),
             notices: Notices::silent(),
+            cancel: crate::notices::Cancel::new(),
         };
         let store = Store::new(dir.path().to_path_buf(), wait);
         (dir, store)

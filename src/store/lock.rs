@@ -49,6 +49,8 @@ pub struct DirLock {
 pub struct LockWait {
     pub timeout: Duration,
     pub notices: crate::notices::Notices,
+    /// A cancelled call stops waiting (exit 130) instead of waiting out the timeout.
+    pub cancel: crate::notices::Cancel,
 }
 
 impl LockWait {
@@ -57,6 +59,7 @@ impl LockWait {
         LockWait {
             timeout: self.timeout.saturating_sub(spent),
             notices: self.notices.clone(),
+            cancel: self.cancel.clone(),
         }
     }
 }
@@ -163,20 +166,28 @@ fn wait_for_lock(
     });
 
     let first_wait = timeout.min(SAY_WAITING_AFTER);
-    let received = match receiver.recv_timeout(first_wait) {
-        Err(mpsc::RecvTimeoutError::Timeout) if timeout > first_wait => {
+    let received = match receive(&receiver, first_wait, &wait.cancel) {
+        Err(Ended::TimedOut) if timeout > first_wait => {
             wait.notices.diagnostic(&format!(
                 "parley: waiting for the lock on {} ({holder})",
                 lock_path.display(),
             ));
-            receiver.recv_timeout(timeout - first_wait)
+            receive(&receiver, timeout - first_wait, &wait.cancel)
         }
         other => other,
     };
     match received {
         Ok(Ok(file)) => Ok(file),
         Ok(Err(e)) => Err(Error::io("lock", lock_path, e)),
-        Err(_) => Err(Error::new(
+        Err(Ended::Cancelled) => Err(Error::new(
+            Status::Interrupted,
+            "INTERRUPTED",
+            format!(
+                "interrupted while waiting for the lock on {}",
+                lock_path.display()
+            ),
+        )),
+        Err(Ended::TimedOut) => Err(Error::new(
             Status::LockTimeout,
             "LOCK_TIMEOUT",
             format!(
@@ -186,6 +197,35 @@ fn wait_for_lock(
             ),
         )
         .with_hint("retry; raise --lock-timeout if the holder is legitimately slow")),
+    }
+}
+
+enum Ended {
+    TimedOut,
+    Cancelled,
+}
+
+/// How often a wait for the lock looks at its call's cancellation.
+const CANCEL_CHECK: Duration = Duration::from_millis(50);
+
+/// The lock, or why not within `timeout`: the wait is cut into short slices so that a
+/// cancelled call (an MCP client's `notifications/cancelled`) stops within one of them.
+fn receive(
+    receiver: &mpsc::Receiver<std::io::Result<File>>,
+    timeout: Duration,
+    cancel: &crate::notices::Cancel,
+) -> Result<std::io::Result<File>, Ended> {
+    let began = std::time::Instant::now();
+    loop {
+        if cancel.is_cancelled() {
+            return Err(Ended::Cancelled);
+        }
+        let left = timeout.saturating_sub(began.elapsed());
+        match receiver.recv_timeout(left.min(CANCEL_CHECK)) {
+            Ok(locked) => return Ok(locked),
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() && left > CANCEL_CHECK => {}
+            Err(_) => return Err(Ended::TimedOut),
+        }
     }
 }
 

@@ -940,3 +940,63 @@ fn structured_content_is_the_command_lines_envelope() {
         mcp.stop().await;
     });
 }
+
+/// An option that takes `true` or `false` is a JSON boolean with the command line's default,
+/// and a number JSON cannot carry (`"nan"`) is refused as the command line refuses it.
+#[test]
+fn boolean_valued_options_and_non_finite_numbers_read_as_on_the_command_line() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let root = tmp.path().to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(tmp.path(), &[]).await;
+        let handoff = |requires_ack: Option<bool>| {
+            let mut call = json!({
+                "action": "event_handoff", "project_root": root, "from": "amber-otter",
+                "to": "cobalt-harbor", "bead": "bb-1", "subject": "Parser done",
+                "summary": "Tests pass", "next_action": "Review it",
+            });
+            if let Some(flag) = requires_ack {
+                call["requires_ack"] = json!(flag);
+            }
+            call
+        };
+        let default = mcp.expect("operative", handoff(None), 0).await;
+        let (exit, cli) = cli_json(
+            tmp.path(),
+            &[
+                "event",
+                "handoff",
+                "--project-root",
+                &root,
+                "--from",
+                "amber-otter",
+                "--to",
+                "cobalt-harbor",
+                "--bead",
+                "bb-1",
+                "--subject",
+                "Parser done",
+                "--summary",
+                "Tests pass",
+                "--next-action",
+                "Review it",
+            ],
+            &[],
+        );
+        assert_eq!(exit, 0, "{cli}");
+        assert_eq!(
+            default["data"]["event"]["requires_ack"], cli["data"]["event"]["requires_ack"],
+            "{default}\n{cli}"
+        );
+        mcp.expect("operative", handoff(Some(false)), 0).await;
+        let refused = mcp
+            .expect(
+                "negotiation",
+                json!({"action": "poll", "dir": root, "agent": "agent-alpha", "timeout": "nan"}),
+                64,
+            )
+            .await;
+        assert!(refused["error"].is_object());
+        mcp.stop().await;
+    });
+}
