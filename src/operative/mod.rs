@@ -4,9 +4,9 @@
 //! under `ROOT/.parley/operative/`; `docs/operative.md` describes it.
 //!
 //! Concepts have a file each ([`agent_name`], [`scope`], [`liveness`], [`state`],
-//! [`event_log`], [`bead`], [`git_status`], [`project`], [`book`]); so do the commands
+//! [`event_log`], [`bead`], [`git_status`], [`project`], [`desk`]); so do the commands
 //! ([`agent`], [`reserve`], [`release`], [`reservation`], [`event`], [`timeline`],
-//! [`session`]). The application layer (`crate::app::operative`) validates requests into their arguments.
+//! [`session`]). The application layer validates requests into their arguments.
 
 pub mod agent;
 pub mod agent_name;
