@@ -90,6 +90,21 @@ impl Mcp {
         }
     }
 
+    /// Starts a call of the `wait` tool and returns its handle without waiting for the answer
+    /// (to cancel it, or to see its progress meanwhile).
+    async fn wait_in_background(
+        &self,
+        arguments: Value,
+    ) -> rmcp::service::RequestHandle<RoleClient> {
+        self.client
+            .send_cancellable_request(
+                call_request("wait", arguments),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap()
+    }
+
     /// Calls `tool` with `arguments`; returns the result.
     async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
         let Value::Object(arguments) = arguments else {
@@ -490,17 +505,9 @@ fn a_wait_is_woken_by_a_hand_off_from_another_process_and_reports_progress() {
     block_on(async {
         let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
         let handle = mcp
-            .client
-            .send_cancellable_request(
-                call_request(
-                    "wait",
-                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
-                                            "timeout_seconds": 3600}),
-                ),
-                PeerRequestOptions::no_options(),
-            )
-            .await
-            .unwrap();
+            .wait_in_background(json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}))
+            .await;
         // Blocked: it reports progress, saying how long it has waited so far.
         let first = mcp.progress.recv().await.expect("a progress notification");
         assert_eq!(first.progress_token, handle.progress_token);
@@ -540,17 +547,9 @@ fn progress_keeps_coming_between_rare_rechecks() {
     block_on(async {
         let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
         let handle = mcp
-            .client
-            .send_cancellable_request(
-                call_request(
-                    "wait",
-                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
-                           "poll": true, "poll_interval": 3600, "timeout_seconds": 3600}),
-                ),
-                PeerRequestOptions::no_options(),
-            )
-            .await
-            .unwrap();
+            .wait_in_background(json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                           "poll": true, "poll_interval": 3600, "timeout_seconds": 3600}))
+            .await;
         let first = mcp.progress.recv().await.expect("a progress notification");
         let second = mcp.progress.recv().await.expect("another one");
         assert!(second.progress > first.progress);
@@ -576,17 +575,9 @@ fn a_cancelled_wait_ends_and_the_server_keeps_serving() {
     block_on(async {
         let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
         let handle = mcp
-            .client
-            .send_cancellable_request(
-                call_request(
-                    "wait",
-                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
-                                            "timeout_seconds": 3600}),
-                ),
-                PeerRequestOptions::no_options(),
-            )
-            .await
-            .unwrap();
+            .wait_in_background(json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}))
+            .await;
         mcp.progress.recv().await.expect("the wait is blocked");
         handle
             .cancel(Some("the agent moved on".into()))
@@ -612,17 +603,9 @@ fn closing_the_connection_ends_a_blocked_wait_and_the_server() {
     block_on(async {
         let mut mcp = Mcp::start(neg.tmp.path(), &[]).await;
         let _handle = mcp
-            .client
-            .send_cancellable_request(
-                call_request(
-                    "wait",
-                    json!({"action": "turn", "dir": dir, "agent": "agent-beta",
-                                            "timeout_seconds": 3600}),
-                ),
-                PeerRequestOptions::no_options(),
-            )
-            .await
-            .unwrap();
+            .wait_in_background(json!({"action": "turn", "dir": dir, "agent": "agent-beta",
+                                            "timeout_seconds": 3600}))
+            .await;
         mcp.progress.recv().await.expect("the wait is blocked");
         let Mcp {
             client, mut stderr, ..
