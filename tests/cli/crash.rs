@@ -17,6 +17,16 @@ use crate::support::*;
 /// More steps than any command here takes: a loop that reaches it has stopped crashing.
 const MAX_STEPS: u32 = 60;
 
+/// Whether a run was killed at its crash point. A run that got past every step (the point
+/// lies beyond the command's last write) must have succeeded.
+fn crashed(first: &std::process::Output) -> bool {
+    if killed(first) {
+        return true;
+    }
+    assert_eq!(code(first), 0, "{}", stderr(first));
+    false
+}
+
 fn killed(output: &Output) -> bool {
     output.status.signal() == Some(libc_sigkill())
 }
@@ -75,8 +85,7 @@ fn register_killed_at_any_write_is_completed_by_its_rerun() {
         let neg = Neg::init(2);
         let dir = neg.dir.to_str().unwrap();
         let first = crashing(neg.tmp.path(), step, &["register", dir, "agent-alpha"]);
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let rerun = neg.run(&["register", "{dir}", "agent-alpha"]);
@@ -128,8 +137,7 @@ fn end_analysis_killed_at_any_write_is_completed_by_its_rerun() {
         neg.ok(&["file-draft-issue", "{dir}", "agent-alpha", "topic-a"]);
         let dir = neg.dir.to_str().unwrap();
         let first = crashing(neg.tmp.path(), step, &["end-analysis", dir, "agent-alpha"]);
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let rerun = neg.run(&["end-analysis", "{dir}", "agent-alpha"]);
@@ -357,8 +365,7 @@ fn reserve_and_release_killed_at_any_write_leave_a_project_the_next_command_uses
             Some(step),
             &["release", "--agent", "amber-otter", "--scope", "a"],
         );
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         // Whatever the crash left, the next commands read and append.
@@ -430,8 +437,7 @@ fn bounce_new_killed_at_any_write_leaves_no_session_or_a_whole_one() {
     every_step(|step| {
         let tmp = tempfile::TempDir::new().unwrap();
         let first = bounce_new(tmp.path(), Some(step));
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let session = tmp.path().join("s.md");
@@ -457,8 +463,7 @@ fn bounce_append_killed_at_any_write_never_blocks_the_session() {
         assert_eq!(code(&bounce_append(tmp.path(), None, "alpha")), 0);
         let before = std::fs::read_to_string(tmp.path().join("s.md")).unwrap();
         let first = bounce_append(tmp.path(), Some(step), "beta");
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         for args in [
@@ -522,8 +527,7 @@ fn file_draft_issue_killed_at_any_write_leaves_no_partial_draft() {
             step,
             &["file-draft-issue", dir, "agent-alpha", "topic-a"],
         );
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         // A draft is there whole or not at all.
@@ -560,8 +564,7 @@ fn position_killed_at_any_write_leaves_an_entry_recorded_or_absent() {
             step,
             &["position", dir, &holder, "1", "--body", "Use OAuth."],
         );
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         // The next hand-over records whatever reached the file; nothing reads as an edit.
@@ -593,8 +596,7 @@ fn wait_for_start_killed_at_any_write_is_completed_by_the_next_look() {
             step,
             &["wait-for-start", dir, "agent-alpha"],
         );
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
@@ -624,8 +626,7 @@ fn hand_off_killed_at_any_write_is_completed_by_its_rerun() {
         let turns_before = count(&log_events(&neg), "turn", "agent-beta");
         let dir = neg.dir.to_str().unwrap();
         let first = crashing(neg.tmp.path(), step, &["hand-off", dir, "agent-alpha"]);
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let rerun = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
@@ -659,8 +660,7 @@ fn the_merging_end_analysis_killed_at_any_write_is_completed_by_its_rerun() {
         neg.ok(&["file-draft-issue", "{dir}", "agent-beta", "topic-b"]);
         let dir = neg.dir.to_str().unwrap();
         let first = crashing(neg.tmp.path(), step, &["end-analysis", dir, "agent-beta"]);
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let rerun = neg.run(&["end-analysis", "{dir}", "agent-beta"]);
@@ -712,8 +712,7 @@ fn feedback_ask_killed_at_any_write_leaves_an_iteration_whole_or_not_counted() {
             "{sessionID}",
         ];
         let first = crashing(tmp.path(), step, &ask);
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let log = run_in(tmp.path(), &["feedback", "log", "conversation", "--json"]);
@@ -757,8 +756,7 @@ fn note_killed_at_any_write_leaves_notes_the_next_note_and_check_accept() {
                 "A second note, long enough to be cut.",
             ],
         );
-        if !killed(&first) {
-            assert_eq!(code(&first), 0, "{}", stderr(&first));
+        if !crashed(&first) {
             return false;
         }
         let rerun = neg.run(&["note", "{dir}", "agent-alpha", "--body", "A second note."]);
