@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Deserialize;
 
-use super::agent;
+use super::{agent, input_source};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -169,11 +169,10 @@ fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
 pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
     let raw = match (cli.decision, cli.file_text, &cli.file) {
         (Some(text), _, _) => Some(text),
-        (None, Some(text), _) => Some(read_input(ctx, "decision", Source::Text(text))?),
+        (None, Some(text), _) => Some(read_input("decision", Source::Text(text))?),
         (None, None, Some(file)) => Some(read_input(
-            ctx,
             "decision",
-            Source::from_arg(Some(file.clone())),
+            input_source(ctx, "the decision", None, Some(file.clone()))?,
         )?),
         // A duplicate proposal's agreement, or --check: agree itself decides.
         (None, None, None) => None,
@@ -211,7 +210,10 @@ pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
 pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
     let raw = match (cli.body, &cli.file) {
         (Some(text), _) => text,
-        (None, Some(file)) => read_input(ctx, "note", Source::from_arg(Some(file.clone())))?,
+        (None, Some(file)) => read_input(
+            "note",
+            input_source(ctx, "the note", None, Some(file.clone()))?,
+        )?,
         (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
     };
     let args = note_cmd::NoteArgs {
@@ -248,14 +250,9 @@ pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<Outcome> {
 }
 
 /// Reads text a command takes from its user, as UTF-8. At most one byte more than the longest
-/// text accepted is read, so a huge input is refused without being held whole. Standard
-/// input only where the front end offers it.
-fn read_input(ctx: &Ctx, what: &str, source: Source) -> Result<String> {
-    if matches!(source, Source::Stdin) && !ctx.stdin {
-        return Err(Error::usage(format!(
-            "the {what} cannot come from standard input here: give it inline"
-        )));
-    }
+/// text accepted is read, so a huge input is refused without being held whole. (Whether
+/// standard input may be a source is `input_source`'s to say.)
+fn read_input(what: &str, source: Source) -> Result<String> {
     let limit = rules::MAX_TEXT_BYTES as u64 + 1;
     let bytes = source.read_at_most(limit)?;
     if bytes.len() as u64 == limit {
@@ -276,8 +273,11 @@ fn read_input(ctx: &Ctx, what: &str, source: Source) -> Result<String> {
 fn entry_body(ctx: &Ctx, cli: &EntryCli) -> Result<Text> {
     let raw = match (&cli.body, &cli.file, cli.stdin.as_deref()) {
         (Some(text), _, _) => text.clone(),
-        (None, Some(file), _) => read_input(ctx, "body", Source::from_arg(Some(file.clone())))?,
-        (None, None, Some("-")) => read_input(ctx, "body", Source::Stdin)?,
+        (None, Some(file), _) => read_input(
+            "body",
+            input_source(ctx, "the body", None, Some(file.clone()))?,
+        )?,
+        (None, None, Some("-")) => read_input("body", input_source(ctx, "the body", None, None)?)?,
         (None, None, Some(other)) => {
             return Err(Error::usage(format!(
                 "unexpected argument '{other}': the body comes from --body TEXT, --file FILE or - (stdin)"
