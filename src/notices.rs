@@ -163,29 +163,38 @@ type FrameWriter = dyn Fn(&str) -> std::io::Result<()> + Send + Sync;
 /// written there fails, which ends the view.
 #[derive(Clone)]
 pub struct Screen {
-    pub terminal: bool,
+    /// Asked only by a live view: every other command would pay the system call for nothing.
+    is_terminal: fn() -> bool,
     write: Arc<FrameWriter>,
 }
 
 impl Screen {
     pub fn new(
-        terminal: bool,
+        is_terminal: fn() -> bool,
         write: impl Fn(&str) -> std::io::Result<()> + Send + Sync + 'static,
     ) -> Screen {
         Screen {
-            terminal,
+            is_terminal,
             write: Arc::new(write),
         }
     }
 
+    /// Whether the screen is a terminal (the view then redraws in place, in colour).
+    pub fn terminal(&self) -> bool {
+        (self.is_terminal)()
+    }
+
     /// No screen at all.
     pub fn none() -> Screen {
-        Screen::new(false, |_| {
-            Err(std::io::Error::new(
-                std::io::ErrorKind::Unsupported,
-                "this front end has no screen for a live view",
-            ))
-        })
+        Screen::new(
+            || false,
+            |_| {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::Unsupported,
+                    "this front end has no screen for a live view",
+                ))
+            },
+        )
     }
 
     /// Writes `text` and a newline at once.
@@ -196,8 +205,6 @@ impl Screen {
 
 impl std::fmt::Debug for Screen {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Screen")
-            .field("terminal", &self.terminal)
-            .finish()
+        f.debug_struct("Screen").finish_non_exhaustive()
     }
 }

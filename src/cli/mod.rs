@@ -250,9 +250,12 @@ fn interrupt_token() -> Cancel {
 
 /// A live view draws on stdout, one write per frame.
 fn stdout_screen() -> Screen {
-    Screen::new(std::io::stdout().is_terminal(), |text| {
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{text}")?;
-        out.flush()
-    })
+    Screen::new(
+        || std::io::stdout().is_terminal(),
+        |text| {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+            out.flush()
+        },
+    )
 }

@@ -195,7 +195,7 @@ pub fn topic_line(text: &str) -> Option<String> {
 
 pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
-    let terminal = ctx.screen.terminal;
+    let terminal = ctx.screen.terminal();
     let screen = Screen {
         terminal,
         paint: Paint {
