@@ -1,11 +1,86 @@
 //! The only code that prints a command's result: human lines, or one JSON envelope
 //! `{"ok", "command", "data", "error": {"code", "message"}}` with all four keys always present.
+//!
+//! A command returns a typed result (a [`Reply`]): its fields are the envelope's `data`, and it
+//! writes its own human lines. Which of the two forms is made is decided here, by the front
+//! end's mode, so a command never builds the form nobody reads.
 
 use std::io::Write;
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::error::{Error, Status};
+
+/// A command's typed result. Serialized, it is the envelope's `data`; [`Reply::human`] writes
+/// the same facts for people. The printer and the MCP server render it; commands never print.
+pub trait Reply: Serialize + Send {
+    /// Which answer it is: 0, one of the answers 1 to 4, or the status a verdict carries.
+    fn status(&self) -> Status {
+        Status::Ok
+    }
+
+    /// The stable code of a non-zero answer (`WAITING`, `NAME_TAKEN`, ...); `None` for
+    /// success and for a verdict, whose JSON says `ok` true whatever its exit code.
+    fn code(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Warnings: `warning: ...` lines on stderr, `data.warnings` in JSON.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The human form: the lines for stdout (the key lines agents look for) and notes for
+    /// stderr.
+    fn human(&self, out: &mut Human);
+}
+
+/// The human form of a [`Reply`], as it writes it.
+#[derive(Debug, Default)]
+pub struct Human {
+    /// Lines for stdout.
+    pub lines: Vec<String>,
+    /// Lines for stderr, printed as they are: a summary that must stay out of a
+    /// machine-readable stdout (JSON carries the same facts in `data`).
+    pub notes: Vec<String>,
+}
+
+impl Human {
+    pub fn line(&mut self, line: impl Into<String>) {
+        self.lines.push(line.into());
+    }
+
+    pub fn note(&mut self, note: impl Into<String>) {
+        self.notes.push(note.into());
+    }
+}
+
+/// [`Reply`] with its serialization erased, so that results of any type travel as one.
+trait Rendered: Send {
+    fn warnings(&self) -> Vec<String>;
+    fn human(&self) -> Human;
+    fn data(&self) -> Value;
+}
+
+impl<R: Reply> Rendered for R {
+    fn warnings(&self) -> Vec<String> {
+        Reply::warnings(self)
+    }
+
+    fn human(&self) -> Human {
+        let mut out = Human::default();
+        Reply::human(self, &mut out);
+        out
+    }
+
+    fn data(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_else(|e| {
+            // A reply's fields are plain data; a failure here is a bug, not the user's input.
+            json!({"serialization_error": e.to_string()})
+        })
+    }
+}
 
 /// What a command answers when it did not fail: exit 0, or one of the answers 1 to 4 with
 /// the stable code that names it.
@@ -23,6 +98,26 @@ pub struct Outcome {
     /// of a machine-readable stdout); JSON carries the same facts in `data`.
     pub notes: Vec<String>,
     pub data: Value,
+    /// The typed result, when the command returned one; the fields above are then empty and
+    /// the printer renders this instead.
+    reply: Option<Box<dyn Rendered>>,
+}
+
+impl std::fmt::Debug for dyn Rendered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.data())
+    }
+}
+
+impl<R: Reply + 'static> From<R> for Outcome {
+    fn from(reply: R) -> Outcome {
+        Outcome {
+            status: Reply::status(&reply),
+            code: Reply::code(&reply),
+            reply: Some(Box::new(reply)),
+            ..Outcome::ok(Value::Null)
+        }
+    }
 }
 
 impl Outcome {
@@ -34,6 +129,34 @@ impl Outcome {
             warnings: Vec::new(),
             notes: Vec::new(),
             data,
+            reply: None,
+        }
+    }
+
+    /// The human form: stdout lines and stderr notes.
+    pub fn human(&self) -> Human {
+        match &self.reply {
+            Some(reply) => reply.human(),
+            None => Human {
+                lines: self.lines.clone(),
+                notes: self.notes.clone(),
+            },
+        }
+    }
+
+    /// The warnings, for stderr or `data.warnings`.
+    pub fn all_warnings(&self) -> Vec<String> {
+        match &self.reply {
+            Some(reply) => reply.warnings(),
+            None => self.warnings.clone(),
+        }
+    }
+
+    /// The envelope's `data`, without the warnings.
+    pub fn data(&self) -> Value {
+        match &self.reply {
+            Some(reply) => reply.data(),
+            None => self.data.clone(),
         }
     }
 
@@ -90,18 +213,19 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
     };
     match (mode, result) {
         (Mode::Human, Ok(outcome)) => {
+            let human = outcome.human();
             // One write for the whole answer: stdout is line-buffered, and a status of
             // 10 000 issues would otherwise cost 10 000 system calls.
-            let mut text = String::with_capacity(outcome.lines.iter().map(|l| l.len() + 1).sum());
-            for line in &outcome.lines {
+            let mut text = String::with_capacity(human.lines.iter().map(|l| l.len() + 1).sum());
+            for line in &human.lines {
                 text.push_str(line);
                 text.push('\n');
             }
             let _ = out.write_all(text.as_bytes());
-            for warning in &outcome.warnings {
+            for warning in outcome.all_warnings() {
                 let _ = writeln!(err, "warning: {warning}");
             }
-            for note in &outcome.notes {
+            for note in &human.notes {
                 let _ = writeln!(err, "{note}");
             }
         }
@@ -129,17 +253,18 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
 pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
     match result {
         Ok(outcome) => {
-            let mut data = outcome.data.clone();
+            let mut data = outcome.data();
+            let warnings = outcome.all_warnings();
             if let Value::Object(map) = &mut data
-                && !outcome.warnings.is_empty()
+                && !warnings.is_empty()
             {
-                map.insert("warnings".into(), json!(outcome.warnings));
+                map.insert("warnings".into(), json!(warnings));
             }
             let error = outcome.code.map(|code| {
                 // The same shape as an error's, so a reader handles one form.
                 json!({
                     "code": code,
-                    "message": outcome.lines.join("\n"),
+                    "message": outcome.human().lines.join("\n"),
                     "hint": Value::Null,
                     "exit": outcome.status.exit_code(),
                 })

@@ -198,7 +198,7 @@ pub fn run(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
         BounceCommand::New(cli) => new::run(ctx, &new_args(cli)?),
         BounceCommand::Validate(cli) => Ok(validate::run(ctx, &cli.files)),
         BounceCommand::Append(cli) => append::run(ctx, &append_args(ctx, cli)?),
-        BounceCommand::Status(cli) => status::run(ctx, &cli.file),
+        BounceCommand::Status(cli) => status::run(ctx, &cli.file).map(Outcome::from),
         BounceCommand::Next(cli) => {
             let wait = cli.wait || cli.waiting.timeout.is_some();
             let args = next::NextArgs {
@@ -218,7 +218,7 @@ pub fn run(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
         }
         BounceCommand::Consensus(cli) => {
             let threshold = cli.threshold.as_deref().map(new::threshold).transpose()?;
-            status::consensus(ctx, &cli.file, cli.mode, threshold, cli.round)
+            status::consensus(ctx, &cli.file, cli.mode, threshold, cli.round).map(Outcome::from)
         }
         BounceCommand::Escalate(cli) => escalate::run(ctx, &cli.file),
     }

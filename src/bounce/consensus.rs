@@ -11,6 +11,8 @@ use std::collections::HashMap;
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
+use crate::output::{Human, Reply};
+
 use super::model::{ConsensusMode, Entry, Rules, Stance, Word, format_decimal};
 
 #[derive(Debug, Clone)]
@@ -102,7 +104,7 @@ pub fn compute(
 }
 
 impl Consensus {
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         json!({
             "mode": self.mode.as_str(),
             "threshold": number(self.threshold),
@@ -147,4 +149,17 @@ impl Consensus {
 pub fn number(value: Decimal) -> Value {
     let text = format_decimal(value.round_dp(12));
     serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+impl serde::Serialize for Consensus {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
+/// `bounce consensus`: the result, one line for people.
+impl Reply for Consensus {
+    fn human(&self, out: &mut Human) {
+        out.line(self.describe());
+    }
 }

@@ -1,25 +1,78 @@
 //! `parley bounce status FILE` and `parley bounce consensus FILE [...]`: where a session
 //! stands, read under the shared lock.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
-use serde_json::json;
+use serde::Serialize;
 
+use super::consensus::Consensus;
 use super::model::{ConsensusMode, Rules, Word};
 use super::session::Desk;
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
-pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
+/// Where a session stands: `data` of `bounce status --json`.
+#[derive(Debug, Serialize)]
+pub struct StatusReply {
+    file: PathBuf,
+    title: Option<String>,
+    agents: Vec<String>,
+    turn_order: &'static str,
+    round: u64,
+    turn: u64,
+    entries: usize,
+    next: Vec<String>,
+    ended: bool,
+    end_reason: Option<&'static str>,
+    in_progress: bool,
+    consensus: Consensus,
+    timed_out: Vec<String>,
+    valid: bool,
+    errors: usize,
+}
+
+impl Reply for StatusReply {
+    fn warnings(&self) -> Vec<String> {
+        if self.errors == 0 {
+            return Vec::new();
+        }
+        vec![format!(
+            "the file has {} validation error(s); run `parley bounce validate {}`",
+            self.errors,
+            self.file.display()
+        )]
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "session: {} ({})",
+            self.title.as_deref().unwrap_or("untitled"),
+            self.file.display()
+        ));
+        out.line(format!("round: {}", self.round));
+        out.line(match self.end_reason {
+            Some(reason) => format!("ended: yes ({reason})"),
+            None => "ended: no".to_owned(),
+        });
+        out.line(format!(
+            "in progress: {}",
+            if self.in_progress { "yes" } else { "no" }
+        ));
+        out.line(format!("next: {}", list(&self.next)));
+        out.line(format!("consensus: {}", self.consensus.describe()));
+        out.line(format!("timed out: {}", list(&self.timed_out)));
+    }
+}
+
+pub fn run(ctx: &Ctx, file: &Path) -> Result<StatusReply> {
     let session = Desk::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
     let now = ctx.clock.now();
-    let in_progress = session.parsed.in_progress;
     let errors = session
         .parsed
         .findings
@@ -33,51 +86,26 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
     } else {
         timeline.next(rules)
     };
-    let timed_out = timed_out(&session, rules, timeline, now);
     let latest = timeline.latest_round();
     let consensus = timeline.consensus(&session.parsed, rules, rules.mode, rules.threshold, latest);
-    let ended = timeline.ended.map(|r| r.as_str());
-    let mut outcome = Outcome::ok(json!({
-        "file": file,
-        "title": session.parsed.title,
-        "agents": rules.agents,
-        "turn_order": rules.turn_order.as_str(),
-        "round": timeline.round,
-        "turn": timeline.next_turn(),
-        "entries": timeline.effective.len(),
-        "next": next,
-        "ended": ended.is_some(),
-        "end_reason": ended,
-        "in_progress": in_progress,
-        "consensus": consensus.to_json(),
-        "timed_out": timed_out,
-        "valid": errors == 0,
-        "errors": errors,
-    }));
-    outcome.push(format!(
-        "session: {} ({})",
-        session.parsed.title.as_deref().unwrap_or("untitled"),
-        file.display()
-    ));
-    outcome.push(format!("round: {}", timeline.round));
-    outcome.push(match ended {
-        Some(reason) => format!("ended: yes ({reason})"),
-        None => "ended: no".to_owned(),
-    });
-    outcome.push(format!(
-        "in progress: {}",
-        if in_progress { "yes" } else { "no" }
-    ));
-    outcome.push(format!("next: {}", list(&next)));
-    outcome.push(format!("consensus: {}", consensus.describe()));
-    outcome.push(format!("timed out: {}", list(&timed_out)));
-    if errors > 0 {
-        outcome.warn(format!(
-            "the file has {errors} validation error(s); run `parley bounce validate {}`",
-            file.display()
-        ));
-    }
-    Ok(outcome)
+    let end_reason = timeline.ended.map(|r| r.as_str());
+    Ok(StatusReply {
+        file: file.to_owned(),
+        title: session.parsed.title.clone(),
+        agents: rules.agents.clone(),
+        turn_order: rules.turn_order.as_str(),
+        round: timeline.round,
+        turn: timeline.next_turn(),
+        entries: timeline.effective.len(),
+        next,
+        ended: end_reason.is_some(),
+        end_reason,
+        in_progress: session.parsed.in_progress,
+        consensus,
+        timed_out: timed_out(&session, rules, timeline, now),
+        valid: errors == 0,
+        errors,
+    })
 }
 
 fn list(names: &[String]) -> String {
@@ -132,7 +160,7 @@ pub fn consensus(
     mode: Option<ConsensusMode>,
     threshold: Option<Decimal>,
     round: Option<u64>,
-) -> Result<Outcome> {
+) -> Result<Consensus> {
     let session = Desk::open(ctx, file, LockMode::Shared)?;
     let (rules, timeline) = session.state()?;
     let round = match round {
@@ -149,12 +177,11 @@ pub fn consensus(
         Some(n) => n,
         None => timeline.latest_round(),
     };
-    let result = timeline.consensus(
+    Ok(timeline.consensus(
         &session.parsed,
         rules,
         mode.unwrap_or(rules.mode),
         threshold.unwrap_or(rules.threshold),
         round,
-    );
-    Ok(Outcome::ok(result.to_json()).line(result.describe()))
+    ))
 }

@@ -436,7 +436,7 @@ fn bounce_sessions() {
         std::fs::write(&path, &bytes).unwrap();
         let outcome = parley::bounce::validate::run(&ctx, std::slice::from_ref(&path));
         judged_outcome(&Ok(outcome))?;
-        judged_outcome(&parley::bounce::status::run(&ctx, &path))?;
+        judged_outcome(&parley::bounce::status::run(&ctx, &path).map(Outcome::from))?;
     });
 }
 
