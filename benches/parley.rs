@@ -9,6 +9,9 @@
 //!    2 agents and with 32 waiters; and, for the same kind of hand-off, in alternation, a
 //!    minimal waiter (this program, blocking on inotify for the rename of `turn.md` and
 //!    exiting), so that the ratio shows what `wait` adds to the kernel's own cost.
+//!    The same inside the MCP server: a blocked `wait` tool call of one long-lived
+//!    `parley mcp`, from the hand-off returning to the tool result arriving (no process starts
+//!    or exits on the waiting side).
 //! 3. Scaling: `end-analysis` merging 100, 1 000 and 10 000 drafts, `status` on 100, 1 000 and
 //!    10 000 issues.
 //! 4. Contention: 32 processes doing locked mutations on one directory for 5 s.
@@ -59,6 +62,7 @@ fn main() {
     }
     if wanted("wake") {
         wake_latency(work.path(), runs);
+        mcp_wake(work.path(), runs);
     }
     if wanted("scaling") {
         scaling(work.path(), quick);
@@ -722,4 +726,89 @@ fn parliament_append_nth(root: &Path, runs: usize, n: u64) -> (Duration, Duratio
     let m = median(&mut samples);
     let ratio = m.as_secs_f64() / floor.as_secs_f64();
     (m, percentile(&mut samples, 0.99), ratio, ledger_text.len())
+}
+
+/// Section 2, third table: the wake inside one long-lived `parley mcp` (issue 16's last
+/// row). A client calls the `wait` tool for the agent that is not holding the turn, another
+/// process hands the turn over, and the figure is the time from that hand-off returning to the
+/// tool result arriving.
+fn mcp_wake(root: &Path, runs: usize) {
+    use rmcp::ServiceExt;
+    use rmcp::model::{CallToolRequest, CallToolRequestParams, ClientRequest, ServerResult};
+    use rmcp::service::PeerRequestOptions;
+    use rmcp::transport::TokioChildProcess;
+
+    let (dir, names) = negotiation(root, "wake-mcp", 2, 2);
+    start(&dir, &names);
+    into_positions(&dir, &names);
+    let d = dir.to_str().unwrap().to_owned();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut samples = runtime.block_on(async {
+        let mut server = tokio::process::Command::new(binary());
+        server.arg("mcp").env_remove("PARLEY_NOW");
+        let (transport, _) = TokioChildProcess::builder(server)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parley mcp starts");
+        let client = ().serve(transport).await.expect("an MCP session");
+        let mut samples = Vec::new();
+        let mut holder = 0;
+        for _ in 0..runs {
+            let next = (holder + 1) % names.len();
+            let serde_json::Value::Object(arguments) = serde_json::json!({
+                "action": "turn", "dir": d, "agent": names[next], "timeout_seconds": 60
+            }) else {
+                unreachable!("an object")
+            };
+            let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+                CallToolRequestParams::new("wait").with_arguments(arguments),
+            ));
+            let handle = client
+                .send_cancellable_request(request, PeerRequestOptions::no_options())
+                .await
+                .expect("the wait call is sent");
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            let handed = tokio::process::Command::new(binary())
+                .args(["hand-off", &d, &names[holder]])
+                .output()
+                .await
+                .expect("hand-off runs");
+            let returned = Instant::now();
+            assert!(handed.status.success());
+            let response = handle.await_response().await.expect("the wait answers");
+            samples.push(returned.elapsed());
+            let ServerResult::CallToolResult(result) = response else {
+                panic!("not a tool result: {response:?}");
+            };
+            let exit = result
+                .structured_content
+                .as_ref()
+                .map(|c| c["exit"].clone());
+            assert_eq!(
+                exit,
+                Some(serde_json::json!(0)),
+                "the wait said it is the turn"
+            );
+            holder = next;
+        }
+        let _ = client.cancel().await;
+        samples
+    });
+    let m = median(&mut samples);
+    println!("| inside `parley mcp` | hand-offs | median | p99 | target | met |");
+    println!("|---|---:|---:|---:|---|:---:|");
+    println!(
+        "| `wait` tool call | {runs} | {} | {} | median ≤ 2 ms | {} |",
+        ms(m),
+        ms(percentile(&mut samples, 0.99)),
+        if m <= Duration::from_millis(2) {
+            "yes"
+        } else {
+            "no"
+        }
+    );
+    println!();
 }
