@@ -163,7 +163,7 @@ pub fn run(ctx: &Ctx, command: FeedbackCommand) -> Result<Outcome> {
                     previous: against(cli.inline.previous_text, cli.previous, "--previous")?,
                 },
             };
-            validate::run(&args)
+            validate::run(&args).map(Outcome::from)
         }
         FeedbackCommand::Extract(cli) => {
             let args = extract::ExtractArgs {
@@ -171,7 +171,7 @@ pub fn run(ctx: &Ctx, command: FeedbackCommand) -> Result<Outcome> {
                 request: against(cli.inline.request_text, cli.request, "--request")?,
                 previous: against(cli.inline.previous_text, cli.previous, "--previous")?,
             };
-            extract::run(ctx, &args)
+            extract::run(&args).map(Outcome::from)
         }
         FeedbackCommand::Ask(cli) => {
             let timeout = match cli.timeout {
@@ -191,16 +191,17 @@ pub fn run(ctx: &Ctx, command: FeedbackCommand) -> Result<Outcome> {
                 timeout,
                 provider: cli.provider,
             };
-            ask::run(ctx, &args)
+            ask::run(ctx, &args).map(Outcome::from)
         }
-        FeedbackCommand::Log(cli) => log::run(ctx, cli.dir),
+        FeedbackCommand::Log(cli) => log::run(ctx, cli.dir).map(Outcome::from),
         FeedbackCommand::MockProvider(cli) => mock::run(
             ctx,
             &mock::MockArgs {
                 seed: cli.seed,
                 session: cli.session,
             },
-        ),
+        )
+        .map(Outcome::from),
     }
 }
 

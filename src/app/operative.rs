@@ -8,7 +8,6 @@ use std::ffi::OsStr;
 
 use clap::{Args, Subcommand};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
@@ -16,7 +15,7 @@ use crate::operative::agent_name::AgentName;
 use crate::operative::bead::BeadId;
 use crate::operative::event_log::{BlockedPayload, HandoffPayload, ReceiptAction, Urgency};
 use crate::operative::project::Project;
-use crate::operative::scope::Scope;
+use crate::operative::scope::{Classified, Scope};
 use crate::operative::{
     agent as agent_cmd, event as event_cmd, release as release_cmd, reservation,
     reserve as reserve_cmd, session as session_cmd, timeline,
@@ -297,16 +296,16 @@ pub fn agent(ctx: &Ctx, command: AgentCommand) -> Result<Outcome> {
             let name = agent_flag(&cli.acting.agent)?;
             let role = cli.role.as_deref().map(agent_cmd::parse_role).transpose()?;
             let project = open(ctx, &cli.acting.project)?;
-            agent_cmd::register(ctx, &project, &name, role)
+            agent_cmd::register(ctx, &project, &name, role).map(Outcome::from)
         }
         AgentCommand::Heartbeat(cli) => {
             let name = agent_flag(&cli.agent)?;
-            agent_cmd::heartbeat(ctx, &open(ctx, &cli.project)?, &name)
+            agent_cmd::heartbeat(ctx, &open(ctx, &cli.project)?, &name).map(Outcome::from)
         }
-        AgentCommand::List(cli) => agent_cmd::list(ctx, &open(ctx, &cli)?),
+        AgentCommand::List(cli) => agent_cmd::list(ctx, &open(ctx, &cli)?).map(Outcome::from),
         AgentCommand::Show(cli) => {
             let name = agent_flag(&cli.agent)?;
-            agent_cmd::show(ctx, &open(ctx, &cli.project)?, &name)
+            agent_cmd::show(ctx, &open(ctx, &cli.project)?, &name).map(Outcome::from)
         }
     }
 }
@@ -317,9 +316,7 @@ pub fn scope(ctx: &Ctx, command: ScopeCommand) -> Result<Outcome> {
             let project = open(ctx, &cli.project)?;
             let a = Scope::parse(&project.root, &text("scope", &cli.a)?)?;
             let b = Scope::parse(&project.root, &text("scope", &cli.b)?)?;
-            let class = a.overlap(&b);
-            Ok(Outcome::ok(json!({"class": class, "a": a, "b": b}))
-                .line(format!("{class} {a} {b}")))
+            Ok(Outcome::from(Classified::new(a, b)))
         }
     }
 }
@@ -336,7 +333,7 @@ pub fn reserve(ctx: &Ctx, cli: ReserveCli) -> Result<Outcome> {
                 ttl_minutes: cli.ttl,
                 takeover_stale: cli.takeover_stale,
             };
-            reserve_cmd::run(ctx, &project, &args)
+            reserve_cmd::run(ctx, &project, &args).map(Outcome::from)
         }
     }
 }
@@ -347,13 +344,18 @@ pub fn release(ctx: &Ctx, cli: ReleaseCli) -> Result<Outcome> {
             let agent = agent_flag(&cli.acting.agent)?;
             let project = open(ctx, &cli.acting.project)?;
             let scope = project_scope(&project, &cli.scope)?;
-            release_cmd::run(ctx, &project, &agent, &scope)
+            release_cmd::run(ctx, &project, &agent, &scope).map(Outcome::from)
         }
     }
 }
 
 pub fn reservations(ctx: &Ctx, cli: ReservationsCli) -> Result<Outcome> {
-    reservation::list(ctx, &open(ctx, &cli.project)?, cli.archived)
+    let project = open(ctx, &cli.project)?;
+    if cli.archived {
+        reservation::archived(&project).map(Outcome::from)
+    } else {
+        reservation::held(ctx, &project).map(Outcome::from)
+    }
 }
 
 pub fn event(ctx: &Ctx, command: EventCommand) -> Result<Outcome> {
@@ -366,7 +368,7 @@ pub fn event(ctx: &Ctx, command: EventCommand) -> Result<Outcome> {
                 next_action: cli.next_action,
                 requires_ack: cli.requires_ack,
             };
-            event_cmd::handoff(ctx, &project, &envelope, payload)
+            event_cmd::handoff(ctx, &project, &envelope, payload).map(Outcome::from)
         }
         EventCommand::Blocked(cli) => {
             let (project, envelope) = envelope(ctx, &cli.envelope)?;
@@ -377,17 +379,19 @@ pub fn event(ctx: &Ctx, command: EventCommand) -> Result<Outcome> {
                 urgency: cli.urgency,
                 requires_ack: cli.requires_ack,
             };
-            event_cmd::blocked(ctx, &project, &envelope, payload)
+            event_cmd::blocked(ctx, &project, &envelope, payload).map(Outcome::from)
         }
         EventCommand::Read(cli) => {
             let agent = agent_flag(&cli.acting.agent)?;
             let project = open(ctx, &cli.acting.project)?;
             event_cmd::receipt(ctx, &project, &agent, &cli.event, ReceiptAction::Read)
+                .map(Outcome::from)
         }
         EventCommand::Ack(cli) => {
             let agent = agent_flag(&cli.acting.agent)?;
             let project = open(ctx, &cli.acting.project)?;
             event_cmd::receipt(ctx, &project, &agent, &cli.event, ReceiptAction::Ack)
+                .map(Outcome::from)
         }
     }
 }
@@ -404,7 +408,7 @@ pub fn events(ctx: &Ctx, cli: EventsCli) -> Result<Outcome> {
                     .transpose()?,
                 unacked: cli.unacked,
             };
-            timeline::run(ctx, &open(ctx, &cli.project)?, &filter)
+            timeline::run(ctx, &open(ctx, &cli.project)?, &filter).map(Outcome::from)
         }
     }
 }
@@ -435,7 +439,7 @@ pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Outcome> {
                 },
                 (None, None) => session_cmd::Decision::Undecided,
             };
-            session_cmd::run(ctx, &project, &decision)
+            session_cmd::run(ctx, &project, &decision).map(Outcome::from)
         }
     }
 }

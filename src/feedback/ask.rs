@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::conversation::{self, Conversation, Exchange};
@@ -14,7 +15,7 @@ use super::rules;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::findings::{Finding, Severity};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{self, LockMode, Store};
 
 /// What the provider command's arguments say where the session id goes.
@@ -87,7 +88,127 @@ pub struct AskArgs {
     pub provider: Vec<OsString>,
 }
 
-pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
+/// What `feedback ask` answers: the stored iteration (exit 0), or an exchange that does not
+/// count (exit 1 or 3; the iteration stays free and the raw stream is kept).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum AskReply {
+    Stored(Stored),
+    NotCounted(NotCounted),
+}
+
+impl Reply for AskReply {
+    fn status(&self) -> Status {
+        match self {
+            AskReply::Stored(_) => Status::Ok,
+            AskReply::NotCounted(failed) => failed.why.status(),
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            AskReply::Stored(_) => None,
+            AskReply::NotCounted(failed) => Some(failed.why.code()),
+        }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        match self {
+            AskReply::Stored(stored) => stored.warnings(),
+            AskReply::NotCounted(_) => Vec::new(),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self {
+            AskReply::Stored(stored) => {
+                for line in readable(stored.iteration, &stored.session_id, &stored.response) {
+                    out.line(line);
+                }
+            }
+            AskReply::NotCounted(failed) => out.line(failed.describe()),
+        }
+    }
+}
+
+/// An iteration stored: the response, its findings and the files that keep the round.
+#[derive(Debug, Serialize)]
+pub struct Stored {
+    dir: PathBuf,
+    iteration: u64,
+    session_id: String,
+    response: Value,
+    findings: Vec<Finding>,
+    request_findings: Vec<Finding>,
+    files: Files,
+    /// The conversation's session before this iteration.
+    #[serde(skip)]
+    previous_session: Option<String>,
+}
+
+/// Where the round is kept, relative to the conversation directory.
+#[derive(Debug, Serialize)]
+struct Files {
+    request: String,
+    stream: String,
+    response: String,
+}
+
+impl Stored {
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if let Some(old) = &self.previous_session
+            && *old != self.session_id
+        {
+            let new = &self.session_id;
+            warnings.push(format!(
+                "the tool answered in session {new}, not {old}; later iterations use {new}"
+            ));
+        }
+        let findings = self.request_findings.iter().chain(&self.findings);
+        warnings.extend(findings.map(Finding::describe));
+        warnings
+    }
+}
+
+/// An exchange that does not count: what was kept, and why.
+#[derive(Debug, Serialize)]
+pub struct NotCounted {
+    dir: PathBuf,
+    iteration: u64,
+    kept: Vec<String>,
+    findings: Vec<Finding>,
+    #[serde(skip)]
+    why: Unanswered,
+}
+
+impl NotCounted {
+    fn describe(&self) -> String {
+        let where_kept = where_kept(&self.dir, &self.kept);
+        let what = match &self.why {
+            Unanswered::Exited(how, stderr) => {
+                let said = stderr
+                    .as_ref()
+                    .map(|l| format!(" (its stderr ends: {l})"))
+                    .unwrap_or_default();
+                format!("the provider {how}{said}")
+            }
+            Unanswered::Invalid(why) => format!("the provider's answer is invalid: {why}"),
+            Unanswered::ProviderError(said) => {
+                format!("the provider answered with an error: {said}")
+            }
+            Unanswered::Taken => {
+                return format!(
+                    "another ask stored iteration {} while the provider ran; {where_kept}",
+                    self.iteration
+                );
+            }
+        };
+        format!("{what}; {}; {where_kept}", not_consumed(self.iteration))
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<AskReply> {
     // Everything is checked before the directory is created or anything is sent.
     let content = read_artifact(&args.artifact)?;
     let existed = conversation::exists(&args.dir)?;
@@ -129,9 +250,9 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
     let failure = match &run.ended {
         Ended::TimedOut => Some(Failure::TimedOut(args.timeout)),
         Ended::Interrupted => Some(Failure::Interrupted),
-        Ended::Exited(status) if !status.success() => Some(Failure::Exited(
-            describe_exit(status),
-            last_line(&run.stderr),
+        Ended::Exited(status) if !status.success() => Some(Failure::NotCounted(
+            Unanswered::Exited(describe_exit(status), last_line(&run.stderr)),
+            Vec::new(),
         )),
         Ended::Exited(_) | Ended::FinishedWithoutExit => None,
     };
@@ -144,45 +265,33 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<Outcome> {
         Ok(answer) => answer,
         Err(failure) => {
             let kept = conversation::keep_failed(&locked, &exchange, &run.stderr)?;
-            return failure.into_result(&args.dir, iteration, &kept);
+            return failure.into_result(&args.dir, iteration, kept);
         }
     };
     // Another ask may have stored this iteration while the provider ran.
     let now_last = conversation::numbers(&store)?.last().copied().unwrap_or(0);
     if now_last + 1 != iteration {
         let kept = conversation::keep_failed(&locked, &exchange, &run.stderr)?;
-        return Failure::Taken.into_result(&args.dir, iteration, &kept);
+        return Failure::NotCounted(Unanswered::Taken, Vec::new())
+            .into_result(&args.dir, iteration, kept);
     }
     conversation::store_iteration(&locked, &exchange, &response, &session_id)?;
     drop(locked);
 
-    let mut outcome = Outcome::ok(json!({
-        "dir": args.dir,
-        "iteration": iteration,
-        "session_id": session_id,
-        "response": response,
-        "findings": findings,
-        "request_findings": request_findings,
-        "files": {
-            "request": conversation::stored(iteration, "request.json"),
-            "stream": conversation::stored(iteration, "stream.ndjson"),
-            "response": conversation::stored(iteration, "response.json"),
+    Ok(AskReply::Stored(Stored {
+        dir: args.dir.clone(),
+        iteration,
+        session_id,
+        response,
+        findings,
+        request_findings,
+        files: Files {
+            request: conversation::stored(iteration, "request.json"),
+            stream: conversation::stored(iteration, "stream.ndjson"),
+            response: conversation::stored(iteration, "response.json"),
         },
-    }));
-    for line in readable(iteration, &session_id, &response) {
-        outcome.push(line);
-    }
-    if let Some(old) = &past.session_id
-        && *old != session_id
-    {
-        outcome.warn(format!(
-            "the tool answered in session {session_id}, not {old}; later iterations use {session_id}"
-        ));
-    }
-    for finding in request_findings.iter().chain(&findings) {
-        outcome.warn(finding.describe());
-    }
-    Ok(outcome)
+        previous_session: past.session_id,
+    }))
 }
 
 fn read_artifact(path: &Path) -> Result<String> {
@@ -317,63 +426,78 @@ pub fn provider_command(template: &[OsString], session: Option<&str>) -> Result<
 
 /// Why an exchange does not count.
 enum Failure {
-    Exited(String, Option<String>),
+    /// An answer: the iteration stays free (with the findings on the answer, if any).
+    NotCounted(Unanswered, Vec<Finding>),
     TimedOut(Duration),
     Interrupted,
-    Invalid(String, Vec<Finding>),
+}
+
+/// Why an exchange does not count, when that is an answer rather than an error.
+#[derive(Debug)]
+enum Unanswered {
+    /// How the provider exited, and the last line of its stderr.
+    Exited(String, Option<String>),
+    Invalid(String),
     ProviderError(String),
+    /// Another ask stored the iteration while the provider ran.
     Taken,
 }
 
-impl Failure {
-    fn into_result(self, dir: &Path, iteration: u64, kept: &[String]) -> Result<Outcome> {
-        let where_kept = format!("the raw stream is kept in {}", dir.join(&kept[0]).display());
-        let data = |findings: &[Finding]| {
-            json!({
-                "dir": dir,
-                "iteration": iteration,
-                "kept": kept,
-                "findings": findings,
-            })
-        };
-        let not_consumed = format!("iteration {iteration} is not consumed");
-        let answer = |code, what: String, findings: &[Finding]| {
-            Ok(Outcome::answer(Status::NotNow, code, data(findings))
-                .line(format!("{what}; {not_consumed}; {where_kept}")))
-        };
+impl Unanswered {
+    fn status(&self) -> Status {
         match self {
-            Failure::Exited(how, stderr) => {
-                let said = stderr.map(|l| format!(" (its stderr ends: {l})")).unwrap_or_default();
-                answer("PROVIDER_FAILED", format!("the provider {how}{said}"), &[])
-            }
-            Failure::Invalid(why, findings) => answer(
-                "INVALID_ANSWER",
-                format!("the provider's answer is invalid: {why}"),
-                &findings,
-            ),
-            Failure::ProviderError(said) => answer(
-                "PROVIDER_ERROR",
-                format!("the provider answered with an error: {said}"),
-                &[],
-            ),
-            Failure::Taken => Ok(Outcome::answer(Status::AlreadyExists, "ITERATION_TAKEN", data(&[]))
-                .line(format!(
-                    "another ask stored iteration {iteration} while the provider ran; {where_kept}"
-                ))),
+            Unanswered::Taken => Status::AlreadyExists,
+            _ => Status::NotNow,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            Unanswered::Exited(..) => "PROVIDER_FAILED",
+            Unanswered::Invalid(_) => "INVALID_ANSWER",
+            Unanswered::ProviderError(_) => "PROVIDER_ERROR",
+            Unanswered::Taken => "ITERATION_TAKEN",
+        }
+    }
+}
+
+fn where_kept(dir: &Path, kept: &[String]) -> String {
+    format!("the raw stream is kept in {}", dir.join(&kept[0]).display())
+}
+
+fn not_consumed(iteration: u64) -> String {
+    format!("iteration {iteration} is not consumed")
+}
+
+impl Failure {
+    fn into_result(self, dir: &Path, iteration: u64, kept: Vec<String>) -> Result<AskReply> {
+        let gone = || format!("{}; {}", not_consumed(iteration), where_kept(dir, &kept));
+        match self {
             Failure::TimedOut(limit) => Err(Error::new(
                 Status::Timeout,
                 "PROVIDER_TIMEOUT",
                 format!(
-                    "the provider did not finish within {}s and its process group was killed; {not_consumed}; {where_kept}",
-                    limit.as_secs_f64()
+                    "the provider did not finish within {}s and its process group was killed; {}",
+                    limit.as_secs_f64(),
+                    gone()
                 ),
             )
             .with_hint("raise --timeout, or look at the kept stream")),
             Failure::Interrupted => Err(Error::new(
                 Status::Interrupted,
                 "INTERRUPTED",
-                format!("interrupted; the provider's process group was killed; {not_consumed}; {where_kept}"),
+                format!(
+                    "interrupted; the provider's process group was killed; {}",
+                    gone()
+                ),
             )),
+            Failure::NotCounted(why, findings) => Ok(AskReply::NotCounted(NotCounted {
+                dir: dir.to_owned(),
+                iteration,
+                kept,
+                findings,
+                why,
+            })),
         }
     }
 }
@@ -385,7 +509,7 @@ fn judge(
     previous: Option<&Value>,
 ) -> std::result::Result<(Value, String, Vec<Finding>), Failure> {
     let extracted = extract(exchange.stream, "the provider's stream")
-        .map_err(|e| Failure::Invalid(e.message, Vec::new()))?;
+        .map_err(|e| Failure::NotCounted(Unanswered::Invalid(e.message), Vec::new()))?;
     let mut findings = extracted.warnings;
     findings.extend(rules::check_response(
         &extracted.response,
@@ -394,15 +518,19 @@ fn judge(
     ));
     if let Some(first) = findings.iter().find(|f| f.severity == Severity::Error) {
         let why = format!("{}: {} [{}]", first.pointer, first.message, first.code);
-        return Err(Failure::Invalid(why, findings));
+        return Err(Failure::NotCounted(Unanswered::Invalid(why), findings));
     }
     if extracted.response["status"] == "error" {
         let error = &extracted.response["error"];
-        return Err(Failure::ProviderError(format!(
+        let said = format!(
             "{}: {}",
             error["code"].as_str().unwrap_or_default(),
             error["message"].as_str().unwrap_or_default()
-        )));
+        );
+        return Err(Failure::NotCounted(
+            Unanswered::ProviderError(said),
+            Vec::new(),
+        ));
     }
     Ok((extracted.response, extracted.session_id, findings))
 }

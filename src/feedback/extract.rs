@@ -7,14 +7,14 @@
 //! read. The Response Object is the JSON parse of the `part.text` of the `text` messages,
 //! concatenated in stream order.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::input::{Source, parse_json};
 use super::{rules, schema};
-use crate::context::Ctx;
-use crate::error::{Error, Result};
-use crate::findings::{Finding, Severity, Verdict, verdict_data};
-use crate::output::{Mode, Outcome};
+use crate::error::{Error, Result, Status};
+use crate::findings::{Finding, Severity, Verdict};
+use crate::output::{Human, Reply};
 
 /// What a stream carried.
 #[derive(Debug)]
@@ -157,8 +157,35 @@ pub struct ExtractArgs {
     pub previous: Option<Value>,
 }
 
-/// `parley feedback extract`: the Response Object on stdout, then its findings.
-pub fn run(ctx: &Ctx, args: &ExtractArgs) -> Result<Outcome> {
+/// `parley feedback extract`: the Response Object a stream carried, and the verdict on it
+/// (exit 0 valid, 1 invalid).
+#[derive(Debug, Serialize)]
+pub struct ExtractReply {
+    verdict: Verdict,
+    findings: Vec<Finding>,
+    session_id: String,
+    response: Value,
+}
+
+impl Reply for ExtractReply {
+    fn status(&self) -> Status {
+        self.verdict.status()
+    }
+
+    /// stdout stays the bare Response Object, ready for a pipe; the findings go to stderr.
+    /// They are notes rather than warnings: JSON has them in `data.findings` already.
+    fn human(&self, out: &mut Human) {
+        out.line(serde_json::to_string_pretty(&self.response).unwrap_or_default());
+        for finding in &self.findings {
+            out.note(match finding.severity {
+                Severity::Error => format!("warning: invalid: {}", finding.describe()),
+                Severity::Warning => format!("warning: {}", finding.describe()),
+            });
+        }
+    }
+}
+
+pub fn run(args: &ExtractArgs) -> Result<ExtractReply> {
     let label = args.source.label();
     let extracted = extract(&args.source.read()?, &label)?;
     let mut findings = extracted.warnings;
@@ -167,21 +194,10 @@ pub fn run(ctx: &Ctx, args: &ExtractArgs) -> Result<Outcome> {
         args.request.as_ref(),
         args.previous.as_ref(),
     ));
-    let verdict = Verdict::of(&findings);
-    let mut data = verdict_data(&findings);
-    data["session_id"] = json!(extracted.session_id);
-    data["response"] = extracted.response.clone();
-    let pretty = serde_json::to_string_pretty(&extracted.response).unwrap_or_default();
-    let mut outcome = Outcome::verdict(verdict.status(), data).line(pretty);
-    // stdout stays the bare Response Object, ready for a pipe; findings go to stderr.
-    if ctx.mode == Mode::Human {
-        for finding in &findings {
-            let said = match finding.severity {
-                Severity::Error => format!("invalid: {}", finding.describe()),
-                Severity::Warning => finding.describe(),
-            };
-            outcome.warn(said);
-        }
-    }
-    Ok(outcome)
+    Ok(ExtractReply {
+        verdict: Verdict::of(&findings),
+        findings,
+        session_id: extracted.session_id,
+        response: extracted.response,
+    })
 }

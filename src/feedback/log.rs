@@ -3,13 +3,13 @@
 use std::path::PathBuf;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::conversation::{self, Iteration};
 use super::rules;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 /// The fate of one feedback item across the conversation.
@@ -28,7 +28,83 @@ struct Item {
     decided_in: Option<u64>,
 }
 
-pub fn run(ctx: &Ctx, dir: PathBuf) -> Result<Outcome> {
+/// Every stored iteration of a conversation, and the fate of each feedback item.
+#[derive(Debug, Serialize)]
+pub struct ConversationLog {
+    dir: PathBuf,
+    session_id: Option<String>,
+    iterations: Vec<Summary>,
+    items: Vec<Item>,
+}
+
+/// One iteration: what was sent and decided, and what came back. The fields hold the
+/// payloads' own values, whatever their type, since the payloads are the provider's.
+#[derive(Debug, Serialize)]
+struct Summary {
+    iteration: u64,
+    media_type: Value,
+    artifact_ref: Option<Value>,
+    decisions: Vec<Value>,
+    status: Value,
+    confidence: Value,
+    raised: Vec<Value>,
+    acknowledged: Vec<Value>,
+    summary: Value,
+}
+
+impl Reply for ConversationLog {
+    fn human(&self, out: &mut Human) {
+        let count = self.iterations.len();
+        out.line(format!(
+            "{}: {count} iteration{}{}",
+            self.dir.display(),
+            if count == 1 { "" } else { "s" },
+            self.session_id
+                .as_deref()
+                .map(|id| format!(", session {id}"))
+                .unwrap_or_default()
+        ));
+        for summary in &self.iterations {
+            out.line(format!(
+                "iteration {}: {} ({}), {} decision(s), confidence {}, raised {}",
+                summary.iteration,
+                summary.media_type.as_str().unwrap_or("?"),
+                summary
+                    .artifact_ref
+                    .as_ref()
+                    .and_then(Value::as_str)
+                    .unwrap_or("no ref"),
+                summary.decisions.len(),
+                summary.confidence.as_str().unwrap_or("?"),
+                list(&summary.raised),
+            ));
+        }
+        if !self.items.is_empty() {
+            out.line("feedback items:");
+        }
+        for item in &self.items {
+            let fate = match (&item.status, item.decided_in) {
+                (Some(status), Some(at)) => {
+                    let mut fate = format!("{status} in {at}");
+                    if let Some(code) = &item.reason_code {
+                        fate.push_str(&format!(" ({code})"));
+                    }
+                    if let Some(text) = &item.explanation {
+                        fate.push_str(&format!(": {text}"));
+                    }
+                    fate
+                }
+                _ => "never answered".to_owned(),
+            };
+            out.line(format!(
+                "  {}  raised in {}  {fate}",
+                item.id, item.raised_in
+            ));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, dir: PathBuf) -> Result<ConversationLog> {
     if !conversation::exists(&dir)? {
         return Err(Error::new(
             Status::NotFound,
@@ -71,57 +147,12 @@ pub fn run(ctx: &Ctx, dir: PathBuf) -> Result<Outcome> {
             }
         }
     }
-    let iterations: Vec<Value> = past.iterations.iter().map(summary).collect();
-    let mut outcome = Outcome::ok(json!({
-        "dir": dir,
-        "session_id": past.session_id,
-        "iterations": iterations,
-        "items": items,
-    }));
-    outcome.push(format!(
-        "{}: {} iteration{}{}",
-        dir.display(),
-        past.iterations.len(),
-        if past.iterations.len() == 1 { "" } else { "s" },
-        past.session_id
-            .as_deref()
-            .map(|id| format!(", session {id}"))
-            .unwrap_or_default()
-    ));
-    for (iteration, data) in past.iterations.iter().zip(&iterations) {
-        outcome.push(format!(
-            "iteration {}: {} ({}), {} decision(s), confidence {}, raised {}",
-            iteration.number,
-            data["media_type"].as_str().unwrap_or("?"),
-            data["artifact_ref"].as_str().unwrap_or("no ref"),
-            data["decisions"].as_array().map_or(0, Vec::len),
-            data["confidence"].as_str().unwrap_or("?"),
-            list(&data["raised"]),
-        ));
-    }
-    if !items.is_empty() {
-        outcome.push("feedback items:".to_owned());
-    }
-    for item in &items {
-        let fate = match (&item.status, item.decided_in) {
-            (Some(status), Some(at)) => {
-                let mut fate = format!("{status} in {at}");
-                if let Some(code) = &item.reason_code {
-                    fate.push_str(&format!(" ({code})"));
-                }
-                if let Some(text) = &item.explanation {
-                    fate.push_str(&format!(": {text}"));
-                }
-                fate
-            }
-            _ => "never answered".to_owned(),
-        };
-        outcome.push(format!(
-            "  {}  raised in {}  {fate}",
-            item.id, item.raised_in
-        ));
-    }
-    Ok(outcome)
+    Ok(ConversationLog {
+        dir,
+        iterations: past.iterations.iter().map(summary).collect(),
+        session_id: past.session_id,
+        items,
+    })
 }
 
 fn improvements(response: &Value) -> impl Iterator<Item = &Value> {
@@ -131,31 +162,29 @@ fn improvements(response: &Value) -> impl Iterator<Item = &Value> {
         .flatten()
 }
 
-/// One iteration, for `data.iterations`.
-fn summary(iteration: &Iteration) -> Value {
+fn summary(iteration: &Iteration) -> Summary {
     let request = &iteration.request;
     let response = &iteration.response;
-    let raised: Vec<&Value> = improvements(response).map(|item| &item["id"]).collect();
-    json!({
-        "iteration": iteration.number,
-        "media_type": request["artifact"]["media_type"],
-        "artifact_ref": request["artifact"].get("artifact_ref"),
-        "decisions": rules::applied_items(request).cloned().unwrap_or_default(),
-        "status": response["status"],
-        "confidence": response["feedback"]["confidence"]["level"],
-        "raised": raised,
-        "acknowledged": response["applied_feedback_ack"]["items"].as_array().cloned().unwrap_or_default(),
-        "summary": response["feedback"]["general_summary"],
-    })
+    Summary {
+        iteration: iteration.number,
+        media_type: request["artifact"]["media_type"].clone(),
+        artifact_ref: request["artifact"].get("artifact_ref").cloned(),
+        decisions: rules::applied_items(request).cloned().unwrap_or_default(),
+        status: response["status"].clone(),
+        confidence: response["feedback"]["confidence"]["level"].clone(),
+        raised: improvements(response)
+            .map(|item| item["id"].clone())
+            .collect(),
+        acknowledged: response["applied_feedback_ack"]["items"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default(),
+        summary: response["feedback"]["general_summary"].clone(),
+    }
 }
 
-fn list(ids: &Value) -> String {
-    let ids: Vec<&str> = ids
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+fn list(ids: &[Value]) -> String {
+    let ids: Vec<&str> = ids.iter().filter_map(Value::as_str).collect();
     if ids.is_empty() {
         "nothing".to_owned()
     } else {

@@ -7,6 +7,7 @@
 //! iteration N depend only on the seed and N, so a decision on an id of iteration N-1 is
 //! `acknowledged` and any other `unknown_id`.
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::input::Source;
@@ -14,7 +15,7 @@ use super::rules;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::findings::Severity;
-use crate::output::{Mode, Outcome};
+use crate::output::{Human, Reply};
 
 /// The aspects the mock comments on: (slug, aspect, description, recommendation).
 const CONCERNS: &[(&str, &str, &str, &str)] = &[
@@ -92,7 +93,24 @@ pub struct MockArgs {
     pub session: Option<String>,
 }
 
-pub fn run(ctx: &Ctx, args: &MockArgs) -> Result<Outcome> {
+/// What the mock provider writes: the stream a tool would, with the response it carries.
+#[derive(Debug, Serialize)]
+pub struct MockStream {
+    session_id: String,
+    messages: [Value; 3],
+    response: Value,
+}
+
+/// The stream itself is the human form: this is what a tool writes to its stdout.
+impl Reply for MockStream {
+    fn human(&self, out: &mut Human) {
+        for message in &self.messages {
+            out.line(message.to_string());
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &MockArgs) -> Result<MockStream> {
     let request = super::input::read_json(&Source::Stdin)?;
     let iteration = request
         .get("iteration")
@@ -128,18 +146,11 @@ pub fn run(ctx: &Ctx, args: &MockArgs) -> Result<Outcome> {
         json!({"type": "text", "timestamp": millis, "sessionID": session, "part": text}),
         json!({"type": "step_finish", "timestamp": millis, "sessionID": session, "part": finish}),
     ];
-    let mut outcome = Outcome::ok(json!({
-        "session_id": session,
-        "messages": messages,
-        "response": response,
-    }));
-    // The stream itself is the human form: this is what a tool writes to its stdout.
-    if ctx.mode == Mode::Human {
-        for message in &messages {
-            outcome.push(message.to_string());
-        }
-    }
-    Ok(outcome)
+    Ok(MockStream {
+        session_id: session,
+        messages,
+        response,
+    })
 }
 
 /// The Response Object for `request`: an `INVALID_REQUEST` error when the request breaks the

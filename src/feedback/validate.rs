@@ -1,12 +1,13 @@
 //! `parley feedback validate request|response`: every finding and a verdict.
 
+use serde::Serialize;
 use serde_json::Value;
 
 use super::input::Source;
 use super::rules;
-use crate::error::Result;
-use crate::findings::{Finding, Verdict, summary, verdict_data};
-use crate::output::Outcome;
+use crate::error::{Result, Status};
+use crate::findings::{Finding, Verdict, summary};
+use crate::output::{Human, Reply};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -23,7 +24,36 @@ pub struct ValidateArgs {
     pub previous: Option<Value>,
 }
 
-pub fn run(args: &ValidateArgs) -> Result<Outcome> {
+/// The verdict on one payload and every finding: exit 0 valid, 1 invalid.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    verdict: Verdict,
+    findings: Vec<Finding>,
+    /// The payload's name in the human form.
+    #[serde(skip)]
+    label: String,
+}
+
+impl Reply for Report {
+    fn status(&self) -> Status {
+        self.verdict.status()
+    }
+
+    /// The verdict's word and counts first, then one line per finding.
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "{}: {} ({})",
+            self.label,
+            self.verdict.word(),
+            summary(&self.findings)
+        ));
+        for finding in &self.findings {
+            out.line(finding.line());
+        }
+    }
+}
+
+pub fn run(args: &ValidateArgs) -> Result<Report> {
     let payload = super::input::read_json(&args.source)?;
     let findings = match args.kind {
         Kind::Request => rules::check_request(&payload, args.previous.as_ref()),
@@ -31,20 +61,9 @@ pub fn run(args: &ValidateArgs) -> Result<Outcome> {
             rules::check_response(&payload, args.request.as_ref(), args.previous.as_ref())
         }
     };
-    Ok(verdict_outcome(&args.source.label(), &findings))
-}
-
-/// The verdict as an answer: its word and counts first, then one line per finding.
-fn verdict_outcome(label: &str, findings: &[Finding]) -> Outcome {
-    let verdict = Verdict::of(findings);
-    let mut outcome = Outcome::verdict(verdict.status(), verdict_data(findings));
-    outcome.push(format!(
-        "{label}: {} ({})",
-        verdict.word(),
-        summary(findings)
-    ));
-    for finding in findings {
-        outcome.push(finding.line());
-    }
-    outcome
+    Ok(Report {
+        verdict: Verdict::of(&findings),
+        findings,
+        label: args.source.label(),
+    })
 }

@@ -1,17 +1,18 @@
 //! `parley agent register|heartbeat|list|show`: identities and their liveness.
 
-use serde_json::{Value, json};
+use std::path::PathBuf;
 
-use crate::clock::format_stamp;
+use serde::Serialize;
+
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::agent_name::AgentName;
-use super::desk::Desk;
-use super::liveness::Thresholds;
+use super::desk::{Desk, Warned};
+use super::liveness::{Liveness, Thresholds};
 use super::project::Project;
-use super::reservation::reservation_view;
+use super::reservation::ReservationView;
 use super::stamp::Stamp;
 use super::state::{AgentRecord, State};
 
@@ -29,38 +30,123 @@ pub fn parse_role(raw: &str) -> Result<String> {
     Ok(role.to_owned())
 }
 
-/// An agent record as printed: the record, its liveness now and when it changes.
-pub fn agent_view(record: &AgentRecord, thresholds: &Thresholds, now: Stamp) -> Value {
-    let seen = record.last_seen_at.time();
-    json!({
-        "agent": record.agent,
-        "agent_id": record.agent,
-        "role": record.role,
-        "registered_at": record.registered_at,
-        "last_seen_at": record.last_seen_at,
-        "liveness": thresholds.liveness(seen, now.time()),
-        "stale_at": format_stamp(thresholds.stale_at(seen)),
-        "evicted_at": format_stamp(thresholds.evicted_at(seen)),
-    })
+/// An agent record as shown: the record, its liveness now and when it changes.
+#[derive(Debug, Serialize)]
+pub struct AgentView {
+    pub agent: AgentName,
+    /// The protocol's name for `agent`.
+    agent_id: AgentName,
+    role: Option<String>,
+    registered_at: Stamp,
+    last_seen_at: Stamp,
+    liveness: Liveness,
+    stale_at: Stamp,
+    evicted_at: Stamp,
 }
 
-fn line(record: &AgentRecord, thresholds: &Thresholds, now: Stamp) -> String {
-    let liveness = thresholds.liveness(record.last_seen_at.time(), now.time());
-    let role = record
-        .role
-        .as_deref()
-        .map(|r| format!("  role: {r}"))
-        .unwrap_or_default();
-    format!(
-        "{:<24} {:<8} last seen {}{role}",
-        record.agent,
-        liveness.as_str(),
-        record.last_seen_at
-    )
+impl AgentView {
+    pub fn new(record: &AgentRecord, thresholds: &Thresholds, now: Stamp) -> AgentView {
+        let seen = record.last_seen_at.time();
+        AgentView {
+            agent: record.agent.clone(),
+            agent_id: record.agent.clone(),
+            role: record.role.clone(),
+            registered_at: record.registered_at,
+            last_seen_at: record.last_seen_at,
+            liveness: thresholds.liveness(seen, now.time()),
+            stale_at: Stamp(thresholds.stale_at(seen)),
+            evicted_at: Stamp(thresholds.evicted_at(seen)),
+        }
+    }
+
+    /// The agent's line in `agent list` and `agent show`.
+    fn line(&self) -> String {
+        let role = self
+            .role
+            .as_deref()
+            .map(|r| format!("  role: {r}"))
+            .unwrap_or_default();
+        format!(
+            "{:<24} {:<8} last seen {}{role}",
+            self.agent,
+            self.liveness.as_str(),
+            self.last_seen_at
+        )
+    }
+}
+
+/// `agent register`: the new record.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Registered {
+    view: AgentView,
+}
+
+impl Reply for Registered {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("registered {}", self.view.agent));
+    }
+}
+
+/// `agent heartbeat`: the refreshed record.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Heartbeat {
+    view: AgentView,
+    #[serde(skip)]
+    at: Stamp,
+}
+
+impl Reply for Heartbeat {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("heartbeat {} at {}", self.view.agent, self.at));
+    }
+}
+
+/// `agent list`: every record, by name.
+#[derive(Debug, Serialize)]
+pub struct AgentList {
+    agents: Vec<AgentView>,
+    stale_minutes: u64,
+    now: Stamp,
+}
+
+impl Reply for AgentList {
+    fn human(&self, out: &mut Human) {
+        if self.agents.is_empty() {
+            out.line("no agents registered");
+        }
+        for agent in &self.agents {
+            out.line(agent.line());
+        }
+    }
+}
+
+/// `agent show`: one record and the reservations it holds.
+#[derive(Debug, Serialize)]
+pub struct AgentDetail {
+    #[serde(flatten)]
+    view: AgentView,
+    reservations: Vec<ReservationView>,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Reply for AgentDetail {
+    fn human(&self, out: &mut Human) {
+        out.line(self.view.line());
+        for held in &self.reservations {
+            out.line(format!(
+                "  holds {} until {}",
+                held.reservation.scope.relative_to(&self.root),
+                held.reservation.expires_at
+            ));
+        }
+    }
 }
 
 /// Creates the record of a new identity; a name with a record is refused (exit 3).
-pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<Value> {
+pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<AgentView> {
     if book.state.agent(agent).is_some() {
         return Err(Error::new(
             Status::AlreadyExists,
@@ -77,7 +163,7 @@ pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> 
         registered_at: book.now,
         last_seen_at: book.now,
     };
-    let view = agent_view(&record, &book.thresholds, book.now);
+    let view = AgentView::new(&record, &book.thresholds, book.now);
     book.state.agents.push(record);
     book.changed();
     Ok(view)
@@ -88,19 +174,20 @@ pub fn register(
     project: &Project,
     agent: &AgentName,
     role: Option<String>,
-) -> Result<Outcome> {
+) -> Result<Warned<Registered>> {
     let mut book = Desk::open(project, ctx, &format!("parley agent register {agent}"))?;
-    let result = register_in(&mut book, agent, role)
-        .map(|view| Outcome::ok(view).line(format!("registered {agent}")));
+    let result = register_in(&mut book, agent, role).map(|view| Registered { view });
     book.settle(result)
 }
 
-pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> {
+pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Warned<Heartbeat>> {
     let mut book = Desk::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
     book.seen(agent);
     let result = match book.state.agent(agent) {
-        Some(record) => Ok(Outcome::ok(agent_view(record, &book.thresholds, book.now))
-            .line(format!("heartbeat {agent} at {}", book.now))),
+        Some(record) => Ok(Heartbeat {
+            view: AgentView::new(record, &book.thresholds, book.now),
+            at: book.now,
+        }),
         None => Err(not_registered(agent)),
     };
     book.settle(result)
@@ -117,34 +204,25 @@ fn not_registered(agent: &AgentName) -> Error {
     ))
 }
 
-pub fn list(ctx: &Ctx, project: &Project) -> Result<Outcome> {
+pub fn list(ctx: &Ctx, project: &Project) -> Result<Warned<AgentList>> {
     let thresholds = Thresholds::from_env()?;
     let now = Stamp::now(&ctx.clock);
     let (mut state, warnings) = State::load(&project.store)?;
     state.agents.sort_by(|a, b| a.agent.cmp(&b.agent));
-    let views: Vec<Value> = state
+    let agents = state
         .agents
         .iter()
-        .map(|a| agent_view(a, &thresholds, now))
+        .map(|a| AgentView::new(a, &thresholds, now))
         .collect();
-    let mut out = Outcome::ok(json!({
-        "agents": views,
-        "stale_minutes": thresholds.stale_minutes,
-        "now": now,
-    }));
-    if state.agents.is_empty() {
-        out.push("no agents registered");
-    }
-    for record in &state.agents {
-        out.push(line(record, &thresholds, now));
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
-    Ok(out)
+    let list = AgentList {
+        agents,
+        stale_minutes: thresholds.stale_minutes,
+        now,
+    };
+    Ok(Warned::new(list, warnings))
 }
 
-pub fn show(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> {
+pub fn show(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Warned<AgentDetail>> {
     let thresholds = Thresholds::from_env()?;
     let now = Stamp::now(&ctx.clock);
     let (state, warnings) = State::load(&project.store)?;
@@ -156,24 +234,15 @@ pub fn show(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Outcome> 
         )
         .with_hint("parley agent list shows the registered agents"));
     };
-    let held: Vec<Value> = state
-        .reservations
-        .iter()
-        .filter(|r| &r.agent == agent)
-        .map(|r| reservation_view(r, now))
-        .collect();
-    let mut view = agent_view(record, &thresholds, now);
-    view["reservations"] = json!(held);
-    let mut out = Outcome::ok(view).line(line(record, &thresholds, now));
-    for reservation in state.reservations.iter().filter(|r| &r.agent == agent) {
-        out.push(format!(
-            "  holds {} until {}",
-            reservation.scope.relative_to(&project.root),
-            reservation.expires_at
-        ));
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
-    Ok(out)
+    let detail = AgentDetail {
+        view: AgentView::new(record, &thresholds, now),
+        reservations: state
+            .reservations
+            .iter()
+            .filter(|r| &r.agent == agent)
+            .map(|r| ReservationView::new(r, now))
+            .collect(),
+        root: project.root.clone(),
+    };
+    Ok(Warned::new(detail, warnings))
 }

@@ -11,9 +11,11 @@
 //! 4. `state.json`, replaced atomically: heartbeats, new and renewed reservations, and the
 //!    removal of reservations the archive has ended.
 
+use serde::Serialize;
+
 use crate::context::Ctx;
-use crate::error::Result;
-use crate::output::Outcome;
+use crate::error::{Result, Status};
+use crate::output::{Human, Reply};
 use crate::store::Locked;
 
 use super::agent_name::AgentName;
@@ -126,21 +128,20 @@ impl<'p> Desk<'p> {
 
     /// Writes what the command decided, unless it failed with an error (64 and up): an answer
     /// (0 to 4, a refusal included) keeps its heartbeats and events, an error changes nothing.
-    /// Warnings met while reading go to the outcome.
-    pub fn settle(mut self, result: Result<Outcome>) -> Result<Outcome> {
-        if let Err(error) = &result
-            && !error.status.is_answer()
-        {
-            return result;
-        }
+    /// Warnings met while reading go with the reply.
+    pub fn settle<R: Reply>(mut self, result: Result<R>) -> Result<Warned<R>> {
+        let reply = match result {
+            Ok(reply) => reply,
+            Err(error) => {
+                if error.status.is_answer() {
+                    self.write()?;
+                }
+                return Err(error);
+            }
+        };
         let warnings = std::mem::take(&mut self.warnings);
         self.write()?;
-        result.map(|mut outcome| {
-            for warning in warnings {
-                outcome.warn(warning);
-            }
-            outcome
-        })
+        Ok(Warned::new(reply, warnings))
     }
 
     fn write(self) -> Result<()> {
@@ -157,5 +158,41 @@ impl<'p> Desk<'p> {
             self.locked.replace(STATE_FILE, &self.state.to_text())?;
         }
         Ok(())
+    }
+}
+
+/// A reply and the warnings met while reading the project's files (a torn last line skipped,
+/// a beads line that is not JSON): `warning: ...` on stderr, `data.warnings` in JSON.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Warned<R> {
+    reply: R,
+    #[serde(skip)]
+    warnings: Vec<String>,
+}
+
+impl<R> Warned<R> {
+    pub fn new(reply: R, warnings: Vec<String>) -> Warned<R> {
+        Warned { reply, warnings }
+    }
+}
+
+impl<R: Reply> Reply for Warned<R> {
+    fn status(&self) -> Status {
+        self.reply.status()
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        self.reply.code()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.reply.warnings();
+        warnings.extend(self.warnings.iter().cloned());
+        warnings
+    }
+
+    fn human(&self, out: &mut Human) {
+        self.reply.human(out);
     }
 }

@@ -1,15 +1,15 @@
 //! `parley event handoff|blocked|read|ack`: events agents send each other, and the
 //! receiver's receipts ("Seen", "Accepted").
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::desk::Desk;
+use super::desk::{Desk, Warned};
 use super::event_log::{
     self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
 };
@@ -26,12 +26,53 @@ pub struct Envelope {
     pub scope: Option<Scope>,
 }
 
+/// `event handoff|blocked`: the event as recorded.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Sent {
+    event: Event,
+    #[serde(skip)]
+    to: AgentName,
+}
+
+impl Reply for Sent {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "{} {}: {}",
+            self.event.event_type.label(),
+            self.to,
+            self.event.id
+        ));
+    }
+}
+
+/// `event read|ack`: the receipt, new or given before.
+#[derive(Debug, Serialize)]
+pub struct Receipted {
+    event: String,
+    agent: AgentName,
+    action: ReceiptAction,
+    label: &'static str,
+    at: Stamp,
+    already: bool,
+}
+
+impl Reply for Receipted {
+    fn human(&self, out: &mut Human) {
+        out.line(if self.already {
+            format!("{}: {} (already, at {})", self.label, self.event, self.at)
+        } else {
+            format!("{}: {}", self.label, self.event)
+        });
+    }
+}
+
 pub fn handoff(
     ctx: &Ctx,
     project: &Project,
     envelope: &Envelope,
     payload: HandoffPayload,
-) -> Result<Outcome> {
+) -> Result<Warned<Sent>> {
     send(ctx, project, envelope, "handoff", Payload::Handoff(payload))
 }
 
@@ -40,7 +81,7 @@ pub fn blocked(
     project: &Project,
     envelope: &Envelope,
     payload: BlockedPayload,
-) -> Result<Outcome> {
+) -> Result<Warned<Sent>> {
     send(ctx, project, envelope, "blocked", Payload::Blocked(payload))
 }
 
@@ -51,7 +92,7 @@ fn send(
     envelope: &Envelope,
     verb: &str,
     payload: Payload,
-) -> Result<Outcome> {
+) -> Result<Warned<Sent>> {
     let event_type = payload.event_type();
     // Built and validated before the lock is taken: a bad field touches nothing. The id and
     // the time are given under the lock, where the log's length is known.
@@ -75,10 +116,11 @@ fn send(
         book.seen(&envelope.from);
         event.id = book.next_event_id()?;
         event.created_at = book.now;
-        let line = format!("{} {}: {}", event_type.label(), envelope.to, event.id);
-        let data = json!(event);
-        book.emit(event)?;
-        Ok(Outcome::ok(data).line(line))
+        book.emit(event.clone())?;
+        Ok(Sent {
+            event,
+            to: envelope.to.clone(),
+        })
     })();
     book.settle(result)
 }
@@ -89,7 +131,7 @@ pub fn receipt(
     agent: &AgentName,
     event_id: &str,
     action: ReceiptAction,
-) -> Result<Outcome> {
+) -> Result<Warned<Receipted>> {
     if !event_log::is_event_id(event_id) {
         return Err(Error::bad_input(
             "INVALID_EVENT_ID",
@@ -150,19 +192,14 @@ pub fn receipt(
                 at,
             });
         }
-        let line = match already {
-            Some(at) => format!("{}: {event_id} (already, at {at})", action.label()),
-            None => format!("{}: {event_id}", action.label()),
-        };
-        Ok(Outcome::ok(json!({
-            "event": event_id,
-            "agent": agent,
-            "action": verb,
-            "label": action.label(),
-            "at": at,
-            "already": already.is_some(),
-        }))
-        .line(line))
+        Ok(Receipted {
+            event: event_id.to_owned(),
+            agent: agent.clone(),
+            action,
+            label: action.label(),
+            at,
+            already: already.is_some(),
+        })
     })();
     book.settle(result)
 }

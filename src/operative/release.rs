@@ -1,24 +1,49 @@
 //! `parley release`: the owner ends its reservation of a scope; it is archived as `released`.
 
-use serde_json::json;
+use std::path::PathBuf;
+
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::agent_name::AgentName;
-use super::desk::Desk;
+use super::desk::{Desk, Warned};
 use super::project::Project;
 use super::scope::Scope;
 use super::state::ArchivedReservation;
 
-pub fn run(ctx: &Ctx, project: &Project, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
+/// `release`: the reservation as archived.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Released {
+    record: ArchivedReservation,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Reply for Released {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "released {}",
+            self.record.scope.relative_to(&self.root)
+        ));
+    }
+}
+
+pub fn run(
+    ctx: &Ctx,
+    project: &Project,
+    agent: &AgentName,
+    scope: &Scope,
+) -> Result<Warned<Released>> {
     let mut book = Desk::open(project, ctx, &format!("parley release {agent}"))?;
     let result = decide(&mut book, agent, scope);
     book.settle(result)
 }
 
-fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Outcome> {
+fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Released> {
     book.seen(agent);
     let shown = scope.relative_to(&book.project.root);
     // Only an exact match is released: releasing part of a reservation, or a reservation
@@ -48,7 +73,9 @@ fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Outcome> 
         .with_hint("ask the owner to release it, or take it over once it is stale"));
     }
     let record = ArchivedReservation::released(&held, book.now);
-    let view = json!(record);
-    book.archive(record);
-    Ok(Outcome::ok(view).line(format!("released {shown}")))
+    book.archive(record.clone());
+    Ok(Released {
+        record,
+        root: book.project.root.clone(),
+    })
 }

@@ -1,12 +1,15 @@
 //! Reservations as shown, and `parley reservations [--archived]`.
 
+use std::path::{Path, PathBuf};
+
 use chrono::Duration;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
+use super::desk::Warned;
 use super::project::Project;
 use super::stamp::Stamp;
 use super::state::{self, ArchivedReservation, Ending, Reservation, State};
@@ -25,70 +28,102 @@ pub fn ttl_expired(reservation: &Reservation, now: Stamp) -> bool {
     reservation.expires_at <= now
 }
 
-pub fn reservation_view(reservation: &Reservation, now: Stamp) -> Value {
-    json!({
-        "id": reservation.id,
-        "agent": reservation.agent,
-        "scope": reservation.scope,
-        "bead": reservation.bead,
-        "created_at": reservation.created_at,
-        "expires_at": reservation.expires_at,
-        "ttl_expired": ttl_expired(reservation, now),
-    })
+/// A held reservation as shown: the record, and whether its TTL has run out now.
+#[derive(Debug, Serialize)]
+pub struct ReservationView {
+    #[serde(flatten)]
+    pub reservation: Reservation,
+    pub ttl_expired: bool,
 }
 
-pub fn list(ctx: &Ctx, project: &Project, archived: bool) -> Result<Outcome> {
+impl ReservationView {
+    pub fn new(reservation: &Reservation, now: Stamp) -> ReservationView {
+        ReservationView {
+            reservation: reservation.clone(),
+            ttl_expired: ttl_expired(reservation, now),
+        }
+    }
+}
+
+/// `reservations`: the held reservations.
+#[derive(Debug, Serialize)]
+pub struct Held {
+    reservations: Vec<ReservationView>,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Reply for Held {
+    fn human(&self, out: &mut Human) {
+        if self.reservations.is_empty() {
+            out.line("no reservations");
+        }
+        for view in &self.reservations {
+            let r = &view.reservation;
+            let bead = r
+                .bead
+                .as_ref()
+                .map(|b| format!("  bead {b}"))
+                .unwrap_or_default();
+            let lapsed = if view.ttl_expired {
+                "  (TTL ran out)"
+            } else {
+                ""
+            };
+            out.line(format!(
+                "{}  {}  until {}{bead}{lapsed}",
+                r.scope.relative_to(&self.root),
+                r.agent,
+                r.expires_at
+            ));
+        }
+    }
+}
+
+/// `reservations --archived`: the reservations that ended, in the order they did.
+#[derive(Debug, Serialize)]
+pub struct Archived {
+    reservations: Vec<ArchivedReservation>,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Reply for Archived {
+    fn human(&self, out: &mut Human) {
+        if self.reservations.is_empty() {
+            out.line("no archived reservations");
+        }
+        for record in &self.reservations {
+            out.line(archived_line(&self.root, record));
+        }
+    }
+}
+
+pub fn held(ctx: &Ctx, project: &Project) -> Result<Warned<Held>> {
     let now = Stamp::now(&ctx.clock);
-    if archived {
-        let lines = state::read_archive(&project.store)?;
-        let mut out = Outcome::ok(json!({ "reservations": lines.records }));
-        if lines.records.is_empty() {
-            out.push("no archived reservations");
-        }
-        for record in &lines.records {
-            out.push(archived_line(project, record));
-        }
-        for warning in lines.warnings {
-            out.warn(warning);
-        }
-        return Ok(out);
-    }
     let (state, warnings) = State::load(&project.store)?;
-    let views: Vec<Value> = state
-        .reservations
-        .iter()
-        .map(|r| reservation_view(r, now))
-        .collect();
-    let mut out = Outcome::ok(json!({ "reservations": views }));
-    if state.reservations.is_empty() {
-        out.push("no reservations");
-    }
-    for r in &state.reservations {
-        let bead = r
-            .bead
-            .as_ref()
-            .map(|b| format!("  bead {b}"))
-            .unwrap_or_default();
-        let lapsed = if ttl_expired(r, now) {
-            "  (TTL ran out)"
-        } else {
-            ""
-        };
-        out.push(format!(
-            "{}  {}  until {}{bead}{lapsed}",
-            r.scope.relative_to(&project.root),
-            r.agent,
-            r.expires_at
-        ));
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
-    Ok(out)
+    let held = Held {
+        reservations: state
+            .reservations
+            .iter()
+            .map(|r| ReservationView::new(r, now))
+            .collect(),
+        root: project.root.clone(),
+    };
+    Ok(Warned::new(held, warnings))
 }
 
-fn archived_line(project: &Project, record: &ArchivedReservation) -> String {
-    let scope = record.scope.relative_to(&project.root);
+pub fn archived(project: &Project) -> Result<Warned<Archived>> {
+    let lines = state::read_archive(&project.store)?;
+    let archived = Archived {
+        reservations: lines.records,
+        root: project.root.clone(),
+    };
+    Ok(Warned::new(archived, lines.warnings))
+}
+
+fn archived_line(root: &Path, record: &ArchivedReservation) -> String {
+    let scope = record.scope.relative_to(root);
     match (record.state, &record.taken_over_by) {
         (Ending::Expired, Some(by)) => format!(
             "{scope}  {}  expired: taken over by {by} at {}",

@@ -11,20 +11,23 @@
 //!
 //! Every conflict met records an INCURSION event addressed to the owner, whatever the outcome.
 
-use serde_json::{Value, json};
+use std::path::PathBuf;
+
+use serde::{Serialize, Serializer};
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::desk::Desk;
+use super::desk::{Desk, Warned};
 use super::event_log::{Event, EventType, IncursionPayload, Payload, VERSION};
 use super::liveness::Liveness;
 use super::project::Project;
-use super::reservation::{expiry, reservation_view, ttl_expired};
+use super::reservation::{ReservationView, expiry, ttl_expired};
 use super::scope::{Overlap, Scope};
+use super::stamp::Stamp;
 use super::state::{ArchivedReservation, Reservation};
 
 #[derive(Debug, Clone)]
@@ -37,6 +40,7 @@ pub struct ReserveArgs {
 }
 
 /// A held reservation of another agent that overlaps the requested scope.
+#[derive(Debug)]
 struct Conflict {
     reservation: Reservation,
     overlap: Overlap,
@@ -63,27 +67,176 @@ impl Conflict {
     fn liveness_text(&self) -> &'static str {
         self.owner.map(Liveness::as_str).unwrap_or("unknown")
     }
+}
 
-    fn view(&self) -> Value {
-        json!({
-            "agent": self.reservation.agent,
-            "scope": self.reservation.scope,
-            "bead": self.reservation.bead,
-            "overlap": self.overlap,
-            "owner_liveness": self.liveness_text(),
-            "expires_at": self.reservation.expires_at,
-            "ttl_expired": self.ttl_expired,
-        })
+/// A conflict as the JSON answer shows it: the reservation and why it stands or not.
+impl Serialize for Conflict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            agent: &'a AgentName,
+            scope: &'a Scope,
+            bead: &'a Option<BeadId>,
+            overlap: Overlap,
+            owner_liveness: &'static str,
+            expires_at: Stamp,
+            ttl_expired: bool,
+        }
+        Shown {
+            agent: &self.reservation.agent,
+            scope: &self.reservation.scope,
+            bead: &self.reservation.bead,
+            overlap: self.overlap,
+            owner_liveness: self.liveness_text(),
+            expires_at: self.reservation.expires_at,
+            ttl_expired: self.ttl_expired,
+        }
+        .serialize(serializer)
     }
 }
 
-pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Outcome> {
+/// What `reserve` answers: the reservation (exit 0), or a refusal (exit 3).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ReserveReply {
+    Granted(Grant),
+    Refused(Refusal),
+}
+
+impl Reply for ReserveReply {
+    fn status(&self) -> Status {
+        match self {
+            ReserveReply::Granted(_) => Status::Ok,
+            ReserveReply::Refused(_) => Status::AlreadyExists,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            ReserveReply::Granted(_) => None,
+            ReserveReply::Refused(refusal) if refusal.by_active_owner() => Some("SCOPE_RESERVED"),
+            ReserveReply::Refused(_) => Some("STALE_OWNER_FOUND"),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self {
+            ReserveReply::Granted(grant) => grant.human(out),
+            ReserveReply::Refused(refusal) => refusal.human(out),
+        }
+    }
+}
+
+/// A reservation created or renewed, after taking over the conflicts there were.
+#[derive(Debug, Serialize)]
+pub struct Grant {
+    #[serde(flatten)]
+    reservation: ReservationView,
+    renewed: bool,
+    taken_over: Vec<ArchivedReservation>,
+    events: Vec<String>,
+    /// The conflicts taken over, in the order of `taken_over`.
+    #[serde(skip)]
+    conflicts: Vec<Conflict>,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Grant {
+    fn human(&self, out: &mut Human) {
+        for conflict in &self.conflicts {
+            out.line(format!(
+                "took over {} from {} ({})",
+                conflict.reservation.scope.relative_to(&self.root),
+                conflict.reservation.agent,
+                conflict.weakness()
+            ));
+        }
+        let reservation = &self.reservation.reservation;
+        out.line(format!(
+            "{} {} until {}",
+            if self.renewed { "renewed" } else { "reserved" },
+            reservation.scope.relative_to(&self.root),
+            reservation.expires_at
+        ));
+    }
+}
+
+/// A request refused: every conflict, and the INCURSION events recorded for them.
+#[derive(Debug, Serialize)]
+pub struct Refusal {
+    scope: Scope,
+    conflicts: Vec<Conflict>,
+    events: Vec<String>,
+    #[serde(skip)]
+    agent: AgentName,
+    #[serde(skip)]
+    root: PathBuf,
+}
+
+impl Refusal {
+    /// Whether an active owner stops the request, whatever the flag; otherwise every
+    /// conflict could be taken over, but `--takeover-stale` was not given.
+    fn by_active_owner(&self) -> bool {
+        self.conflicts.iter().any(Conflict::holds)
+    }
+
+    fn human(&self, out: &mut Human) {
+        let scope = self.scope.relative_to(&self.root);
+        if self.by_active_owner() {
+            let owners: Vec<String> = self
+                .conflicts
+                .iter()
+                .filter(|c| c.holds())
+                .map(|c| {
+                    format!(
+                        "{} ({}, {} overlap, until {})",
+                        c.reservation.agent,
+                        c.reservation.scope.relative_to(&self.root),
+                        c.overlap,
+                        c.reservation.expires_at
+                    )
+                })
+                .collect();
+            out.line(format!(
+                "{scope} is reserved by an active owner: {}",
+                owners.join("; ")
+            ));
+            out.line(
+                "Hint: an active owner's reservation cannot be taken over; wait for its release",
+            );
+        } else {
+            let found: Vec<String> = self
+                .conflicts
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} holds {} ({})",
+                        c.reservation.agent,
+                        c.reservation.scope.relative_to(&self.root),
+                        c.weakness()
+                    )
+                })
+                .collect();
+            out.line(format!(
+                "{scope} overlaps a stale reservation: {}",
+                found.join("; ")
+            ));
+            out.line(format!(
+                "Hint: take it over with: parley reserve --agent {} --scope {scope} --takeover-stale",
+                self.agent
+            ));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Warned<ReserveReply>> {
     let mut book = Desk::open(project, ctx, &format!("parley reserve {}", args.agent))?;
     let result = decide(&mut book, args);
     book.settle(result)
 }
 
-fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<Outcome> {
+fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<ReserveReply> {
     book.seen(&args.agent);
     let conflicts: Vec<Conflict> = book
         .state
@@ -100,12 +253,10 @@ fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<Outcome> {
             })
         })
         .collect();
-    if conflicts.iter().any(Conflict::holds) {
-        refuse_active(book, args, &conflicts)
-    } else if !conflicts.is_empty() && !args.takeover_stale {
-        refuse_stale(book, args, &conflicts)
+    if conflicts.iter().any(Conflict::holds) || (!conflicts.is_empty() && !args.takeover_stale) {
+        refuse(book, args, conflicts).map(ReserveReply::Refused)
     } else {
-        grant(book, args, &conflicts)
+        grant(book, args, conflicts).map(ReserveReply::Granted)
     }
 }
 
@@ -114,94 +265,47 @@ fn shown(book: &Desk, scope: &Scope) -> String {
     scope.relative_to(&book.project.root)
 }
 
-/// Some conflict is held by an active owner: refused whatever the flag (exit 3).
-fn refuse_active(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+/// Refused (exit 3): some conflict is held by an active owner, whatever the flag; or every
+/// conflict can be taken over, but `--takeover-stale` was not given.
+fn refuse(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Refusal> {
+    let active = conflicts.iter().any(Conflict::holds);
     let mut events = Vec::new();
-    let mut owners = Vec::new();
-    for conflict in conflicts {
-        let (owner, scope) = (
-            &conflict.reservation.agent,
-            shown(book, &conflict.reservation.scope),
-        );
-        if !conflict.holds() {
-            let hint = format!(
+    for conflict in &conflicts {
+        let scope = shown(book, &conflict.reservation.scope);
+        let hint = if !active {
+            format!(
+                "{scope} can be taken over ({}): re-run with --takeover-stale",
+                conflict.weakness()
+            )
+        } else if conflict.holds() {
+            format!(
+                "{} holds {scope} and is active: wait for a release or ask for a HANDOFF; --takeover-stale cannot take it",
+                conflict.reservation.agent
+            )
+        } else {
+            format!(
                 "{scope} could be taken over ({}), but an active owner holds an overlapping scope",
                 conflict.weakness()
-            );
-            events.push(incursion(book, args, conflict, hint)?);
-            continue;
-        }
-        let hint = format!(
-            "{owner} holds {scope} and is active: wait for a release or ask for a HANDOFF; --takeover-stale cannot take it"
-        );
+            )
+        };
         events.push(incursion(book, args, conflict, hint)?);
-        owners.push(format!(
-            "{owner} ({scope}, {} overlap, until {})",
-            conflict.overlap, conflict.reservation.expires_at
-        ));
     }
-    Ok(Outcome::answer(
-        Status::AlreadyExists,
-        "SCOPE_RESERVED",
-        refusal_data(args, conflicts, events),
-    )
-    .line(format!(
-        "{} is reserved by an active owner: {}",
-        shown(book, &args.scope),
-        owners.join("; ")
-    ))
-    .line("Hint: an active owner's reservation cannot be taken over; wait for its release"))
-}
-
-/// Every conflict can be taken over, but `--takeover-stale` was not given (exit 3).
-fn refuse_stale(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
-    let mut events = Vec::new();
-    let mut found = Vec::new();
-    for conflict in conflicts {
-        let scope = shown(book, &conflict.reservation.scope);
-        let hint = format!(
-            "{scope} can be taken over ({}): re-run with --takeover-stale",
-            conflict.weakness()
-        );
-        events.push(incursion(book, args, conflict, hint)?);
-        found.push(format!(
-            "{} holds {scope} ({})",
-            conflict.reservation.agent,
-            conflict.weakness()
-        ));
-    }
-    let scope = shown(book, &args.scope);
-    Ok(Outcome::answer(
-        Status::AlreadyExists,
-        "STALE_OWNER_FOUND",
-        refusal_data(args, conflicts, events),
-    )
-    .line(format!(
-        "{scope} overlaps a stale reservation: {}",
-        found.join("; ")
-    ))
-    .line(format!(
-        "Hint: take it over with: parley reserve --agent {} --scope {scope} --takeover-stale",
-        args.agent
-    )))
-}
-
-fn refusal_data(args: &ReserveArgs, conflicts: &[Conflict], events: Vec<String>) -> Value {
-    json!({
-        "scope": args.scope,
-        "conflicts": conflicts.iter().map(Conflict::view).collect::<Vec<_>>(),
-        "events": events,
+    Ok(Refusal {
+        scope: args.scope.clone(),
+        conflicts,
+        events,
+        agent: args.agent.clone(),
+        root: book.project.root.clone(),
     })
 }
 
 /// No conflict, or only ones that can be and are taken over: archive those, then create the
 /// reservation or renew the agent's own.
-fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<Outcome> {
+fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Grant> {
     let now = book.now;
-    let mut lines = Vec::new();
     let mut taken_over = Vec::new();
     let mut events = Vec::new();
-    for conflict in conflicts {
+    for conflict in &conflicts {
         let hint = format!(
             "taken over by {} with --takeover-stale ({}); the prior reservation is archived as expired",
             args.agent,
@@ -209,14 +313,8 @@ fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<
         );
         events.push(incursion(book, args, conflict, hint)?);
         let record = ArchivedReservation::taken_over(&conflict.reservation, &args.agent, now);
-        taken_over.push(json!(record));
+        taken_over.push(record.clone());
         book.archive(record);
-        lines.push(format!(
-            "took over {} from {} ({})",
-            shown(book, &conflict.reservation.scope),
-            conflict.reservation.agent,
-            conflict.weakness()
-        ));
     }
 
     let expires_at = expiry(now, args.ttl_minutes);
@@ -247,20 +345,14 @@ fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: &[Conflict]) -> Result<
         }
     };
     book.changed();
-    lines.push(format!(
-        "{} {} until {expires_at}",
-        if renewed { "renewed" } else { "reserved" },
-        shown(book, &args.scope),
-    ));
-    let mut data = reservation_view(&reservation, now);
-    data["renewed"] = json!(renewed);
-    data["taken_over"] = json!(taken_over);
-    data["events"] = json!(events);
-    let mut out = Outcome::ok(data);
-    for line in lines {
-        out.push(line);
-    }
-    Ok(out)
+    Ok(Grant {
+        reservation: ReservationView::new(&reservation, now),
+        renewed,
+        taken_over,
+        events,
+        conflicts,
+        root: book.project.root.clone(),
+    })
 }
 
 /// Records an INCURSION from the requesting agent to the owner of `conflict`; returns its id.

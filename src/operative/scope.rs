@@ -18,6 +18,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::output::{Human, Reply};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -136,6 +137,30 @@ impl TryFrom<String> for Scope {
 impl From<Scope> for String {
     fn from(scope: Scope) -> String {
         scope.0
+    }
+}
+
+/// `scope overlap`: the class of two scopes, then their normalized forms.
+#[derive(Debug, Serialize)]
+pub struct Classified {
+    class: Overlap,
+    a: Scope,
+    b: Scope,
+}
+
+impl Classified {
+    pub fn new(a: Scope, b: Scope) -> Classified {
+        Classified {
+            class: a.overlap(&b),
+            a,
+            b,
+        }
+    }
+}
+
+impl Reply for Classified {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("{} {} {}", self.class, self.a, self.b));
     }
 }
 

@@ -10,16 +10,16 @@
 //! event (an identity whose record was lost gets it back). Otherwise it is refused (exit 4)
 //! with the result of each check.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
-use super::agent::{agent_view, register_in};
+use super::agent::{AgentView, register_in};
 use super::agent_name::AgentName;
 use super::bead::{self, BeadId};
-use super::desk::Desk;
+use super::desk::{Desk, Warned};
 use super::event_log::{Event, EventType, Payload, ResumePayload, ResumeReason, VERSION};
 use super::git_status::{self, WorkTree};
 use super::project::Project;
@@ -49,7 +49,146 @@ pub enum Decision {
     Undecided,
 }
 
-pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Outcome> {
+/// What `session` answers: the decision taken, the advice for the situation, and what
+/// became of the decision.
+#[derive(Debug, Serialize)]
+pub struct SessionReply {
+    /// `null` when no decision was given.
+    decision: Option<Choice>,
+    recommendation: Recommendation,
+    #[serde(flatten)]
+    answer: Answer,
+}
+
+/// The two ways a session starts.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Choice {
+    Register,
+    Adopt,
+}
+
+/// The advice, computed only from the state, the working tree and the beads file.
+#[derive(Debug, Serialize)]
+struct Recommendation {
+    action: Choice,
+    reason: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum Answer {
+    /// No `--register` nor `--adopt` (exit 4).
+    Undecided {
+        suggested_name: String,
+    },
+    /// `--register` of a name that has a record (exit 3).
+    Taken {
+        agent: AgentName,
+    },
+    Registered(AgentView),
+    /// `--adopt` without evidence (exit 4).
+    Refused {
+        agent: AgentName,
+        checks: Checks,
+        suggested_name: String,
+    },
+    Adopted {
+        #[serde(flatten)]
+        view: AgentView,
+        resume_reason: ResumeReason,
+        evidence: String,
+        event: String,
+        checks: Checks,
+        record_recreated: bool,
+    },
+}
+
+/// The two checks of adoption evidence, each with what it found.
+#[derive(Debug, Serialize)]
+struct Checks {
+    uncommitted_scope: ScopeCheck,
+    in_progress_ownership: BeadCheck,
+}
+
+#[derive(Debug, Serialize)]
+struct ScopeCheck {
+    passed: bool,
+    detail: String,
+    /// The changed paths inside the claimed scope, relative to the project root.
+    paths: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct BeadCheck {
+    passed: bool,
+    detail: String,
+    /// The ids of the `in_progress` beads the identity owns.
+    beads: Vec<String>,
+}
+
+impl Reply for SessionReply {
+    fn status(&self) -> Status {
+        match self.answer {
+            Answer::Undecided { .. } | Answer::Refused { .. } => Status::Forbidden,
+            Answer::Taken { .. } => Status::AlreadyExists,
+            Answer::Registered(_) | Answer::Adopted { .. } => Status::Ok,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self.answer {
+            Answer::Undecided { .. } => Some("DECISION_REQUIRED"),
+            Answer::Taken { .. } => Some("AGENT_EXISTS"),
+            Answer::Refused { .. } => Some("ADOPTION_REFUSED"),
+            Answer::Registered(_) | Answer::Adopted { .. } => None,
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        let reason = &self.recommendation.reason;
+        match &self.answer {
+            Answer::Undecided { suggested_name } => {
+                out.line(
+                    "no decision: pass --register NAME or --adopt NAME (parley never prompts)",
+                );
+                out.line(format!(
+                    "Recommendation: register {suggested_name}: {reason}"
+                ));
+            }
+            Answer::Taken { agent } => {
+                out.line(format!("{agent} already has a record"));
+                out.line(format!(
+                    "Recommendation: adopt only with evidence: {reason}"
+                ));
+            }
+            Answer::Registered(view) => {
+                out.line(format!("registered {}", view.agent));
+                out.line(format!("Recommendation: register: {reason}"));
+            }
+            Answer::Refused { agent, .. } => {
+                out.line(format!("adoption of {agent} refused: no evidence"));
+                out.line(format!("Recommendation: register: {reason}"));
+            }
+            Answer::Adopted {
+                view,
+                resume_reason,
+                event,
+                ..
+            } => {
+                out.line(format!(
+                    "adopted {} ({})",
+                    view.agent,
+                    resume_reason.as_str()
+                ));
+                out.line(format!("RESUME recorded: {event}"));
+                out.line(format!("Recommendation: adopt: {reason}"));
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Warned<SessionReply>> {
     let label = match decision {
         Decision::Register { agent, .. } => format!("parley session --register {agent}"),
         Decision::Adopt { agent, .. } => format!("parley session --adopt {agent}"),
@@ -64,8 +203,12 @@ pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Outcome>
     book.settle(result)
 }
 
-fn recommendation(action: &str, reason: impl Into<String>) -> Value {
-    json!({ "action": action, "reason": reason.into() })
+fn reply(decision: Option<Choice>, action: Choice, reason: String, answer: Answer) -> SessionReply {
+    SessionReply {
+        decision,
+        recommendation: Recommendation { action, reason },
+        answer,
+    }
 }
 
 /// The first adjective-noun name without a record: deterministic for a given state.
@@ -89,54 +232,47 @@ pub fn suggested_name(state: &State) -> String {
     }
 }
 
-fn undecided(state: &State) -> Outcome {
+fn undecided(state: &State) -> SessionReply {
     let name = suggested_name(state);
     let reason = format!(
         "no --register or --adopt was given and a non-interactive session never guesses: start under a new unique identity, e.g. {name}"
     );
-    Outcome::answer(
-        Status::Forbidden,
-        "DECISION_REQUIRED",
-        json!({
-            "decision": Value::Null,
-            "recommendation": recommendation("register", reason.clone()),
-            "suggested_name": name,
-        }),
+    reply(
+        None,
+        Choice::Register,
+        reason,
+        Answer::Undecided {
+            suggested_name: name,
+        },
     )
-    .line("no decision: pass --register NAME or --adopt NAME (parley never prompts)")
-    .line(format!("Recommendation: register {name}: {reason}"))
 }
 
-fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<Outcome> {
+fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<SessionReply> {
     if book.state.agent(agent).is_some() {
         let reason = format!(
             "{agent} already has a record; reusing it needs adoption evidence (uncommitted changes in your scope or an in_progress bead), otherwise choose a new name such as {}",
             suggested_name(&book.state)
         );
-        return Ok(Outcome::answer(
-            Status::AlreadyExists,
-            "AGENT_EXISTS",
-            json!({
-                "decision": "register",
-                "agent": agent,
-                "recommendation": recommendation("adopt", reason.clone()),
-            }),
-        )
-        .line(format!("{agent} already has a record"))
-        .line(format!(
-            "Recommendation: adopt only with evidence: {reason}"
-        )));
+        return Ok(reply(
+            Some(Choice::Register),
+            Choice::Adopt,
+            reason,
+            Answer::Taken {
+                agent: agent.clone(),
+            },
+        ));
     }
-    let mut data = register_in(book, agent, role)?;
+    let view = register_in(book, agent, role)?;
     let reason = format!("{agent} had no record: a new, unique identity for this session");
-    data["decision"] = json!("register");
-    data["recommendation"] = recommendation("register", reason.clone());
-    Ok(Outcome::ok(data)
-        .line(format!("registered {agent}"))
-        .line(format!("Recommendation: register: {reason}")))
+    Ok(reply(
+        Some(Choice::Register),
+        Choice::Register,
+        reason,
+        Answer::Registered(view),
+    ))
 }
 
-fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Outcome> {
+fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<SessionReply> {
     let root = book.project.root.clone();
 
     // Check 1: uncommitted changes inside the claimed scope: `--scope`, else the scopes the
@@ -184,45 +320,60 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
     } else {
         format!("{agent} owns in_progress bead(s) {}", owned.join(", "))
     };
-    let checks = json!({
-        "uncommitted_scope": { "passed": !in_scope.is_empty(), "detail": scope_check, "paths": in_scope },
-        "in_progress_ownership": { "passed": !owned.is_empty(), "detail": bead_check, "beads": owned },
-    });
+    let checks = Checks {
+        uncommitted_scope: ScopeCheck {
+            passed: !in_scope.is_empty(),
+            detail: scope_check,
+            paths: in_scope,
+        },
+        in_progress_ownership: BeadCheck {
+            passed: !owned.is_empty(),
+            detail: bead_check,
+            beads: owned,
+        },
+    };
+    let (scope_check, bead_check) = (&checks.uncommitted_scope, &checks.in_progress_ownership);
 
-    let (reason, evidence) = if !in_scope.is_empty() {
-        let mut quoted: Vec<&str> = in_scope
+    let (reason, evidence) = if scope_check.passed {
+        let mut quoted: Vec<&str> = scope_check
+            .paths
             .iter()
             .take(QUOTED_PATHS)
             .map(String::as_str)
             .collect();
-        if in_scope.len() > QUOTED_PATHS {
+        if scope_check.paths.len() > QUOTED_PATHS {
             quoted.push("...");
         }
         (
             ResumeReason::UncommittedScope,
-            format!("{scope_check}: {}", quoted.join(", ")),
+            format!("{}: {}", scope_check.detail, quoted.join(", ")),
         )
-    } else if !owned.is_empty() {
-        (ResumeReason::InProgressOwnership, bead_check)
+    } else if bead_check.passed {
+        (ResumeReason::InProgressOwnership, bead_check.detail.clone())
     } else {
         let name = suggested_name(&book.state);
         let reason = format!(
-            "adoption needs uncommitted changes inside the claimed scope or an in_progress bead owned by {agent}; neither holds ({scope_check}; {bead_check}): start under a new identity such as {name}"
+            "adoption needs uncommitted changes inside the claimed scope or an in_progress bead owned by {agent}; neither holds ({}; {}): start under a new identity such as {name}",
+            scope_check.detail, bead_check.detail
         );
-        return Ok(Outcome::answer(
-            Status::Forbidden,
-            "ADOPTION_REFUSED",
-            json!({
-                "decision": "adopt",
-                "agent": agent,
-                "checks": checks,
-                "recommendation": recommendation("register", reason.clone()),
-                "suggested_name": name,
-            }),
-        )
-        .line(format!("adoption of {agent} refused: no evidence"))
-        .line(format!("Recommendation: register: {reason}")));
+        return Ok(reply(
+            Some(Choice::Adopt),
+            Choice::Register,
+            reason,
+            Answer::Refused {
+                agent: agent.clone(),
+                checks,
+                suggested_name: name,
+            },
+        ));
     };
+    let bead_id = bead_check
+        .beads
+        .first()
+        .map(|id| BeadId::parse(id))
+        .transpose()
+        .ok()
+        .flatten();
 
     // The evidence is what the protocol asks for; a lost record (a cleaned `.parley/`) is
     // recreated rather than making the identity unrecoverable.
@@ -231,12 +382,6 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
         register_in(book, agent, None)?;
     }
     book.seen(agent);
-    let bead_id = owned
-        .first()
-        .map(|id| BeadId::parse(id))
-        .transpose()
-        .ok()
-        .flatten();
     let id = book.next_event_id()?;
     book.emit(Event {
         id: id.clone(),
@@ -259,17 +404,19 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Ou
         }),
     })?;
     let record = book.state.agent(agent).expect("checked above");
-    let mut data = agent_view(record, &book.thresholds, book.now);
+    let view = AgentView::new(record, &book.thresholds, book.now);
     let advice = format!("{}: {evidence}", reason.as_str());
-    data["decision"] = json!("adopt");
-    data["resume_reason"] = json!(reason);
-    data["evidence"] = json!(evidence);
-    data["event"] = json!(id);
-    data["checks"] = checks;
-    data["record_recreated"] = json!(recreated);
-    data["recommendation"] = recommendation("adopt", advice.clone());
-    Ok(Outcome::ok(data)
-        .line(format!("adopted {agent} ({})", reason.as_str()))
-        .line(format!("RESUME recorded: {id}"))
-        .line(format!("Recommendation: adopt: {advice}")))
+    Ok(reply(
+        Some(Choice::Adopt),
+        Choice::Adopt,
+        advice,
+        Answer::Adopted {
+            view,
+            resume_reason: reason,
+            evidence,
+            event: id,
+            checks,
+            record_recreated: recreated,
+        },
+    ))
 }

@@ -2,16 +2,18 @@
 //! BLOCKED "Needs input"; INCURSION and RESUME as rows of their own) and each event's
 //! receipts ("Seen", "Accepted").
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
+use super::desk::Warned;
 use super::event_log::{self, Event, Payload};
 use super::project::Project;
+use super::stamp::Stamp;
 
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
@@ -22,13 +24,45 @@ pub struct Filter {
     pub unacked: bool,
 }
 
-pub fn run(_ctx: &Ctx, project: &Project, filter: &Filter) -> Result<Outcome> {
+/// `events`: the events that pass the filter, in the order they were recorded.
+#[derive(Debug, Serialize)]
+pub struct Timeline {
+    events: Vec<Row>,
+}
+
+/// One event with its label and receipts.
+#[derive(Debug, Serialize)]
+struct Row {
+    #[serde(flatten)]
+    event: Event,
+    label: &'static str,
+    requires_ack: bool,
+    read_at: Option<Stamp>,
+    acked_at: Option<Stamp>,
+    state: &'static str,
+}
+
+impl Reply for Timeline {
+    fn human(&self, out: &mut Human) {
+        if self.events.is_empty() {
+            out.line("no events");
+        }
+        for row in &self.events {
+            out.line(line(
+                &row.event,
+                row.read_at.is_some(),
+                row.acked_at.is_some(),
+            ));
+        }
+    }
+}
+
+pub fn run(_ctx: &Ctx, project: &Project, filter: &Filter) -> Result<Warned<Timeline>> {
     let store = &project.store;
     let events = event_log::read_events(store)?;
     let receipts = event_log::read_receipts(store)?;
     let mut rows = Vec::new();
-    let mut lines = Vec::new();
-    for event in &events.records {
+    for event in events.records {
         let (read_at, acked_at) = event_log::first_receipts(&receipts.records, &event.id);
         let wanted = filter
             .bead
@@ -44,27 +78,21 @@ pub fn run(_ctx: &Ctx, project: &Project, filter: &Filter) -> Result<Outcome> {
             (Some(_), None) => "seen",
             (None, None) => "new",
         };
-        let mut row = json!(event);
-        row["label"] = json!(event.event_type.label());
-        row["requires_ack"] = json!(event.payload.requires_ack());
-        row["read_at"] = json!(read_at);
-        row["acked_at"] = json!(acked_at);
-        row["state"] = json!(state);
-        lines.push(line(event, read_at.is_some(), acked_at.is_some()));
-        rows.push(row);
+        rows.push(Row {
+            label: event.event_type.label(),
+            requires_ack: event.payload.requires_ack(),
+            read_at,
+            acked_at,
+            state,
+            event,
+        });
     }
-    let empty = rows.is_empty();
-    let mut out = Outcome::ok(json!({ "events": rows }));
-    if empty {
-        out.push("no events");
-    }
-    for line in lines {
-        out.push(line);
-    }
-    for warning in events.warnings.into_iter().chain(receipts.warnings) {
-        out.warn(warning);
-    }
-    Ok(out)
+    let warnings = events
+        .warnings
+        .into_iter()
+        .chain(receipts.warnings)
+        .collect();
+    Ok(Warned::new(Timeline { events: rows }, warnings))
 }
 
 fn line(event: &Event, seen: bool, accepted: bool) -> String {

@@ -565,7 +565,6 @@ fn feedback_payloads_and_streams() {
     let responses = fixtures("feedback", &["spec-5.2-response.json"]);
     let streams = fixtures("feedback", &["spec-5.2-stream.ndjson"]);
     let request: serde_json::Value = serde_json::from_slice(&requests[0]).unwrap();
-    let ctx = ctx();
     proptest!(config(cases()), |((which, bytes) in one_of(vec![requests.clone(), responses.clone(), streams.clone()]))| {
         use parley::feedback::{extract, validate};
         let tmp = TempDir::new().unwrap();
@@ -575,13 +574,13 @@ fn feedback_payloads_and_streams() {
         let result = match which {
             0 => validate::run(&validate::ValidateArgs {
                 kind: validate::Kind::Request, source, request: None, previous: None,
-            }),
+            }).map(Outcome::from),
             1 => validate::run(&validate::ValidateArgs {
                 kind: validate::Kind::Response, source, request: Some(request.clone()), previous: None,
-            }),
-            _ => extract::run(&ctx, &extract::ExtractArgs {
+            }).map(Outcome::from),
+            _ => extract::run(&extract::ExtractArgs {
                 source, request: Some(request.clone()), previous: None,
-            }),
+            }).map(Outcome::from),
         };
         judged_outcome(&result)?;
         let extracted = extract::extract(&bytes, "stream");
