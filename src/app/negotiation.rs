@@ -292,7 +292,7 @@ pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<Outcome> {
         allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
         wait: waiting(&cli.waiting)?,
     };
-    wait_for_start::run(ctx, &args)
+    wait_for_start::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
@@ -320,7 +320,7 @@ pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<Outcome> {
         wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
         dir: cli.dir,
     };
-    poll::run(ctx, &args)
+    poll::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
@@ -329,7 +329,7 @@ pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
         wait: Some(waiting(&cli.waiting)?),
         dir: cli.dir,
     };
-    poll::run(ctx, &args)
+    poll::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
