@@ -268,7 +268,7 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
         sources: init::read_sources(&cli.sources)?,
         sign_off: cli.sign_off,
     };
-    init::run(ctx, &args)
+    init::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
@@ -357,6 +357,7 @@ pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
@@ -394,6 +395,7 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
