@@ -375,6 +375,7 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
             agent: cli.agent.as_deref().map(agent).transpose()?,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
