@@ -268,7 +268,7 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
         sources: init::read_sources(&cli.sources)?,
         sign_off: cli.sign_off,
     };
-    init::run(ctx, &args)
+    init::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
@@ -292,7 +292,7 @@ pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<Outcome> {
         allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
         wait: waiting(&cli.waiting)?,
     };
-    wait_for_start::run(ctx, &args)
+    wait_for_start::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
@@ -320,7 +320,7 @@ pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<Outcome> {
         wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
         dir: cli.dir,
     };
-    poll::run(ctx, &args)
+    poll::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
@@ -329,7 +329,7 @@ pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
         wait: Some(waiting(&cli.waiting)?),
         dir: cli.dir,
     };
-    poll::run(ctx, &args)
+    poll::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
@@ -357,6 +357,7 @@ pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
@@ -374,6 +375,7 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
             agent: cli.agent.as_deref().map(agent).transpose()?,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
@@ -394,6 +396,7 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
+    .map(Outcome::from)
 }
 
 pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {

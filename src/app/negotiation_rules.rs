@@ -163,7 +163,7 @@ fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
         kind,
         dir: cli.dir,
     };
-    position_cmd::run(ctx, &args)
+    position_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
@@ -184,7 +184,7 @@ pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
         check: cli.check,
         dir: cli.dir,
     };
-    agree_cmd::run(ctx, &args)
+    agree_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<Outcome> {
@@ -194,7 +194,7 @@ pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<Outcome> {
         summary: Text::parse("summary", &cli.summary)?,
         dir: cli.dir,
     };
-    escalate_cmd::run(ctx, &args)
+    escalate_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
@@ -204,7 +204,7 @@ pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
         by: resolve_cmd::parse_human(&cli.by)?,
         dir: cli.dir,
     };
-    resolve_cmd::run(ctx, &args)
+    resolve_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
@@ -221,7 +221,7 @@ pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
         body: Text::parse("note", &raw)?,
         dir: cli.dir,
     };
-    note_cmd::run(ctx, &args)
+    note_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<Outcome> {
@@ -246,7 +246,7 @@ pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<Outcome> {
         reason: Text::parse("reason", &cli.reason)?,
         dir: cli.dir,
     };
-    reopen_cmd::run(ctx, &args)
+    reopen_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 /// Reads text a command takes from its user, as UTF-8. At most one byte more than the longest

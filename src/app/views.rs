@@ -61,13 +61,14 @@ pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
         ));
     }
     if cli.watch {
-        return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?);
+        return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
+            .map(Outcome::from);
     }
     status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir })
 }
 
 pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<Outcome> {
-    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
+    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?).map(Outcome::from)
 }
 
 pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<Outcome> {
@@ -79,6 +80,7 @@ pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<Outcome> {
             force: cli.force,
         },
     )
+    .map(Outcome::from)
 }
 
 fn watch_args(dir: PathBuf, once: bool, timeout: Option<f64>) -> Result<watch_cmd::WatchArgs> {

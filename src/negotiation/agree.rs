@@ -18,12 +18,13 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::digests_file;
@@ -49,7 +50,42 @@ pub struct AgreeArgs {
     pub check: bool,
 }
 
-pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
+/// What `agree` did, or with `--check` would do: `data` of `agree --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Agreement {
+    Agreed {
+        /// The issue's file name, `NN-TOPIC.md`.
+        file: String,
+        /// The positions file, `positions/NN-TOPIC.md`.
+        path: String,
+        status: IssueStatus,
+        agent: Name,
+        decision: String,
+    },
+    /// `--check`: the rules allow it now; nothing was changed.
+    Allowed {
+        file: String,
+        path: String,
+        agent: Name,
+        would_agree: bool,
+        /// The decision it would record (`None`: none given).
+        decision: Option<String>,
+    },
+}
+
+impl Reply for Agreement {
+    fn human(&self, out: &mut Human) {
+        out.line(match self {
+            Agreement::Agreed { path, .. } => format!("Status of {path}: AGREED"),
+            Agreement::Allowed { path, agent, .. } => {
+                format!("{agent} may mark {path} AGREED now (nothing was changed).")
+            }
+        });
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "agree",
@@ -94,17 +130,13 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         }
     };
     if args.check {
-        return Ok(Outcome::ok(json!({
-            "file": on.issue.file,
-            "path": on.rel,
-            "agent": args.agent,
-            "would_agree": true,
-            "decision": (!decision.is_empty()).then_some(&decision),
-        }))
-        .line(format!(
-            "{} may mark {} AGREED now (nothing was changed).",
-            args.agent, on.rel
-        )));
+        return Ok(Agreement::Allowed {
+            file: on.issue.file,
+            path: on.rel,
+            agent: args.agent.clone(),
+            would_agree: true,
+            decision: (!decision.is_empty()).then_some(decision),
+        });
     }
     let text = positions::set_status(text, IssueStatus::Agreed, &decision);
     // Who agreed, and to what: the file keeps only the decision (its layout is the old
@@ -117,14 +149,13 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Outcome> {
         )
         .with_detail(json!({"agreed_by": args.agent, "decision": decision}));
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
-    Ok(Outcome::ok(json!({
-        "file": on.issue.file,
-        "path": on.rel,
-        "status": IssueStatus::Agreed,
-        "agent": args.agent,
-        "decision": decision,
-    }))
-    .line(format!("Status of {}: AGREED", on.rel)))
+    Ok(Agreement::Agreed {
+        file: on.issue.file,
+        path: on.rel,
+        status: IssueStatus::Agreed,
+        agent: args.agent.clone(),
+        decision,
+    })
 }
 
 /// The refusal of an agreement that breaks `broken` rules (the first one's code, every

@@ -4,11 +4,11 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{EntryKind, Store};
 
 use super::Desk;
@@ -116,7 +116,38 @@ pub fn review(audit: &str, sources: &[String]) -> AuditReview {
     review
 }
 
-pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
+/// The template written: `data` of `audit-template --json`.
+#[derive(Debug, Serialize)]
+pub struct AuditTemplate {
+    file: &'static str,
+    /// The template, as DIR/coverage-audit.md.
+    path: PathBuf,
+    /// The sources it has a section for, in order.
+    sources: Vec<String>,
+}
+
+impl Reply for AuditTemplate {
+    fn warnings(&self) -> Vec<String> {
+        if !self.sources.is_empty() {
+            return Vec::new();
+        }
+        vec![
+            "sources/ holds no source proposal; the template has only its synthesis notes"
+                .to_owned(),
+        ]
+    }
+
+    fn human(&self, out: &mut Human) {
+        let count = self.sources.len();
+        out.line(format!(
+            "Coverage audit template written: {} ({count} source section{})",
+            self.path.display(),
+            if count == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<AuditTemplate> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "audit-template",
@@ -147,19 +178,9 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<Outcome> {
             Some(format!("{AUDIT_FILE}: {} sources", sources.len())),
         )
         .append(&locked)?;
-    let mut out = Outcome::ok(json!({
-        "file": AUDIT_FILE,
-        "path": args.dir.join(AUDIT_FILE),
-        "sources": sources,
-    }))
-    .line(format!(
-        "Coverage audit template written: {} ({} source section{})",
-        args.dir.join(AUDIT_FILE).display(),
-        sources.len(),
-        if sources.len() == 1 { "" } else { "s" }
-    ));
-    if sources.is_empty() {
-        out.warn("sources/ holds no source proposal; the template has only its synthesis notes");
-    }
-    Ok(out)
+    Ok(AuditTemplate {
+        file: AUDIT_FILE,
+        path: args.dir.join(AUDIT_FILE),
+        sources,
+    })
 }

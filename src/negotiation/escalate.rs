@@ -5,12 +5,12 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::agree::STATUS_EVENT;
@@ -27,7 +27,30 @@ pub struct EscalateArgs {
     pub summary: Text,
 }
 
-pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
+/// The issue escalated: `data` of `escalate --json`.
+#[derive(Debug, Serialize)]
+pub struct Escalation {
+    /// The issue's file name, `NN-TOPIC.md`.
+    file: String,
+    /// The positions file, `positions/NN-TOPIC.md`.
+    path: String,
+    status: IssueStatus,
+    agent: Name,
+    #[serde(skip)]
+    number: u64,
+}
+
+impl Reply for Escalation {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("Status of {}: ESCALATE", self.path));
+        out.line(format!(
+            "A person settles it with: parley resolve DIR {} --decision TEXT --by NAME",
+            self.number
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Escalation> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "escalate",
@@ -43,15 +66,11 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Outcome> {
     );
     let loaded = super::digests_file::load(&store)?;
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
-    Ok(Outcome::ok(json!({
-        "file": on.issue.file,
-        "path": on.rel,
-        "status": IssueStatus::Escalate,
-        "agent": args.agent,
-    }))
-    .line(format!("Status of {}: ESCALATE", on.rel))
-    .line(format!(
-        "A person settles it with: parley resolve DIR {} --decision TEXT --by NAME",
-        on.issue.number
-    )))
+    Ok(Escalation {
+        number: on.issue.number,
+        file: on.issue.file,
+        path: on.rel,
+        status: IssueStatus::Escalate,
+        agent: args.agent.clone(),
+    })
 }

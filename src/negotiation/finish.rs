@@ -4,16 +4,17 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::audit_template::{self, source_files};
-use super::digest::{self, ACCEPT_EVENT};
+use super::digest::{self, ACCEPT_EVENT, Edit};
 use super::issues::POSITIONS_DIR;
 use super::log::Event;
 use super::positions::IssueStatus;
@@ -37,7 +38,112 @@ pub struct FinishArgs {
     pub agent: Option<Name>,
 }
 
-pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
+/// What `finish` decided: `data` of `finish --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Finish {
+    /// Not over yet (exit 1): every reason at once.
+    NotReady {
+        failures: Vec<String>,
+        unresolved: Vec<String>,
+        /// Edits of recorded positions, whether `--accept-edits` was given or not.
+        edits: Vec<Edit>,
+        #[serde(skip)]
+        accept_edits: bool,
+        #[serde(skip)]
+        warnings: Vec<String>,
+    },
+    /// Over: finished, or with `--check` ready to be.
+    Over(Over),
+}
+
+/// What `finish` says of the issues and edits, whether it finished or only checked.
+#[derive(Debug, Serialize)]
+pub struct Over {
+    issues: usize,
+    /// ESCALATE issues let through by `--allow-escalated`.
+    unresolved: Vec<String>,
+    /// Issues a person settled: file → the person.
+    resolved: BTreeMap<String, String>,
+    accepted_edits: Vec<Edit>,
+    /// `--check`: `finish` with the same options would complete it; nothing was changed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    ready: bool,
+    /// The final document, once finished.
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    final_document: Option<PathBuf>,
+    #[serde(skip)]
+    warnings: Vec<String>,
+}
+
+impl Reply for Finish {
+    fn status(&self) -> Status {
+        match self {
+            Finish::NotReady { .. } => Status::NotNow,
+            Finish::Over(_) => Status::Ok,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            Finish::NotReady { .. } => Some("NOT_READY"),
+            Finish::Over(_) => None,
+        }
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        match self {
+            Finish::NotReady { warnings, .. } | Finish::Over(Over { warnings, .. }) => {
+                warnings.clone()
+            }
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self {
+            Finish::NotReady {
+                failures,
+                edits,
+                accept_edits,
+                ..
+            } => {
+                for failure in failures {
+                    out.line(failure.as_str());
+                }
+                out.line(format!(
+                    "Cannot finish yet: {} problem{} listed above.",
+                    failures.len(),
+                    if failures.len() == 1 { "" } else { "s" }
+                ));
+                if !edits.is_empty() && !accept_edits {
+                    out.line(
+                        "Positions are append-only: finish --accept-edits acknowledges the edits listed above.",
+                    );
+                }
+            }
+            Finish::Over(over) => {
+                for edit in &over.accepted_edits {
+                    out.line(format!("ACCEPTED {}", edit.describe()));
+                }
+                for (file, by) in &over.resolved {
+                    out.line(format!("RESOLVED by {by}: {file}"));
+                }
+                for file in &over.unresolved {
+                    out.line(format!("UNRESOLVED (escalated): {file}"));
+                }
+                out.line(match &over.final_document {
+                    Some(path) => format!(
+                        "Negotiation complete. Final document: {}",
+                        path.display()
+                    ),
+                    None => "Ready to finish: `finish` with the same options would complete the negotiation (nothing was changed).".to_owned(),
+                });
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Finish> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "finish",
@@ -77,59 +183,30 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         args.agent.as_ref(),
     )?);
     if !failures.is_empty() {
-        let mut out = Outcome::answer(
-            Status::NotNow,
-            "NOT_READY",
-            json!({"failures": failures, "unresolved": unresolved, "edits": edits}),
-        );
-        for failure in &failures {
-            out.push(failure.clone());
-        }
-        out.push(format!(
-            "Cannot finish yet: {} problem{} listed above.",
-            failures.len(),
-            if failures.len() == 1 { "" } else { "s" }
-        ));
-        if !edits.is_empty() && !args.accept_edits {
-            out.push(
-                "Positions are append-only: finish --accept-edits acknowledges the edits listed above.",
-            );
-        }
-        for warning in warnings {
-            out.warn(warning);
-        }
-        return Ok(out);
+        return Ok(Finish::NotReady {
+            failures,
+            unresolved,
+            edits,
+            accept_edits: args.accept_edits,
+            warnings,
+        });
     }
-
-    // What `finish` says of the issues and edits, whether it finishes or only checks.
-    let summary = |mut data: serde_json::Value| {
-        data["issues"] = json!(reports.len());
-        data["unresolved"] = json!(unresolved);
-        data["resolved"] = json!(resolved);
-        data["accepted_edits"] = json!(edits);
-        let mut out = Outcome::ok(data);
-        for edit in &edits {
-            out.push(format!("ACCEPTED {}", edit.describe()));
-        }
-        for (file, by) in &resolved {
-            out.push(format!("RESOLVED by {by}: {file}"));
-        }
-        for file in &unresolved {
-            out.push(format!("UNRESOLVED (escalated): {file}"));
-        }
-        for warning in &warnings {
-            out.warn(warning.clone());
-        }
-        out
+    let mut over = Over {
+        issues: reports.len(),
+        unresolved,
+        resolved,
+        accepted_edits: edits,
+        ready: args.check,
+        final_document: None,
+        warnings,
     };
     if args.check {
-        let mut out = summary(json!({"ready": true}));
-        out.push("Ready to finish: `finish` with the same options would complete the negotiation (nothing was changed).");
-        return Ok(out);
+        return Ok(Finish::Over(over));
     }
 
     // The final record: any later change, status lines included, is an edit.
     digest::record(&locked, &state, ctx, actor)?;
+    let edits = &over.accepted_edits;
     if !edits.is_empty() {
         actor
             .event(ctx, ACCEPT_EVENT)
@@ -142,12 +219,8 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Outcome> {
         .event(ctx, "finish")
         .change(Some(state.turn.to_string()), Some(Turn::Done.to_string()))
         .append(&locked)?;
-    let mut out = summary(json!({"final": args.dir.join(FINAL_FILE)}));
-    out.push(format!(
-        "Negotiation complete. Final document: {}",
-        args.dir.join(FINAL_FILE).display()
-    ));
-    Ok(out)
+    over.final_document = Some(args.dir.join(FINAL_FILE));
+    Ok(Finish::Over(over))
 }
 
 /// What the checks found.

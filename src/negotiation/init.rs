@@ -3,11 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{self, Creation, PARLEY_DIR};
 
 use super::agents;
@@ -73,7 +73,61 @@ pub fn read_sources(paths: &[PathBuf]) -> Result<Vec<(PathBuf, String)>> {
     Ok(sources)
 }
 
-pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
+/// What `init` did: `data` of `init --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Initialization {
+    Created {
+        dir: PathBuf,
+        expected_agents: u64,
+        registration_window_seconds: u64,
+        meta: Meta,
+    },
+    /// Another agent got there first (exit 3).
+    AlreadyInitialized { dir: PathBuf },
+}
+
+impl Reply for Initialization {
+    fn status(&self) -> Status {
+        match self {
+            Initialization::Created { .. } => Status::Ok,
+            Initialization::AlreadyInitialized { .. } => Status::AlreadyExists,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            Initialization::Created { .. } => None,
+            Initialization::AlreadyInitialized { .. } => Some("ALREADY_INITIALIZED"),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self {
+            Initialization::Created {
+                dir,
+                expected_agents,
+                registration_window_seconds,
+                ..
+            } => {
+                out.line(format!("Negotiation initialized at: {}", dir.display()));
+                out.line(format!("Expected agents: {expected_agents}"));
+                out.line(format!(
+                    "Registration window: {registration_window_seconds}s"
+                ));
+            }
+            Initialization::AlreadyInitialized { dir } => {
+                out.line(format!(
+                    "Already initialized: {} (another agent got here first)",
+                    dir.display()
+                ));
+                out.line("You should join as a participant instead.");
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Initialization> {
     let dir = &args.dir;
     let mut meta = Meta::new(args.expected_agents, ctx.clock.now());
     meta.registration_window_seconds = args.registration_window;
@@ -84,30 +138,15 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
     meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;
-    let shown = dir.display();
-    match created {
-        Creation::Created => Ok(Outcome::ok(json!({
-            "dir": dir,
-            "expected_agents": args.expected_agents,
-            "registration_window_seconds": args.registration_window,
-            "meta": meta,
-        }))
-        .line(format!("Negotiation initialized at: {shown}"))
-        .line(format!("Expected agents: {}", args.expected_agents))
-        .line(format!(
-            "Registration window: {}s",
-            args.registration_window
-        ))),
-        Creation::AlreadyExists => Ok(Outcome::answer(
-            Status::AlreadyExists,
-            "ALREADY_INITIALIZED",
-            json!({"dir": dir}),
-        )
-        .line(format!(
-            "Already initialized: {shown} (another agent got here first)"
-        ))
-        .line("You should join as a participant instead.")),
-    }
+    Ok(match created {
+        Creation::Created => Initialization::Created {
+            dir: dir.clone(),
+            expected_agents: args.expected_agents,
+            registration_window_seconds: args.registration_window,
+            meta,
+        },
+        Creation::AlreadyExists => Initialization::AlreadyInitialized { dir: dir.clone() },
+    })
 }
 
 fn build(staging: &Path, ctx: &Ctx, args: &InitArgs, meta: &Meta) -> Result<()> {

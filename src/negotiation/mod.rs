@@ -201,6 +201,15 @@ impl State {
         Some(left.max(0) as u64)
     }
 
+    /// What the holder is told of its clock when it learns it holds the turn; `None` when
+    /// nobody holds it or it has no clock yet.
+    pub fn turn_clock(&self, now: i64) -> Option<TurnClock> {
+        Some(TurnClock {
+            seconds_left: self.turn_seconds_left(now)?,
+            timeout: self.meta.turn_timeout_seconds,
+        })
+    }
+
     /// The holder and how long it has been inactive, if that is longer than the turn timeout.
     pub fn timed_out_holder(&self, now: i64) -> Option<(Name, i64)> {
         let holder = self.turn.holder()?;
@@ -218,6 +227,35 @@ impl State {
             }
         }
         Ok(pending)
+    }
+}
+
+/// How long the holder has before another agent may skip it, as a "your turn" answer tells
+/// it: `data.turn_seconds_left` in JSON and, for people, a note on stderr (stdout keeps the
+/// exact lines the old scripts printed, which agents compare).
+#[derive(Debug, Clone, Copy)]
+pub struct TurnClock {
+    pub seconds_left: u64,
+    /// `turn_timeout_seconds` of meta.md.
+    pub timeout: u64,
+}
+
+/// In JSON, the seconds left (`turn_seconds_left`); the timeout is in meta.md.
+impl serde::Serialize for TurnClock {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_u64(self.seconds_left)
+    }
+}
+
+impl TurnClock {
+    pub fn note(&self) -> String {
+        format!(
+            "You hold the turn: {}s before another agent may skip you (turn_timeout_seconds {}); your poll, or any change you make, restarts the clock.",
+            self.seconds_left, self.timeout
+        )
     }
 }
 

@@ -18,7 +18,7 @@ use serde_json::json;
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::{self, Name};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
@@ -66,7 +66,26 @@ impl Note {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Outcome> {
+/// The note written: `data` of `note --json`.
+#[derive(Debug, Serialize)]
+pub struct Noted {
+    file: &'static str,
+    number: u64,
+    agent: Name,
+    /// When it was written, as its heading says.
+    at: String,
+}
+
+impl Reply for Noted {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Appended {}'s note {} to {}",
+            self.agent, self.number, self.file
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Noted> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "note",
@@ -112,13 +131,12 @@ pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Outcome> {
             "digest": digest::fnv_bytes(after.as_bytes()),
         }))
         .append(&locked)?;
-    Ok(Outcome::ok(json!({
-        "file": FILE,
-        "number": number,
-        "agent": args.agent,
-        "at": at,
-    }))
-    .line(format!("Appended {}'s note {number} to {FILE}", args.agent)))
+    Ok(Noted {
+        file: FILE,
+        number,
+        agent: args.agent.clone(),
+        at,
+    })
 }
 
 fn heading(agent: &Name, number: u64, at: &str) -> String {

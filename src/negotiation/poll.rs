@@ -5,19 +5,19 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 use crate::wait::{self, Check, WaitOptions};
 
 use super::changes::{self, Changes};
 use super::log;
-use super::turn::{TURN_FILE, Turn};
-use super::{Actor, State, ensure_timer, lock, note_activity, open, skip_if_timed_out};
+use super::turn::{Phase, TURN_FILE, Turn};
+use super::{Actor, State, TurnClock, ensure_timer, lock, note_activity, open, skip_if_timed_out};
 
 #[derive(Debug, Clone)]
 pub struct PollArgs {
@@ -27,16 +27,11 @@ pub struct PollArgs {
     pub wait: Option<WaitOptions>,
 }
 
-pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<PollReply> {
     let store = open(&args.dir, ctx)?;
     let Some(options) = &args.wait else {
         let (state, skipped, news) = look(&store, ctx, &args.agent)?;
-        return Ok(with_news(
-            with_skips(answer(&state, &args.agent), skipped),
-            &state,
-            ctx,
-            news,
-        ));
+        return Ok(PollReply::new(&state, &args.agent, skipped, news, ctx));
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
@@ -58,11 +53,13 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<Outcome> {
         let (state, mut lines, news) = look(&store, ctx, &args.agent)?;
         skipped.append(&mut lines);
         if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
-            return Ok(Check::Ready(with_news(
-                with_skips(answer(&state, &args.agent), std::mem::take(&mut skipped)),
+            let skipped = std::mem::take(&mut skipped);
+            return Ok(Check::Ready(PollReply::new(
                 &state,
-                ctx,
+                &args.agent,
+                skipped,
                 news,
+                ctx,
             )));
         }
         if let Some(holder) = state.turn.holder() {
@@ -101,20 +98,6 @@ fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>, O
     Ok((state, skipped, news))
 }
 
-/// A "your turn" answer also tells the holder its clock and what changed (see
-/// [`changes::tell_turn_clock`]).
-fn with_news(mut out: Outcome, state: &State, ctx: &Ctx, news: Option<Changes>) -> Outcome {
-    let Some(news) = news else {
-        return out;
-    };
-    changes::tell_turn_clock(&mut out, state, ctx);
-    out.notes.extend(news.lines());
-    if let serde_json::Value::Object(map) = &mut out.data {
-        map.insert("changes".into(), json!(news));
-    }
-    out
-}
-
 /// How long until the holder has been inactive for longer than the turn timeout, which is
 /// when a waiter must wake by itself to skip it.
 fn holder_expires_in(state: &State, ctx: &Ctx) -> Option<Duration> {
@@ -128,33 +111,95 @@ fn holder_expires_in(state: &State, ctx: &Ctx) -> Option<Duration> {
     Some(left + Duration::from_millis(1))
 }
 
-fn with_skips(mut out: Outcome, skipped: Vec<String>) -> Outcome {
-    if let serde_json::Value::Object(map) = &mut out.data {
-        map.insert("skipped".into(), json!(!skipped.is_empty()));
-    }
-    out.lines.splice(0..0, skipped);
-    out
+/// The answer to `poll` and `wait` for one agent: `data` of their `--json`.
+#[derive(Debug, Serialize)]
+pub struct PollReply {
+    answer: Answer,
+    /// `turn.md`: the holder's name, `registration` or `done`.
+    turn: String,
+    phase: Phase,
+    /// Whether a timed-out holder was skipped on the way.
+    skipped: bool,
+    /// A "your turn" answer also tells the holder its clock...
+    #[serde(rename = "turn_seconds_left", skip_serializing_if = "Option::is_none")]
+    clock: Option<TurnClock>,
+    /// ... and what changed since its last hand-over (the list of `parley changes`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changes: Option<Changes>,
+    /// What the skips said, printed before the answer.
+    #[serde(skip)]
+    skips: Vec<String>,
 }
 
-/// The answer for `agent` in `state`: its turn (0), wait (1), or finished (2).
-pub fn answer(state: &State, agent: &Name) -> Outcome {
-    let phase = state.phase;
-    match &state.turn {
-        Turn::Done => Outcome::answer(
-            Status::Finished,
-            "FINISHED",
-            json!({"answer": "done", "turn": "done", "phase": phase}),
-        )
-        .line("done"),
-        Turn::Agent(holder) if holder == agent => {
-            Outcome::ok(json!({"answer": "your-turn", "turn": agent, "phase": phase}))
-                .line("your-turn")
+/// The answer: its turn (0), wait (1), or finished (2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Answer {
+    YourTurn,
+    Waiting,
+    Done,
+}
+
+impl PollReply {
+    /// The answer for `agent` in `state`, after the `skips` of the look; `news` is what changed
+    /// for it when the turn is (or came to) it.
+    fn new(
+        state: &State,
+        agent: &Name,
+        skips: Vec<String>,
+        news: Option<Changes>,
+        ctx: &Ctx,
+    ) -> PollReply {
+        let answer = match &state.turn {
+            Turn::Done => Answer::Done,
+            Turn::Agent(holder) if holder == agent => Answer::YourTurn,
+            _ => Answer::Waiting,
+        };
+        PollReply {
+            answer,
+            turn: state.turn.word().to_owned(),
+            phase: state.phase,
+            skipped: !skips.is_empty(),
+            clock: news
+                .as_ref()
+                .and_then(|_| state.turn_clock(ctx.clock.unix_seconds())),
+            changes: news,
+            skips,
         }
-        turn => Outcome::answer(
-            Status::NotNow,
-            "WAITING",
-            json!({"answer": "waiting", "turn": turn.word(), "phase": phase}),
-        )
-        .line(format!("waiting (current turn: {turn})")),
+    }
+}
+
+impl Reply for PollReply {
+    fn status(&self) -> Status {
+        match self.answer {
+            Answer::YourTurn => Status::Ok,
+            Answer::Waiting => Status::NotNow,
+            Answer::Done => Status::Finished,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self.answer {
+            Answer::YourTurn => None,
+            Answer::Waiting => Some("WAITING"),
+            Answer::Done => Some("FINISHED"),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        for line in &self.skips {
+            out.line(line.as_str());
+        }
+        out.line(match self.answer {
+            Answer::YourTurn => "your-turn".to_owned(),
+            Answer::Waiting => format!("waiting (current turn: {})", self.turn),
+            Answer::Done => "done".to_owned(),
+        });
+        if let Some(clock) = &self.clock {
+            out.note(clock.note());
+        }
+        for line in self.changes.iter().flat_map(Changes::lines) {
+            out.note(line);
+        }
     }
 }

@@ -9,12 +9,12 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueRef};
@@ -31,7 +31,31 @@ pub struct EntryArgs {
     pub body: Text,
 }
 
-pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
+/// The entry appended: `data` of `position --json` and `challenge --json`.
+#[derive(Debug, Serialize)]
+pub struct Appended {
+    /// The issue's file name, `NN-TOPIC.md`.
+    file: String,
+    /// The positions file, `positions/NN-TOPIC.md`.
+    path: String,
+    agent: Name,
+    kind: EntryKind,
+    round: u64,
+    /// Whether the entry started the positions file.
+    created: bool,
+}
+
+impl Reply for Appended {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Appended {} to {}",
+            positions::entry_title(&self.agent, self.kind, self.round),
+            self.path
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Appended> {
     let store = open(&args.dir, ctx)?;
     let command = args.kind.word();
     let actor = Actor {
@@ -76,15 +100,14 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Outcome> {
         .change(None, Some(format!("{}: {title}", on.rel)));
     let loaded = super::digests_file::load(&store)?;
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
-    Ok(Outcome::ok(json!({
-        "file": on.issue.file,
-        "path": on.rel,
-        "agent": args.agent,
-        "kind": args.kind,
-        "round": round,
-        "created": created,
-    }))
-    .line(format!("Appended {title} to {}", on.rel)))
+    Ok(Appended {
+        file: on.issue.file,
+        path: on.rel,
+        agent: args.agent.clone(),
+        kind: args.kind,
+        round,
+        created,
+    })
 }
 
 /// The agent's highest position round on the issue (0 before its first position).

@@ -12,12 +12,13 @@
 
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::changes::REOPEN_EVENT;
@@ -36,7 +37,27 @@ pub struct ReopenArgs {
     pub reason: Text,
 }
 
-pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Outcome> {
+/// The agreement questioned: `data` of `reopen --json`.
+#[derive(Debug, Serialize)]
+pub struct Reopened {
+    /// The issue's file name, `NN-TOPIC.md`.
+    file: String,
+    /// The positions file, `positions/NN-TOPIC.md`.
+    path: String,
+    status: IssueStatus,
+    agent: Name,
+    /// The title of the reopen entry, `AGENT's challenge (round N)`.
+    entry: String,
+}
+
+impl Reply for Reopened {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("Appended {} to {}", self.entry, self.path));
+        out.line(format!("Status of {}: OPEN (reopened)", self.path));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Reopened> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "reopen",
@@ -116,15 +137,13 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Outcome> {
     write_positions(
         &locked, loaded, &mut state, ctx, actor, &on, &reopened, event,
     )?;
-    Ok(Outcome::ok(json!({
-        "file": on.issue.file,
-        "path": on.rel,
-        "status": IssueStatus::Open,
-        "agent": args.agent,
-        "entry": title,
-    }))
-    .line(format!("Appended {title} to {}", on.rel))
-    .line(format!("Status of {}: OPEN (reopened)", on.rel)))
+    Ok(Reopened {
+        file: on.issue.file,
+        path: on.rel,
+        status: IssueStatus::Open,
+        agent: args.agent.clone(),
+        entry: title,
+    })
 }
 
 /// The first line of a reopen entry's body.

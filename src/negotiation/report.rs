@@ -10,13 +10,13 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::log_view::change;
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{self, EntryKind, LockMode, Publication, Store};
 
 use super::finish::{AUDIT_FILE, FINAL_FILE};
@@ -36,7 +36,27 @@ pub struct ReportArgs {
     pub force: bool,
 }
 
-pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Outcome> {
+/// The page written: `data` of `report --json`.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    path: PathBuf,
+    bytes: usize,
+    issues: usize,
+    events: usize,
+}
+
+impl Reply for Report {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Wrote {} ({} issues, {} events)",
+            self.path.display(),
+            self.issues,
+            self.events
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
     let store = open(&args.dir, ctx)?;
     ensure_outside(&store, &args.out)?;
     let actor = Actor {
@@ -58,18 +78,12 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Outcome> {
             .with_hint("choose another path, or pass --force to replace it"));
         }
     }
-    let data = json!({
-        "path": args.out,
-        "bytes": page.html.len(),
-        "issues": page.issues,
-        "events": page.events,
-    });
-    Ok(Outcome::ok(data).line(format!(
-        "Wrote {} ({} issues, {} events)",
-        args.out.display(),
-        page.issues,
-        page.events
-    )))
+    Ok(Report {
+        path: args.out.clone(),
+        bytes: page.html.len(),
+        issues: page.issues,
+        events: page.events,
+    })
 }
 
 /// A report may sit beside the negotiation's files (`neg/report.html`) but must never create

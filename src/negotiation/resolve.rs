@@ -11,11 +11,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
@@ -61,7 +62,28 @@ fn marker(by: &str) -> String {
     format!("Resolved by {by} (a person) after escalation.")
 }
 
-pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
+/// The escalated issue a person settled: `data` of `resolve --json`.
+#[derive(Debug, Serialize)]
+pub struct Resolution {
+    /// The issue's file name, `NN-TOPIC.md`.
+    file: String,
+    /// The positions file, `positions/NN-TOPIC.md`.
+    path: String,
+    status: IssueStatus,
+    /// The person.
+    by: String,
+}
+
+impl Reply for Resolution {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Resolved by {}: {} (was ESCALATE)",
+            self.by, self.path
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "resolve",
@@ -117,13 +139,12 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Outcome> {
         &locked, loaded, &mut state, ctx, actor, &on, &resolved, event,
     )?;
     let OnIssue { issue, rel, .. } = on;
-    Ok(Outcome::ok(json!({
-        "file": issue.file,
-        "path": rel,
-        "status": IssueStatus::Agreed,
-        "by": args.by,
-    }))
-    .line(format!("Resolved by {}: {rel} (was ESCALATE)", args.by)))
+    Ok(Resolution {
+        file: issue.file,
+        path: rel,
+        status: IssueStatus::Agreed,
+        by: args.by.clone(),
+    })
 }
 
 /// The issues settled by a person, as `positions/NN-TOPIC.md` → the person: a `resolve`

@@ -10,12 +10,13 @@
 
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
@@ -40,7 +41,30 @@ fn digests(store: &Store) -> Result<(Option<String>, Option<String>)> {
     Ok((of(FINAL_FILE)?, of(AUDIT_FILE)?))
 }
 
-pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<Outcome> {
+/// The sign-off recorded: `data` of `sign-off --json`.
+#[derive(Debug, Serialize)]
+pub struct SignOff {
+    agent: Name,
+    /// The digest of `final.md` as approved.
+    #[serde(rename = "final")]
+    final_digest: String,
+    /// The digest of `coverage-audit.md` as approved (`None`: there is none).
+    #[serde(rename = "audit")]
+    audit_digest: Option<String>,
+    /// Whether `finish` needs sign-offs (meta.md `sign_off: required`).
+    required: bool,
+}
+
+impl Reply for SignOff {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Signed off by {}: {FINAL_FILE} and {AUDIT_FILE} as they are now (a later edit voids it).",
+            self.agent
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<SignOff> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "sign-off",
@@ -65,16 +89,12 @@ pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<Outcome> {
         .change(None, Some(format!("{FINAL_FILE} {final_digest}")))
         .with_detail(json!({"final": final_digest, "audit": audit_digest}))
         .append(&locked)?;
-    Ok(Outcome::ok(json!({
-        "agent": args.agent,
-        "final": final_digest,
-        "audit": audit_digest,
-        "required": state.meta.sign_off,
-    }))
-    .line(format!(
-        "Signed off by {}: {FINAL_FILE} and {AUDIT_FILE} as they are now (a later edit voids it).",
-        args.agent
-    )))
+    Ok(SignOff {
+        agent: args.agent.clone(),
+        final_digest,
+        audit_digest,
+        required: state.meta.sign_off,
+    })
 }
 
 /// The agents whose sign-off `finish` still needs, as failure lines: none unless meta.md asks

@@ -5,20 +5,20 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::Duration as Span;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::clock::parse_stamp;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Locked;
 use crate::wait::{self, Check, WaitOptions};
 
 use super::Desk;
 use super::log;
 use super::turn::{TURN_FILE, Turn};
-use super::{Actor, State, give_turn, note_seen, open};
+use super::{Actor, State, TurnClock, give_turn, note_seen, open};
 use super::{agents, meta};
 
 pub const ALLOW_PARTIAL_VAR: &str = "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION";
@@ -35,7 +35,7 @@ pub fn allow_partial_from_env() -> bool {
     std::env::var(ALLOW_PARTIAL_VAR).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
 }
 
-pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "wait-for-start",
@@ -51,7 +51,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
             Turn::Agent(first) => {
                 complete_first_turn(&locked, first, ctx, actor)?;
                 note_seen(&locked, &mut state, &args.agent, ctx)?;
-                return Ok(Check::Ready(report(&state, &args.agent, ctx)));
+                return Ok(Check::Ready(Start::of(&state, &args.agent, ctx)));
             }
             Turn::Registration => {}
         }
@@ -85,7 +85,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Outcome> {
         }
         let first = state.agents.list[0].name.clone();
         give_turn(&locked, &mut state, &first, ctx, actor)?;
-        Ok(Check::Ready(report(&state, &args.agent, ctx)))
+        Ok(Check::Ready(Start::of(&state, &args.agent, ctx)))
     })
 }
 
@@ -123,28 +123,53 @@ fn deadline(state: &State) -> Option<chrono::DateTime<chrono::Utc>> {
     })
 }
 
-fn report(state: &State, agent: &Name, ctx: &Ctx) -> Outcome {
-    let count = state.agents.len();
-    let names: Vec<&str> = state.agents.list.iter().map(|a| a.name.as_str()).collect();
-    let first = names[0];
-    let position = state.agents.position(agent).expect("registered") + 1;
-    let heading = if count as u64 >= state.meta.expected_agents {
-        format!("All {count} agents registered.")
-    } else {
-        format!("Registration deadline passed. Proceeding with {count} agents.")
-    };
-    let mut out = Outcome::ok(json!({
-        "agents": names,
-        "position": position,
-        "first_turn": first,
-        "turn": state.turn.word(),
-    }))
-    .line(heading)
-    .line(format!("Turn order: {position} of {count}"))
-    .line(format!("Agents: {}", names.join(" ")))
-    .line(format!("First turn: {first}"));
-    if state.turn.holder() == Some(agent) {
-        super::changes::tell_turn_clock(&mut out, state, ctx);
+/// The start as one agent learns it: `data` of `wait-for-start --json`.
+#[derive(Debug, Serialize)]
+pub struct Start {
+    /// The registered agents, in turn order.
+    agents: Vec<Name>,
+    /// The agent's place in the turn order, from 1.
+    position: usize,
+    first_turn: Name,
+    /// `turn.md` now: the holder's name, or `done`.
+    turn: String,
+    /// The holder learns its clock here (see [`TurnClock`]).
+    #[serde(rename = "turn_seconds_left", skip_serializing_if = "Option::is_none")]
+    clock: Option<TurnClock>,
+    #[serde(skip)]
+    expected_agents: u64,
+}
+
+impl Start {
+    fn of(state: &State, agent: &Name, ctx: &Ctx) -> Start {
+        let agents: Vec<Name> = state.agents.list.iter().map(|a| a.name.clone()).collect();
+        Start {
+            position: state.agents.position(agent).expect("registered") + 1,
+            first_turn: agents[0].clone(),
+            agents,
+            turn: state.turn.word().to_owned(),
+            clock: (state.turn.holder() == Some(agent))
+                .then(|| state.turn_clock(ctx.clock.unix_seconds()))
+                .flatten(),
+            expected_agents: state.meta.expected_agents,
+        }
     }
-    out
+}
+
+impl Reply for Start {
+    fn human(&self, out: &mut Human) {
+        let count = self.agents.len();
+        out.line(if count as u64 >= self.expected_agents {
+            format!("All {count} agents registered.")
+        } else {
+            format!("Registration deadline passed. Proceeding with {count} agents.")
+        });
+        out.line(format!("Turn order: {} of {count}", self.position));
+        let names: Vec<&str> = self.agents.iter().map(Name::as_str).collect();
+        out.line(format!("Agents: {}", names.join(" ")));
+        out.line(format!("First turn: {}", self.first_turn));
+        if let Some(clock) = &self.clock {
+            out.note(clock.note());
+        }
+    }
 }

@@ -19,7 +19,7 @@ use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::log_view::event_line;
 use crate::names::Name;
-use crate::output::{Mode, Outcome};
+use crate::output::{Human, Mode, Reply};
 use crate::store::{LockMode, Store};
 use crate::wait::{self, Check, WaitOptions};
 
@@ -193,7 +193,38 @@ pub fn topic_line(text: &str) -> Option<String> {
         .filter(|line| !line.is_empty())
 }
 
-pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
+/// The answer after the last snapshot: 0, or 2 when the negotiation is finished. The
+/// snapshots are the output; in JSON the last one is the data of the one envelope.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Watched {
+    last: View,
+    /// Whether the snapshots were drawn on stdout (human mode): then the answer adds no line.
+    #[serde(skip)]
+    drawn: bool,
+}
+
+impl Reply for Watched {
+    fn status(&self) -> Status {
+        if self.last.finished() {
+            Status::Finished
+        } else {
+            Status::Ok
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        self.last.finished().then_some("FINISHED")
+    }
+
+    fn human(&self, out: &mut Human) {
+        if self.last.finished() && !self.drawn {
+            out.line("the negotiation is finished");
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Watched> {
     let store = open(&args.dir, ctx)?;
     let terminal = ctx.screen.terminal();
     let screen = Screen {
@@ -244,19 +275,12 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Outcome> {
     Ok(ending(last, ctx))
 }
 
-/// The answer after the last snapshot: 0, or 2 when the negotiation is finished. The
-/// snapshot is the output; in JSON it is the data of the one envelope.
-fn ending(view: View, ctx: &Ctx) -> Outcome {
-    let finished = view.finished();
-    let data = serde_json::to_value(&view).unwrap_or(Value::Null);
-    if !finished {
-        return Outcome::ok(data);
+/// The answer after `last`, the last snapshot shown.
+fn ending(last: View, ctx: &Ctx) -> Watched {
+    Watched {
+        last,
+        drawn: ctx.mode == Mode::Human,
     }
-    let mut out = Outcome::answer(Status::Finished, "FINISHED", data);
-    if ctx.mode == Mode::Json {
-        out.push("the negotiation is finished");
-    }
-    out
 }
 
 /// Where snapshots go and how they look.

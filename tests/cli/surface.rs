@@ -825,6 +825,7 @@ fn every_error_code_in_the_source_is_documented() {
             .1
     };
     let mut codes = std::collections::BTreeSet::new();
+    let mut answers = std::collections::BTreeSet::new();
     for file in files {
         let source = std::fs::read_to_string(&file).unwrap();
         for (marker, implied) in [
@@ -838,8 +839,21 @@ fn every_error_code_in_the_source_is_documented() {
                 codes.insert((code, exit.unwrap_or_else(|| panic!("{file:?}: no status"))));
             }
         }
+        // A typed result names the code of its non-zero answer in `Reply::code`, and its
+        // status apart, in `Reply::status`: an answer, whose exit is one of 1 to 4.
+        for body in reply_code_bodies(&source) {
+            answers.extend(
+                literal_codes(body, "Some(")
+                    .into_iter()
+                    .map(|(code, _)| code),
+            );
+        }
     }
-    let names: Vec<&str> = codes.iter().map(|(code, _)| code.as_str()).collect();
+    let names: Vec<&str> = codes
+        .iter()
+        .map(|(code, _)| code.as_str())
+        .chain(answers.iter().map(String::as_str))
+        .collect();
     assert!(
         [
             "USAGE",
@@ -861,4 +875,23 @@ fn every_error_code_in_the_source_is_documented() {
         missing.is_empty(),
         "docs/exit-codes.md has no row for these (code, exit): {missing:?}"
     );
+    let missing: Vec<&String> = answers
+        .iter()
+        .filter(|code| !(1..=4).any(|exit| doc.contains(&format!("| `{code}` | {exit} |"))))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/exit-codes.md has no row with an answer's exit (1 to 4) for these: {missing:?}"
+    );
+}
+
+/// The bodies of the `Reply::code` methods in `source`, each up to the end of its method.
+fn reply_code_bodies(source: &str) -> Vec<&str> {
+    source
+        .match_indices("fn code(&self) -> Option<&'static str> {")
+        .map(|(at, _)| {
+            let body = &source[at..];
+            &body[..body.find("\n    }\n").unwrap_or(body.len())]
+        })
+        .collect()
 }
