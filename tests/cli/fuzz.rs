@@ -435,7 +435,7 @@ fn bounce_sessions() {
         let path = tmp.path().join("s.md");
         std::fs::write(&path, &bytes).unwrap();
         let outcome = parley::bounce::validate::run(&ctx, std::slice::from_ref(&path));
-        judged_outcome(&Ok(outcome))?;
+        judged_outcome(&Ok(Outcome::from(outcome)))?;
         judged_outcome(&parley::bounce::status::run(&ctx, &path).map(Outcome::from))?;
     });
 }
