@@ -5,10 +5,10 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store;
 
 /// The applets the old skill shipped as scripts, and `wait`, its blocking poll.
@@ -34,13 +34,79 @@ pub fn link_names() -> Vec<String> {
         .collect()
 }
 
+/// What `parley links` did: `data` of `parley links --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Links {
+    /// Every link is in place.
+    Made {
+        dir: PathBuf,
+        target: PathBuf,
+        created: Vec<String>,
+        unchanged: Vec<String>,
+    },
+    /// Exit 3: files are in the way, and nothing changed.
+    InTheWay {
+        conflicts: Vec<String>,
+        /// A directory is among them (`--force` never replaces one).
+        #[serde(skip)]
+        directory: bool,
+    },
+}
+
+impl Reply for Links {
+    fn status(&self) -> Status {
+        match self {
+            Links::Made { .. } => Status::Ok,
+            Links::InTheWay { .. } => Status::AlreadyExists,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            Links::Made { .. } => None,
+            Links::InTheWay { .. } => Some("LINK_CONFLICT"),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self {
+            Links::Made {
+                dir,
+                target,
+                created,
+                unchanged,
+            } => out.line(format!(
+                "Links in {} -> {}: {} created or refreshed, {} already in place.",
+                dir.display(),
+                target.display(),
+                created.len(),
+                unchanged.len()
+            )),
+            Links::InTheWay {
+                conflicts,
+                directory,
+            } => {
+                for conflict in conflicts {
+                    out.line(format!("In the way: {conflict}"));
+                }
+                out.line(if *directory {
+                    "Nothing changed: a directory is in the way; move it first."
+                } else {
+                    "Nothing changed: rerun with --force to replace these files."
+                });
+            }
+        }
+    }
+}
+
 enum Existing {
     Missing,
     Ours,
     Foreign(&'static str),
 }
 
-pub fn run(dir: &Path, force: bool) -> Result<Outcome> {
+pub fn run(dir: &Path, force: bool) -> Result<Links> {
     let exe = std::env::current_exe()
         .and_then(|p| p.canonicalize())
         .map_err(|e| Error::io("find", Path::new("the running parley binary"), e))?;
@@ -70,20 +136,10 @@ pub fn run(dir: &Path, force: bool) -> Result<Outcome> {
         .iter()
         .any(|(_, e)| matches!(e, Existing::Foreign("a directory")));
     if !conflicts.is_empty() && (!force || has_dir) {
-        let mut out = Outcome::answer(
-            Status::AlreadyExists,
-            "LINK_CONFLICT",
-            json!({"conflicts": conflicts}),
-        );
-        for conflict in &conflicts {
-            out.push(format!("In the way: {conflict}"));
-        }
-        out.push(if has_dir {
-            "Nothing changed: a directory is in the way; move it first."
-        } else {
-            "Nothing changed: rerun with --force to replace these files."
+        return Ok(Links::InTheWay {
+            conflicts,
+            directory: has_dir,
         });
-        return Ok(out);
     }
 
     let mut created = Vec::new();
@@ -102,20 +158,12 @@ pub fn run(dir: &Path, force: bool) -> Result<Outcome> {
             }
         }
     }
-    let mut out = Outcome::ok(json!({
-        "dir": dir,
-        "target": exe,
-        "created": created,
-        "unchanged": unchanged,
-    }));
-    out.push(format!(
-        "Links in {} -> {}: {} created or refreshed, {} already in place.",
-        dir.display(),
-        exe.display(),
-        created.len(),
-        unchanged.len()
-    ));
-    Ok(out)
+    Ok(Links::Made {
+        dir: dir.to_owned(),
+        target: exe,
+        created,
+        unchanged,
+    })
 }
 
 fn inspect(path: &Path, exe: &Path) -> Result<Existing> {

@@ -2,25 +2,39 @@
 
 use std::path::Path;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::negotiation::log::{self, Event};
 use crate::negotiation::open;
-use crate::output::Outcome;
+use crate::output::{Human, Outcome, Reply};
+
+/// The event log: `data` of `parley log --json`.
+#[derive(Debug, Serialize)]
+pub struct Log {
+    events: Vec<Event>,
+    /// Lines of the log that could not be read (a torn last line).
+    #[serde(skip)]
+    skipped: Vec<String>,
+}
+
+impl Reply for Log {
+    fn warnings(&self) -> Vec<String> {
+        self.skipped.clone()
+    }
+
+    fn human(&self, out: &mut Human) {
+        for event in &self.events {
+            out.line(event_line(event));
+        }
+    }
+}
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     let store = open(dir, ctx)?;
-    let (events, warnings) = log::read(&store)?;
-    let mut out = Outcome::ok(json!({"events": events}));
-    for event in &events {
-        out.push(event_line(event));
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
-    Ok(out)
+    let (events, skipped) = log::read(&store)?;
+    Ok(Outcome::from(Log { events, skipped }))
 }
 
 /// One event as one aligned line: time, agent, command, event, and what changed.

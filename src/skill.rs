@@ -11,11 +11,11 @@ use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{self, Publication};
 
 /// The skill file, as the binary carries it.
@@ -37,11 +37,110 @@ pub enum SkillArgs {
     Check { dir: PathBuf },
 }
 
-pub fn run(_ctx: &Ctx, args: &SkillArgs) -> Result<Outcome> {
+/// What `parley skill` answers: `data` of `parley skill --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum SkillReply {
+    /// The skill itself.
+    Printed {
+        name: &'static str,
+        description: &'static str,
+        content: &'static str,
+    },
+    Installed(Installation),
+    Checked(Check),
+}
+
+/// `--install`: whether the file was written, or why not.
+#[derive(Debug, Serialize)]
+pub struct Installation {
+    path: PathBuf,
+    written: bool,
+    replaced: bool,
+    /// Exit 3: a different file is there and was kept.
+    #[serde(skip)]
+    refused: bool,
+}
+
+/// `--check`: whether the installed copy is this binary's skill.
+#[derive(Debug, Serialize)]
+pub struct Check {
+    path: PathBuf,
+    current: bool,
+    /// The skills folder, for the command that updates it.
+    #[serde(skip)]
+    dir: PathBuf,
+}
+
+impl Reply for SkillReply {
+    fn status(&self) -> Status {
+        match self {
+            SkillReply::Installed(Installation { refused: true, .. }) => Status::AlreadyExists,
+            SkillReply::Checked(Check { current: false, .. }) => Status::NotNow,
+            _ => Status::Ok,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            SkillReply::Installed(Installation { refused: true, .. }) => Some("SKILL_EXISTS"),
+            SkillReply::Checked(Check { current: false, .. }) => Some("SKILL_DIFFERS"),
+            _ => None,
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(match self {
+            // One line without its final newline: the printer ends every line with one, so
+            // stdout is the file byte for byte.
+            SkillReply::Printed { content, .. } => {
+                content.strip_suffix('\n').unwrap_or(content).to_owned()
+            }
+            SkillReply::Installed(Installation {
+                path,
+                refused: true,
+                ..
+            }) => format!(
+                "{} differs from this parley's skill; nothing written (--force replaces it)",
+                path.display()
+            ),
+            SkillReply::Installed(Installation {
+                path,
+                written: true,
+                replaced,
+                ..
+            }) => format!(
+                "Installed the parley skill{}: {}",
+                if *replaced { " (replaced)" } else { "" },
+                path.display()
+            ),
+            SkillReply::Installed(Installation { path, .. }) => format!(
+                "Already installed: {} is this parley's skill; nothing written",
+                path.display()
+            ),
+            SkillReply::Checked(Check {
+                path,
+                current: true,
+                ..
+            }) => format!("{} is this parley's skill", path.display()),
+            SkillReply::Checked(Check { path, dir, .. }) => format!(
+                "{} differs from this parley's skill (parley skill --install {} --force updates it)",
+                path.display(),
+                dir.display()
+            ),
+        });
+    }
+}
+
+pub fn run(_ctx: &Ctx, args: &SkillArgs) -> Result<SkillReply> {
     match args {
-        SkillArgs::Print => Ok(print()),
-        SkillArgs::Install { dir, force } => install(dir, *force),
-        SkillArgs::Check { dir } => check(dir),
+        SkillArgs::Print => Ok(SkillReply::Printed {
+            name: SKILL_NAME,
+            description: description(),
+            content: SKILL_MD,
+        }),
+        SkillArgs::Install { dir, force } => install(dir, *force).map(SkillReply::Installed),
+        SkillArgs::Check { dir } => check(dir).map(SkillReply::Checked),
     }
 }
 
@@ -66,17 +165,6 @@ fn front_matter_field(key: &str) -> Option<&'static str> {
     })
 }
 
-fn print() -> Outcome {
-    let data = json!({
-        "name": SKILL_NAME,
-        "description": description(),
-        "content": SKILL_MD,
-    });
-    // One line without its final newline: the printer ends every line with one, so stdout is
-    // the file byte for byte.
-    Outcome::ok(data).line(SKILL_MD.strip_suffix('\n').unwrap_or(SKILL_MD))
-}
-
 /// What is at the installed path.
 enum Installed {
     Missing,
@@ -86,7 +174,7 @@ enum Installed {
     Different,
 }
 
-fn install(dir: &Path, force: bool) -> Result<Outcome> {
+fn install(dir: &Path, force: bool) -> Result<Installation> {
     let folder = dir.join(SKILL_NAME);
     let path = folder.join(SKILL_FILE);
     // The folders are the user's own path (followed as a shell would, created like mkdir -p:
@@ -128,51 +216,44 @@ fn install(dir: &Path, force: bool) -> Result<Outcome> {
     }
 }
 
-fn written(path: &Path, replaced: bool) -> Outcome {
-    let how = if replaced { " (replaced)" } else { "" };
-    Outcome::ok(json!({"path": path, "written": true, "replaced": replaced})).line(format!(
-        "Installed the parley skill{how}: {}",
-        path.display()
-    ))
-}
-
-fn unchanged(path: &Path) -> Outcome {
-    Outcome::ok(json!({"path": path, "written": false, "replaced": false})).line(format!(
-        "Already installed: {} is this parley's skill; nothing written",
-        path.display()
-    ))
-}
-
-fn conflict(path: &Path) -> Outcome {
-    Outcome::answer(
-        Status::AlreadyExists,
-        "SKILL_EXISTS",
-        json!({"path": path, "written": false, "replaced": false}),
-    )
-    .line(format!(
-        "{} differs from this parley's skill; nothing written (--force replaces it)",
-        path.display()
-    ))
-}
-
-fn check(dir: &Path) -> Result<Outcome> {
-    let path = installed_path(dir);
-    match inspect(&path)? {
-        Installed::Same => Ok(Outcome::ok(json!({"path": path, "current": true}))
-            .line(format!("{} is this parley's skill", path.display()))),
-        Installed::Different => Ok(Outcome::answer(
-            Status::NotNow,
-            "SKILL_DIFFERS",
-            json!({"path": path, "current": false}),
-        )
-        .line(format!(
-            "{} differs from this parley's skill (parley skill --install {} --force updates it)",
-            path.display(),
-            dir.display()
-        ))),
-        Installed::Missing => Err(not_installed(&path, "no skill file at")),
-        Installed::NotAFile => Err(not_installed(&path, "not a regular file:")),
+fn written(path: &Path, replaced: bool) -> Installation {
+    Installation {
+        path: path.to_owned(),
+        written: true,
+        replaced,
+        refused: false,
     }
+}
+
+fn unchanged(path: &Path) -> Installation {
+    Installation {
+        path: path.to_owned(),
+        written: false,
+        replaced: false,
+        refused: false,
+    }
+}
+
+fn conflict(path: &Path) -> Installation {
+    Installation {
+        refused: true,
+        ..unchanged(path)
+    }
+}
+
+fn check(dir: &Path) -> Result<Check> {
+    let path = installed_path(dir);
+    let current = match inspect(&path)? {
+        Installed::Same => true,
+        Installed::Different => false,
+        Installed::Missing => return Err(not_installed(&path, "no skill file at")),
+        Installed::NotAFile => return Err(not_installed(&path, "not a regular file:")),
+    };
+    Ok(Check {
+        path,
+        current,
+        dir: dir.to_owned(),
+    })
 }
 
 /// What kind of thing is at `path`, found without opening it (a link is refused).

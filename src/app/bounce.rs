@@ -195,9 +195,9 @@ pub struct ConsensusCli {
 
 pub fn run(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
     match command {
-        BounceCommand::New(cli) => new::run(ctx, &new_args(cli)?),
-        BounceCommand::Validate(cli) => Ok(validate::run(ctx, &cli.files)),
-        BounceCommand::Append(cli) => append::run(ctx, &append_args(ctx, cli)?),
+        BounceCommand::New(cli) => new::run(ctx, &new_args(cli)?).map(Outcome::from),
+        BounceCommand::Validate(cli) => Ok(Outcome::from(validate::run(ctx, &cli.files))),
+        BounceCommand::Append(cli) => append::run(ctx, &append_args(ctx, cli)?).map(Outcome::from),
         BounceCommand::Status(cli) => status::run(ctx, &cli.file).map(Outcome::from),
         BounceCommand::Next(cli) => {
             let wait = cli.wait || cli.waiting.timeout.is_some();
@@ -220,7 +220,7 @@ pub fn run(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
             let threshold = cli.threshold.as_deref().map(new::threshold).transpose()?;
             status::consensus(ctx, &cli.file, cli.mode, threshold, cli.round).map(Outcome::from)
         }
-        BounceCommand::Escalate(cli) => escalate::run(ctx, &cli.file),
+        BounceCommand::Escalate(cli) => escalate::run(ctx, &cli.file).map(Outcome::from),
     }
 }
 

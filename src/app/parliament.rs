@@ -183,6 +183,7 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                     issues: cli.issues,
                 },
             )
+            .map(Outcome::from)
         }
         ParliamentCommand::Append(cli) => {
             let input = match cli.message {
@@ -197,7 +198,7 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                 },
             )
         }
-        ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir),
+        ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir).map(Outcome::from),
         ParliamentCommand::Tally(cli) => tally::run(
             ctx,
             &tally::TallyArgs {
@@ -206,18 +207,21 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                 bill_version: cli.bill_version,
                 append: cli.append,
             },
-        ),
-        ParliamentCommand::Gate(cli) => gate::run(ctx, &cli.dir),
-        ParliamentCommand::Clock(cli) => clock::run(ctx, &cli.dir, cli.round),
+        )
+        .map(Outcome::from),
+        ParliamentCommand::Gate(cli) => gate::run(ctx, &cli.dir).map(Outcome::from),
+        ParliamentCommand::Clock(cli) => clock::run(ctx, &cli.dir, cli.round).map(Outcome::from),
         ParliamentCommand::Round(RoundCli { dir, start, end }) => {
             let step = match (start, end) {
                 (true, false) => round::Step::Start,
                 (false, true) => round::Step::End,
                 _ => return Err(Error::usage("give exactly one of --start and --end")),
             };
-            round::run(ctx, &dir, step)
+            round::run(ctx, &dir, step).map(Outcome::from)
         }
-        ParliamentCommand::Amendments(cli) => amendments::run(ctx, &cli.dir, cli.apply),
-        ParliamentCommand::Status(cli) => status::run(ctx, &cli.dir),
+        ParliamentCommand::Amendments(cli) => {
+            amendments::run(ctx, &cli.dir, cli.apply).map(Outcome::from)
+        }
+        ParliamentCommand::Status(cli) => status::run(ctx, &cli.dir).map(Outcome::from),
     }
 }

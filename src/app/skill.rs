@@ -40,5 +40,5 @@ impl SkillCli {
 }
 
 pub fn skill(ctx: &Ctx, cli: SkillCli) -> Result<Outcome> {
-    crate::skill::run(ctx, &cli.into_args())
+    crate::skill::run(ctx, &cli.into_args()).map(Outcome::from)
 }

@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::Outcome;
+use crate::output::{Human, Outcome, Reply};
 
 #[derive(Debug, Args)]
 pub struct LinksCli {
@@ -36,20 +37,32 @@ pub struct DemoCli {
     pub scene: crate::demo::Scene,
 }
 
+/// A completion script: `data` of `parley completions --json`.
+#[derive(Debug, Serialize)]
+pub struct Completion {
+    shell: String,
+    script: String,
+}
+
+impl Reply for Completion {
+    fn human(&self, out: &mut Human) {
+        out.line(self.script.trim_end_matches('\n'));
+    }
+}
+
 pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<Outcome> {
-    crate::links::run(&cli.dir, cli.force)
+    crate::links::run(&cli.dir, cli.force).map(Outcome::from)
 }
 
 pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<Outcome> {
-    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene)
+    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene).map(Outcome::from)
 }
 
 pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Outcome> {
-    let script = completion_script(cli.shell);
-    Ok(
-        Outcome::ok(serde_json::json!({"shell": cli.shell.to_string(), "script": script}))
-            .line(script.trim_end_matches('\n')),
-    )
+    Ok(Outcome::from(Completion {
+        shell: cli.shell.to_string(),
+        script: completion_script(cli.shell),
+    }))
 }
 
 /// The completion script for `shell`, generated from the whole command tree.

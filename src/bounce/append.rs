@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use rust_decimal::Decimal;
-use serde_json::json;
+use serde::Serialize;
 
 use super::entry::NewEntry;
 use super::model::{
@@ -15,7 +15,7 @@ use super::session::{Desk, analyse};
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 #[derive(Debug)]
@@ -33,11 +33,44 @@ pub struct AppendArgs {
     pub mapped: Vec<Mapping>,
 }
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Mapping {
     pub field: &'static str,
     pub given: String,
     pub written: String,
+}
+
+/// The entry written: `data` of `bounce append --json`.
+#[derive(Debug, Serialize)]
+pub struct Appended {
+    file: PathBuf,
+    entry_id: String,
+    turn: u64,
+    round: u64,
+    author: String,
+    mapped: Vec<Mapping>,
+    ended: bool,
+    /// Why the session ended with this entry, if it did.
+    end_reason: Option<&'static str>,
+}
+
+impl Reply for Appended {
+    fn warnings(&self) -> Vec<String> {
+        self.mapped
+            .iter()
+            .map(|m| format!("{} {:?} written as {}", m.field, m.given, m.written))
+            .collect()
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "appended entry {} (round {}, turn {}) by {}",
+            self.entry_id, self.round, self.turn, self.author
+        ));
+        if let Some(reason) = self.end_reason {
+            out.line(format!("the session has ended: {reason}"));
+        }
+    }
 }
 
 impl AppendArgs {
@@ -98,7 +131,7 @@ pub fn confidence(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Decimal> {
     Ok(value)
 }
 
-pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
     let session = Desk::open(ctx, &args.file, LockMode::Exclusive)?;
     let (rules, timeline) = writable(&session)?;
     if rules.output_format == OutputFormat::Structured {
@@ -138,30 +171,17 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
         body: args.body.clone(),
     };
     let (_, after) = commit(&session, &session.text, &entry)?;
-    let mut outcome = Outcome::ok(json!({
-        "file": args.file,
-        "entry_id": entry.id,
-        "turn": entry.turn,
-        "round": entry.round,
-        "author": entry.author,
-        "mapped": args.mapped,
-        "ended": after.ended.is_some(),
-        "end_reason": after.end_json(),
-    }))
-    .line(format!(
-        "appended entry {} (round {}, turn {}) by {}",
-        entry.id, entry.round, entry.turn, entry.author
-    ));
-    if let Some(reason) = after.ended {
-        outcome.push(format!("the session has ended: {}", reason.as_str()));
-    }
-    for m in &args.mapped {
-        outcome.warn(format!(
-            "{} {:?} written as {}",
-            m.field, m.given, m.written
-        ));
-    }
-    Ok(outcome)
+    let end_reason = after.ended.map(|r| r.as_str());
+    Ok(Appended {
+        file: args.file.clone(),
+        entry_id: entry.id,
+        turn: entry.turn,
+        round: entry.round,
+        author: entry.author,
+        mapped: args.mapped.clone(),
+        ended: end_reason.is_some(),
+        end_reason,
+    })
 }
 
 /// The rules and timeline of a session that may take an entry now, or the refusal (exit 4).

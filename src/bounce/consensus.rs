@@ -146,9 +146,14 @@ impl Consensus {
 
 /// A decimal as a JSON number (exact where the decimal is short; scores like 1/3 are rounded
 /// to what a double holds).
-pub fn number(value: Decimal) -> Value {
+fn number(value: Decimal) -> Value {
     let text = format_decimal(value.round_dp(12));
     serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+/// [`number`] for a reply's field (`#[serde(serialize_with = "decimal")]`).
+pub fn decimal<S: serde::Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&number(*value), serializer)
 }
 
 impl serde::Serialize for Consensus {

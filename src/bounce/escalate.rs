@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use rust_decimal::Decimal;
-use serde_json::json;
+use serde::Serialize;
 
 use super::append::{commit, writable};
 use super::entry::NewEntry;
@@ -22,53 +22,134 @@ use super::session::Desk;
 use super::status::{timed_out, turn_began};
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
-pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
+/// What escalating did, or why it did nothing: `data` of `bounce escalate --json`.
+#[derive(Debug, Serialize)]
+pub struct EscalateReply {
+    policy: &'static str,
+    timed_out: Vec<String>,
+    appended: Vec<Skipped>,
+    #[serde(flatten)]
+    answer: Answer,
+}
+
+/// An entry written for an agent whose turn timed out.
+#[derive(Debug, Serialize)]
+struct Skipped {
+    entry_id: String,
+    author: String,
+    turn: u64,
+    round: u64,
+    stance: &'static str,
+}
+
+/// Which answer it is, with the fields only that answer has.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum Answer {
+    /// Exit 2: the session had ended already.
+    Ended { end_reason: &'static str },
+    /// Exit 1: the turn is not past turn-timeout (`seconds_left` unknown without a start).
+    NotTimedOut { seconds_left: Option<i64> },
+    /// Exit 1: the policy is `human`.
+    HumanNeeded {},
+    /// Exit 0: the policy was applied.
+    Applied {
+        ended: bool,
+        end_reason: Option<&'static str>,
+    },
+}
+
+impl Reply for EscalateReply {
+    fn status(&self) -> Status {
+        match self.answer {
+            Answer::Ended { .. } => Status::Finished,
+            Answer::NotTimedOut { .. } | Answer::HumanNeeded {} => Status::NotNow,
+            Answer::Applied { .. } => Status::Ok,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self.answer {
+            Answer::Ended { .. } => Some("FINISHED"),
+            Answer::NotTimedOut { .. } => Some("NOT_TIMED_OUT"),
+            Answer::HumanNeeded {} => Some("HUMAN_NEEDED"),
+            Answer::Applied { .. } => None,
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        match self.answer {
+            Answer::Ended { end_reason } => {
+                out.line(format!("the session has ended ({end_reason})"));
+            }
+            Answer::NotTimedOut {
+                seconds_left: Some(left),
+            } => out.line(format!(
+                "the current turn is not past turn-timeout ({left}s left)"
+            )),
+            Answer::NotTimedOut { seconds_left: None } => {
+                out.line("the current turn is not past turn-timeout");
+            }
+            Answer::HumanNeeded {} => out.line(format!(
+                "turn timed out for {}: the escalation policy is human, so a person must act",
+                self.timed_out.join(", ")
+            )),
+            Answer::Applied { end_reason, .. } => {
+                for entry in &self.appended {
+                    out.line(format!(
+                        "{}: appended entry {} for {} (round {}, turn {})",
+                        self.policy, entry.entry_id, entry.author, entry.round, entry.turn
+                    ));
+                }
+                if let Some(reason) = end_reason {
+                    out.line(format!("the session has ended: {reason}"));
+                }
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
     let session = Desk::open(ctx, file, LockMode::Exclusive)?;
     let (rules, timeline) = session.state()?;
     let policy = rules.escalation.as_str();
+    let reply = |timed_out: Vec<String>, appended: Vec<Skipped>, answer: Answer| EscalateReply {
+        policy,
+        timed_out,
+        appended,
+        answer,
+    };
     if let Some(reason) = timeline.ended {
-        return Ok(Outcome::answer(
-            Status::Finished,
-            "FINISHED",
-            json!({ "policy": policy, "timed_out": [], "appended": [], "end_reason": reason.as_str() }),
-        )
-        .line(format!("the session has ended ({})", reason.as_str())));
+        return Ok(reply(
+            Vec::new(),
+            Vec::new(),
+            Answer::Ended {
+                end_reason: reason.as_str(),
+            },
+        ));
     }
     let now = ctx.clock.now();
     let late = timed_out(&session, rules, timeline, now);
     if late.is_empty() {
-        let left = turn_began(&session).map(|began| {
+        let seconds_left = turn_began(&session).map(|began| {
             i64::try_from(rules.turn_timeout).unwrap_or(i64::MAX) - (now - began).num_seconds()
         });
-        return Ok(Outcome::answer(
-            Status::NotNow,
-            "NOT_TIMED_OUT",
-            json!({ "policy": policy, "timed_out": [], "appended": [], "seconds_left": left }),
-        )
-        .line(match left {
-            Some(left) => format!("the current turn is not past turn-timeout ({left}s left)"),
-            None => "the current turn is not past turn-timeout".to_owned(),
-        }));
+        return Ok(reply(
+            Vec::new(),
+            Vec::new(),
+            Answer::NotTimedOut { seconds_left },
+        ));
     }
     if rules.escalation == Escalation::Human {
-        return Ok(Outcome::answer(
-            Status::NotNow,
-            "HUMAN_NEEDED",
-            json!({ "policy": policy, "timed_out": late, "appended": [] }),
-        )
-        .line(format!(
-            "turn timed out for {}: the escalation policy is human, so a person must act",
-            late.join(", ")
-        )));
+        return Ok(reply(late, Vec::new(), Answer::HumanNeeded {}));
     }
     writable(&session)?;
     let mut text = session.text.clone();
     let mut current = timeline.clone();
     let mut appended = Vec::new();
-    let mut lines = Vec::new();
     for agent in &late {
         if current.ended.is_some() || !current.next(rules).contains(agent) {
             continue;
@@ -94,30 +175,23 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<Outcome> {
         let (new_text, new_timeline) = commit(&session, &text, &entry)?;
         text = new_text;
         current = new_timeline;
-        lines.push(format!(
-            "{policy}: appended entry {} for {agent} (round {}, turn {})",
-            entry.id, entry.round, entry.turn
-        ));
-        appended.push(json!({
-            "entry_id": entry.id,
-            "author": entry.author,
-            "turn": entry.turn,
-            "round": entry.round,
-            "stance": stance.as_str(),
-        }));
+        appended.push(Skipped {
+            entry_id: entry.id,
+            author: entry.author,
+            turn: entry.turn,
+            round: entry.round,
+            stance: stance.as_str(),
+        });
     }
-    let mut outcome = Outcome::ok(json!({
-        "policy": policy,
-        "timed_out": late,
-        "appended": appended,
-        "ended": current.ended.is_some(),
-        "end_reason": current.end_json(),
-    }));
-    outcome.lines = lines;
-    if let Some(reason) = current.ended {
-        outcome.push(format!("the session has ended: {}", reason.as_str()));
-    }
-    Ok(outcome)
+    let end_reason = current.ended.map(|r| r.as_str());
+    Ok(reply(
+        late,
+        appended,
+        Answer::Applied {
+            ended: end_reason.is_some(),
+            end_reason,
+        },
+    ))
 }
 
 /// The agent's last stance and confidence, or defer with no confidence.

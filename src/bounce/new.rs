@@ -4,14 +4,15 @@
 use std::path::{Path, PathBuf};
 
 use rust_decimal::Decimal;
-use serde_json::json;
+use serde::Serialize;
 
-use super::consensus::number;
+use super::consensus::decimal;
+use super::finding::Finding;
 use super::model::{Rules, Word, format_decimal, in_unit_range, parse_decimal};
 use super::session::analyse;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::append_file;
 
 #[derive(Debug)]
@@ -21,6 +22,45 @@ pub struct NewArgs {
     /// The session's Protocol Rules, as the section will state them.
     pub rules: Rules,
     pub context: String,
+}
+
+/// A session just created, with the rules it states: `data` of `bounce new --json`.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    file: PathBuf,
+    session_id: String,
+    created: String,
+    title: String,
+    agents: Vec<String>,
+    turn_order: &'static str,
+    max_turns_per_round: u64,
+    turn_timeout: u64,
+    #[serde(serialize_with = "decimal")]
+    threshold: Decimal,
+    mode: &'static str,
+    escalation: &'static str,
+    max_rounds: u64,
+    output_format: &'static str,
+    /// What the new file draws warnings for (its context, say).
+    #[serde(skip)]
+    findings: Vec<Finding>,
+}
+
+impl Reply for Created {
+    fn warnings(&self) -> Vec<String> {
+        self.findings
+            .iter()
+            .map(|f| format!("{} ({}): {}", f.code, f.rule, f.message))
+            .collect()
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "created {} (session {})",
+            self.file.display(),
+            self.session_id
+        ));
+    }
 }
 
 /// `a,b,c`: names of lowercase letters, digits and hyphens, unique.
@@ -63,7 +103,7 @@ pub fn threshold(raw: &str) -> Result<Decimal> {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &NewArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &NewArgs) -> Result<Created> {
     let session_id = uuid::Uuid::new_v4().to_string();
     let created = ctx.clock.stamp();
     let text = render(args, &session_id, &created);
@@ -102,29 +142,23 @@ pub fn run(ctx: &Ctx, args: &NewArgs) -> Result<Outcome> {
         )
         .with_hint("choose another file name"));
     }
-    let mut outcome = Outcome::ok(json!({
-        "file": file,
-        "session_id": session_id,
-        "created": created,
-        "title": args.title,
-        "agents": args.rules.agents,
-        "turn_order": args.rules.turn_order.as_str(),
-        "max_turns_per_round": args.rules.max_turns_per_round,
-        "turn_timeout": args.rules.turn_timeout,
-        "threshold": number(args.rules.threshold),
-        "mode": args.rules.mode.as_str(),
-        "escalation": args.rules.escalation.as_str(),
-        "max_rounds": args.rules.max_rounds,
-        "output_format": args.rules.output_format.as_str(),
-    }))
-    .line(format!("created {} (session {session_id})", file.display()));
-    for finding in parsed.findings.0 {
-        outcome.warn(format!(
-            "{} ({}): {}",
-            finding.code, finding.rule, finding.message
-        ));
-    }
-    Ok(outcome)
+    let rules = &args.rules;
+    Ok(Created {
+        file: file.clone(),
+        session_id,
+        created,
+        title: args.title.clone(),
+        agents: rules.agents.clone(),
+        turn_order: rules.turn_order.as_str(),
+        max_turns_per_round: rules.max_turns_per_round,
+        turn_timeout: rules.turn_timeout,
+        threshold: rules.threshold,
+        mode: rules.mode.as_str(),
+        escalation: rules.escalation.as_str(),
+        max_rounds: rules.max_rounds,
+        output_format: rules.output_format.as_str(),
+        findings: parsed.findings.0,
+    })
 }
 
 fn render(args: &NewArgs, session_id: &str, created: &str) -> String {

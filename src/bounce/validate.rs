@@ -10,23 +10,74 @@
 
 use std::path::PathBuf;
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::finding::{Finding, Findings, Severity, Verdict};
 use super::session::{analyse, open_file};
 use crate::context::Ctx;
 use crate::error::Status;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
-pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
+/// The verdict on every file: `data` of `bounce validate --json`.
+#[derive(Debug, Serialize)]
+pub struct Validation {
+    valid: bool,
+    files: Vec<FileReport>,
+    /// A file could not be read (and so could not be judged).
+    #[serde(skip)]
+    unreadable: bool,
+}
+
+/// One file's verdict and findings.
+#[derive(Debug, Serialize)]
+struct FileReport {
+    path: String,
+    verdict: Verdict,
+    errors: usize,
+    warnings: usize,
+    findings: Vec<Finding>,
+}
+
+impl Reply for Validation {
+    fn status(&self) -> Status {
+        if self.unreadable {
+            Status::NotFound
+        } else if self.valid {
+            Status::Ok
+        } else {
+            Status::NotNow
+        }
+    }
+
+    /// An error status with a code: JSON says `ok` false and carries `error` (its message the
+    /// findings' lines), while `data` keeps the verdicts of the files that were read.
+    fn code(&self) -> Option<&'static str> {
+        self.unreadable.then_some("FILE_UNREADABLE")
+    }
+
+    fn human(&self, out: &mut Human) {
+        for file in &self.files {
+            for finding in &file.findings {
+                out.line(finding.render(&file.path));
+            }
+            out.note(format!(
+                "{}: {} ({} error{}, {} warning{})",
+                file.path,
+                file.verdict.word(),
+                file.errors,
+                plural(file.errors),
+                file.warnings,
+                plural(file.warnings)
+            ));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Validation {
     let mut reports = Vec::new();
-    let mut lines = Vec::new();
-    let mut summaries = Vec::new();
     let mut unreadable = false;
-    let mut invalid = false;
     for path in files {
-        let shown = path.display().to_string();
         let findings = match read(ctx, path) {
             Ok(findings) => findings,
             Err(message) => {
@@ -36,44 +87,19 @@ pub fn run(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
                 findings.sorted()
             }
         };
-        let verdict = Verdict::of_severities(findings.iter().map(|f| f.severity));
-        invalid |= verdict == Verdict::Invalid;
-        let errors = count(&findings, Severity::Error);
-        let warnings = count(&findings, Severity::Warning);
-        lines.extend(findings.iter().map(|f| f.render(&shown)));
-        summaries.push(format!(
-            "{shown}: {} ({errors} error{}, {warnings} warning{})",
-            verdict.word(),
-            plural(errors),
-            plural(warnings)
-        ));
-        reports.push(json!({
-            "path": shown,
-            "verdict": verdict.word(),
-            "errors": errors,
-            "warnings": warnings,
-            "findings": findings,
-        }));
+        reports.push(FileReport {
+            path: path.display().to_string(),
+            verdict: Verdict::of_severities(findings.iter().map(|f| f.severity)),
+            errors: count(&findings, Severity::Error),
+            warnings: count(&findings, Severity::Warning),
+            findings,
+        });
     }
-    let status = if unreadable {
-        Status::NotFound
-    } else if invalid {
-        Status::NotNow
-    } else {
-        Status::Ok
-    };
-    let mut outcome = Outcome::verdict(
-        status,
-        json!({ "valid": !invalid && !unreadable, "files": Value::Array(reports) }),
-    );
-    if unreadable {
-        // An error status with a code: JSON says `ok` false and carries `error` (its message
-        // the findings' lines), while `data` keeps the verdicts of the files that were read.
-        outcome.code = Some("FILE_UNREADABLE");
+    Validation {
+        valid: reports.iter().all(|r| r.verdict != Verdict::Invalid),
+        files: reports,
+        unreadable,
     }
-    outcome.lines = lines;
-    outcome.notes = summaries;
-    outcome
 }
 
 /// The findings of one file, or why it cannot be read.

@@ -6,11 +6,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::json;
-
-use super::Stage;
+use super::{Played, Setting, Stage};
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
 
 const AGENTS: &[&str] = &["architect", "reviewer", "operator"];
 
@@ -66,7 +63,7 @@ struct Scene {
     file: String,
 }
 
-pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
+pub fn play(stage: Stage, work: &Path) -> Result<Played> {
     let dir = work.join("bounce");
     std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
     let scene = Arc::new(Scene {
@@ -110,22 +107,19 @@ pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
         .stage
         .parley("viewer", &["bounce", "status", &scene.file])?;
     scene.stage.expect("viewer", &status, &[0])?;
-    let mut out = Outcome::ok(json!({
-        "dir": work,
-        "session": scene.file,
-        "agents": AGENTS,
-        "transcript": scene.stage.transcript(),
-    }));
-    out.push("");
-    out.push("Final status:");
-    out.lines.extend(status.stdout.lines().map(str::to_owned));
-    out.push("");
-    out.push(format!(
-        "Done in {:.1}s. The session is left for inspection at {}",
-        scene.stage.elapsed().as_secs_f64(),
-        scene.file
-    ));
-    Ok(out)
+    Ok(scene.stage.played(
+        work,
+        Setting::Bounce {
+            session: scene.file.clone(),
+            agents: AGENTS,
+        },
+        vec![("Final status:", status.stdout)],
+        format!(
+            "Done in {:.1}s. The session is left for inspection at {}",
+            scene.stage.elapsed().as_secs_f64(),
+            scene.file
+        ),
+    ))
 }
 
 impl Scene {

@@ -4,11 +4,10 @@
 
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::Stage;
+use super::{Played, Setting, Stage};
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
 
 const PLAN: &str = "# Plan: a dark mode\n\nAdd a dark mode to the user interface.\n";
 
@@ -18,7 +17,7 @@ const REVISIONS: &[&str] = &[
     "\n## Acceptance\n\nEvery screen passes a contrast check in both themes.\n",
 ];
 
-pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
+pub fn play(stage: Stage, work: &Path) -> Result<Played> {
     let scene = work.join("feedback");
     std::fs::create_dir_all(&scene).map_err(|e| Error::cannot_create(&scene, e))?;
     let plan = scene.join("plan.md");
@@ -81,21 +80,15 @@ pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
     let log = stage.parley("viewer", &["feedback", "log", &dir])?;
     stage.expect("viewer", &log, &[0])?;
 
-    let mut out = Outcome::ok(json!({
-        "dir": work,
-        "conversation": conversation,
-        "transcript": stage.transcript(),
-    }));
-    out.push("");
-    out.push("Feedback log:");
-    for line in log.stdout.lines() {
-        out.push(line.to_owned());
-    }
-    out.push("");
-    out.push(format!(
+    let closing = format!(
         "Three iterations in {:.1}s; the conversation is in {}",
         stage.elapsed().as_secs_f64(),
         conversation.display()
-    ));
-    Ok(out)
+    );
+    Ok(stage.played(
+        work,
+        Setting::Feedback { conversation },
+        vec![("Feedback log:", log.stdout)],
+        closing,
+    ))
 }

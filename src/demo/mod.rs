@@ -15,11 +15,11 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use serde_json::{Map, Value, json};
+use serde::{Serialize, Serializer};
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::{self, Outcome};
+use crate::output::{self, Human, Reply};
 
 /// Environment variables a scripted agent must not inherit: each agent is its own participant,
 /// and the demo runs on the real clock.
@@ -73,7 +73,7 @@ impl Scene {
         }
     }
 
-    fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Outcome> {
+    fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Played> {
         match self {
             Scene::Negotiation => negotiation::play(stage, work, agents),
             Scene::Feedback => feedback::play(stage, work),
@@ -85,7 +85,92 @@ impl Scene {
     }
 }
 
-pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Result<Outcome> {
+/// What `parley demo` played: `data` of `parley demo --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Demo {
+    /// One scene.
+    Scene(Played),
+    /// `--scene all`: every scene, keyed by name.
+    All {
+        dir: PathBuf,
+        #[serde(serialize_with = "by_name")]
+        scenes: Vec<(Scene, Played)>,
+    },
+}
+
+/// What a scene leaves: where its files are, what each agent did, and how its story ends.
+#[derive(Debug, Serialize)]
+pub struct Played {
+    dir: PathBuf,
+    transcript: Vec<String>,
+    #[serde(flatten)]
+    setting: Setting,
+    /// A heading and the output of a viewer's command, for each section of the ending.
+    #[serde(skip)]
+    sections: Vec<(&'static str, String)>,
+    /// The last line: how long it took, where the files are.
+    #[serde(skip)]
+    closing: String,
+}
+
+/// The files a scene leaves, and what only that scene knows.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Setting {
+    Negotiation {
+        negotiation: PathBuf,
+        agents: usize,
+    },
+    Operative {
+        project: PathBuf,
+    },
+    Bounce {
+        session: String,
+        agents: &'static [&'static str],
+    },
+    Parliament {
+        parliament: PathBuf,
+        passed: bool,
+    },
+    Feedback {
+        conversation: PathBuf,
+    },
+}
+
+fn by_name<S: Serializer>(scenes: &[(Scene, Played)], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(scenes.iter().map(|(scene, played)| (scene.name(), played)))
+}
+
+impl Played {
+    fn human(&self, out: &mut Human) {
+        for (heading, text) in &self.sections {
+            out.line("");
+            out.line(*heading);
+            for line in text.lines() {
+                out.line(line);
+            }
+        }
+        out.line("");
+        out.line(self.closing.as_str());
+    }
+}
+
+impl Reply for Demo {
+    fn human(&self, out: &mut Human) {
+        match self {
+            Demo::Scene(played) => played.human(out),
+            Demo::All { scenes, .. } => {
+                for (scene, played) in scenes {
+                    out.line(format!("== {}: result ==", scene.name()));
+                    played.human(out);
+                }
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Result<Demo> {
     let work = match dir {
         Some(dir) => {
             std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
@@ -101,21 +186,16 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Resu
         .map_err(|e| Error::io("find", Path::new("the running parley binary"), e))?;
     if scene != Scene::All {
         let stage = Stage::new(ctx, &exe, &work);
-        return scene.play(stage, &work, agents);
+        return scene.play(stage, &work, agents).map(Demo::Scene);
     }
-    // Every scene in turn; the answer gathers their lines and data, keyed by scene.
-    let mut combined = Outcome::ok(Value::Null);
-    let mut data = Map::new();
+    // Every scene in turn; the answer gathers their results, keyed by scene.
+    let mut scenes = Vec::new();
     for scene in Scene::EVERY {
         output::progress(ctx.mode, &format!("== scene: {} ==", scene.name()));
-        let outcome = scene.play(Stage::new(ctx, &exe, &work), &work, agents)?;
-        combined.push(format!("== {}: result ==", scene.name()));
-        combined.lines.extend(outcome.lines);
-        combined.warnings.extend(outcome.warnings);
-        data.insert(scene.name().to_owned(), outcome.data);
+        let played = scene.play(Stage::new(ctx, &exe, &work), &work, agents)?;
+        scenes.push((*scene, played));
     }
-    combined.data = json!({ "dir": work, "scenes": data });
-    Ok(combined)
+    Ok(Demo::All { dir: work, scenes })
 }
 
 /// What one parley process did.
@@ -253,6 +333,24 @@ impl Stage {
 
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+
+    /// The scene's result: its setting, the transcript so far, and an ending of `sections`
+    /// (a heading and a viewer's output each) and the `closing` line.
+    pub fn played(
+        &self,
+        work: &Path,
+        setting: Setting,
+        sections: Vec<(&'static str, String)>,
+        closing: String,
+    ) -> Played {
+        Played {
+            dir: work.to_owned(),
+            transcript: self.transcript(),
+            setting,
+            sections,
+            closing,
+        }
     }
 }
 

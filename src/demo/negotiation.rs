@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::Stage;
+use super::{Played, Setting, Stage};
 use crate::error::{Error, Result, Status};
 use crate::negotiation::positions::{EntryKind, IssueStatus, Positions};
-use crate::output::Outcome;
 
 /// A scripted agent polls this often while it waits for its turn.
 const POLL_PAUSE: Duration = Duration::from_millis(20);
@@ -71,7 +70,7 @@ struct Negotiation {
 
 /// Plays the negotiation scene in `work`: proposals in `work/proposals`, the negotiation in
 /// `work/negotiation`.
-pub fn play(stage: Stage, work: &Path, agent_count: usize) -> Result<Outcome> {
+pub fn play(stage: Stage, work: &Path, agent_count: usize) -> Result<Played> {
     let proposals = work.join("proposals");
     std::fs::create_dir_all(&proposals).map_err(|e| Error::cannot_create(&proposals, e))?;
     for (name, text) in [("proposal-a.md", PROPOSAL_A), ("proposal-b.md", PROPOSAL_B)] {
@@ -134,25 +133,19 @@ pub fn play(stage: Stage, work: &Path, agent_count: usize) -> Result<Outcome> {
 
     let status = demo.stage.parley("viewer", &["status", &negotiation])?;
     demo.stage.expect("viewer", &status, &[0])?;
-    let transcript = demo.stage.transcript();
-    let mut out = Outcome::ok(json!({
-        "dir": work,
-        "negotiation": demo.negotiation,
-        "agents": agent_count,
-        "transcript": transcript,
-    }));
-    out.push("");
-    out.push("Final status:");
-    for line in status.stdout.lines() {
-        out.push(line.to_owned());
-    }
-    out.push("");
-    out.push(format!(
-        "Done in {:.1}s. The negotiation is left for inspection at {}",
-        demo.stage.elapsed().as_secs_f64(),
-        demo.negotiation.display()
-    ));
-    Ok(out)
+    Ok(demo.stage.played(
+        work,
+        Setting::Negotiation {
+            negotiation: demo.negotiation.clone(),
+            agents: agent_count,
+        },
+        vec![("Final status:", status.stdout)],
+        format!(
+            "Done in {:.1}s. The negotiation is left for inspection at {}",
+            demo.stage.elapsed().as_secs_f64(),
+            demo.negotiation.display()
+        ),
+    ))
 }
 
 impl Negotiation {

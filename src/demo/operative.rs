@@ -7,11 +7,8 @@
 
 use std::path::Path;
 
-use serde_json::json;
-
-use super::Stage;
+use super::{Played, Setting, Stage};
 use crate::error::{Error, Result};
-use crate::output::Outcome;
 
 /// The first agent's bead, as `bd` would have written it; the scene never changes it.
 const BEADS: &str = "{\"id\":\"bb-1\",\"title\":\"Parser rewrite\",\"status\":\"in_progress\",\"assignee\":\"amber-otter\"}\n";
@@ -41,7 +38,7 @@ const STEPS: &[(&str, &str, &[&str], u8)] = &[
 ];
 
 /// Plays the scene in `work/operative` (the project root).
-pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
+pub fn play(stage: Stage, work: &Path) -> Result<Played> {
     let root = work.join("operative");
     let beads = root.join(".beads");
     std::fs::create_dir_all(&beads).map_err(|e| Error::cannot_create(&beads, e))?;
@@ -71,22 +68,18 @@ pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
     };
     let timeline = viewer(&["events"])?;
     let archived = viewer(&["reservations", "--archived"])?;
-    let mut out = Outcome::ok(json!({
-        "dir": work,
-        "project": root,
-        "transcript": stage.transcript(),
-    }));
-    out.push("");
-    out.push("Timeline:");
-    out.lines.extend(timeline.lines().map(str::to_owned));
-    out.push("");
-    out.push("Archived reservations:");
-    out.lines.extend(archived.lines().map(str::to_owned));
-    out.push("");
-    out.push(format!(
+    let closing = format!(
         "Done in {:.1}s. The project is left for inspection at {}",
         stage.elapsed().as_secs_f64(),
         root.display()
-    ));
-    Ok(out)
+    );
+    Ok(stage.played(
+        work,
+        Setting::Operative { project: root },
+        vec![
+            ("Timeline:", timeline),
+            ("Archived reservations:", archived),
+        ],
+        closing,
+    ))
 }

@@ -7,9 +7,8 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::Stage;
+use super::{Played, Setting, Stage};
 use crate::error::{Error, Result};
-use crate::output::Outcome;
 use crate::parliament::state::SESSION_FILE;
 
 const PROBLEM: &str = "How should the team cache build artefacts in CI?";
@@ -132,7 +131,7 @@ fn vote_script() -> Vec<(&'static str, Value)> {
     ]
 }
 
-pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
+pub fn play(stage: Stage, work: &Path) -> Result<Played> {
     let dir = work.join("parliament");
     let d = dir.to_string_lossy().into_owned();
     let mut init = vec![
@@ -189,24 +188,20 @@ pub fn play(stage: Stage, work: &Path) -> Result<Outcome> {
     clerk(&["validate", &d], &[0])?;
     let status = clerk(&["status", &d], &[0])?;
 
-    let mut out = Outcome::ok(json!({
-        "dir": work,
-        "parliament": dir,
-        "passed": passed(&dir)?,
-        "transcript": stage.transcript(),
-    }));
-    out.push("");
-    out.push("Final status:");
-    for line in status.lines() {
-        out.push(line.to_owned());
-    }
-    out.push("");
-    out.push(format!(
+    let closing = format!(
         "Done in {:.1}s. The parliament is left for inspection at {}",
         stage.elapsed().as_secs_f64(),
         dir.display()
-    ));
-    Ok(out)
+    );
+    Ok(stage.played(
+        work,
+        Setting::Parliament {
+            passed: passed(&dir)?,
+            parliament: dir,
+        },
+        vec![("Final status:", status)],
+        closing,
+    ))
 }
 
 /// Whether the last tally recorded in the session passed the bill.

@@ -20,7 +20,7 @@ mod server;
 use crate::app;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Outcome, Reply};
 
 pub use catalog::{Catalog, TOOL_NAMES};
 
@@ -70,7 +70,15 @@ pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
         ));
     }
     serve(ctx, &args)?;
-    Ok(Outcome::ok(serde_json::Value::Null))
+    Ok(Outcome::from(Served))
+}
+
+/// The end of a session: nothing to say (`data` null), the protocol had stdout.
+#[derive(Debug, serde::Serialize)]
+struct Served;
+
+impl Reply for Served {
+    fn human(&self, _out: &mut Human) {}
 }
 
 /// Runs the server until the client closes its end of stdio.

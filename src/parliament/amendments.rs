@@ -4,11 +4,11 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::clerk::Desk;
@@ -56,6 +56,45 @@ pub struct Assessment {
     pub oppose: Vec<String>,
     pub abstain: Vec<String>,
     pub verdict: Verdict,
+}
+
+/// Every amendment assessed, and what `--apply` changed: `data` of `parliament amendments
+/// --json`.
+#[derive(Debug, Serialize)]
+pub struct AmendmentsReply {
+    amendments: Vec<Assessment>,
+    applied: Vec<Applied>,
+}
+
+/// An amendment whose status `--apply` wrote.
+#[derive(Debug, Serialize)]
+pub struct Applied {
+    amendment_id: String,
+    status: &'static str,
+}
+
+impl Reply for AmendmentsReply {
+    fn human(&self, out: &mut Human) {
+        if self.amendments.is_empty() {
+            out.line("no amendments");
+        }
+        for a in &self.amendments {
+            out.line(format!(
+                "{} by {} (round {}, {}): {}; endorse [{}] oppose [{}] abstain [{}]",
+                a.amendment_id,
+                a.proposed_by,
+                a.round,
+                a.status,
+                a.verdict.word(),
+                a.endorse.join(", "),
+                a.oppose.join(", "),
+                a.abstain.join(", ")
+            ));
+        }
+        for change in &self.applied {
+            out.line(format!("{} is now {}", change.amendment_id, change.status));
+        }
+    }
 }
 
 /// An amendment as found: id, proposer, round, status, and the positions `bill.json` records
@@ -175,7 +214,7 @@ pub fn assess(session: &Session, ledger: &Ledger, bill: Option<&Bill>) -> Vec<As
         .collect()
 }
 
-pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<AmendmentsReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let mode = if apply {
         LockMode::Exclusive
@@ -206,36 +245,15 @@ pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<Outcome> {
         }
     }
     drop(locked);
-    let mut outcome = Outcome::ok(json!({"amendments": assessed, "applied": applied}));
-    if assessed.is_empty() {
-        outcome.push("no amendments");
-    }
-    for a in &assessed {
-        outcome.push(format!(
-            "{} by {} (round {}, {}): {}; endorse [{}] oppose [{}] abstain [{}]",
-            a.amendment_id,
-            a.proposed_by,
-            a.round,
-            a.status,
-            a.verdict.word(),
-            a.endorse.join(", "),
-            a.oppose.join(", "),
-            a.abstain.join(", ")
-        ));
-    }
-    for change in &applied {
-        outcome.push(format!(
-            "{} is now {}",
-            change["amendment_id"].as_str().unwrap_or_default(),
-            change["status"].as_str().unwrap_or_default()
-        ));
-    }
-    Ok(outcome)
+    Ok(AmendmentsReply {
+        amendments: assessed,
+        applied,
+    })
 }
 
 /// Writes `incorporated` / `rejected` into the bill for amendments still open (`proposed` or
 /// `debating`); returns what changed.
-fn apply_verdicts(bill: &mut Bill, assessed: &[Assessment]) -> Vec<Value> {
+fn apply_verdicts(bill: &mut Bill, assessed: &[Assessment]) -> Vec<Applied> {
     let mut changed = Vec::new();
     let Some(list) = bill["amendments"].as_array_mut() else {
         return changed;
@@ -253,7 +271,10 @@ fn apply_verdicts(bill: &mut Bill, assessed: &[Assessment]) -> Vec<Value> {
         );
         if let (true, Some(status)) = (open, a.verdict.status()) {
             amendment["status"] = json!(status);
-            changed.push(json!({"amendment_id": a.amendment_id, "status": status}));
+            changed.push(Applied {
+                amendment_id: a.amendment_id.clone(),
+                status,
+            });
         }
     }
     changed

@@ -2,17 +2,35 @@
 
 use std::path::Path;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::rules::clock_for;
 use super::state::Parliament;
 
-pub fn run(ctx: &Ctx, dir: &Path, round: Option<u64>) -> Result<Outcome> {
+/// A round's debate clock: `data` of `parliament clock --json`.
+#[derive(Debug, Serialize)]
+pub struct ClockReply {
+    round: u64,
+    seats: u64,
+    max_exchanges_per_round: u64,
+    response_budget: u64,
+}
+
+impl Reply for ClockReply {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "round {}, {} seats: at most {} exchanges, {} sentences per response",
+            self.round, self.seats, self.max_exchanges_per_round, self.response_budget
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, dir: &Path, round: Option<u64>) -> Result<ClockReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let session = {
         let _shared = parliament
@@ -23,14 +41,11 @@ pub fn run(ctx: &Ctx, dir: &Path, round: Option<u64>) -> Result<Outcome> {
     // Round 0 (openings) runs on round 1's clock (`clock_for` says so).
     let round = round.unwrap_or(session.current_round);
     let seats = session.seats();
-    let (max_exchanges, budget) = clock_for(round, seats);
-    Ok(Outcome::ok(json!({
-        "round": round,
-        "seats": seats,
-        "max_exchanges_per_round": max_exchanges,
-        "response_budget": budget,
-    }))
-    .line(format!(
-        "round {round}, {seats} seats: at most {max_exchanges} exchanges, {budget} sentences per response"
-    )))
+    let (max_exchanges_per_round, response_budget) = clock_for(round, seats);
+    Ok(ClockReply {
+        round,
+        seats,
+        max_exchanges_per_round,
+        response_budget,
+    })
 }

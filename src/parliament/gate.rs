@@ -3,11 +3,10 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::state::{Parliament, Session};
@@ -40,7 +39,64 @@ pub fn blockers(session: &Session) -> Vec<Blocker> {
         .collect()
 }
 
-pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
+/// Whether the Speaker may call a vote: `data` of `parliament gate --json`.
+#[derive(Debug, Serialize)]
+pub struct GateReply {
+    may_vote: bool,
+    /// What opens the gate although motives block it.
+    forced_by: Option<Force>,
+    blocking: Vec<Blocker>,
+    round: u64,
+    max_rounds: u64,
+    exchanges_this_round: u64,
+    max_exchanges_per_round: u64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Force {
+    /// The round's exchanges are used up.
+    Clock,
+    /// The last round has been reached.
+    RoundLimit,
+}
+
+impl Reply for GateReply {
+    fn status(&self) -> Status {
+        if self.may_vote {
+            Status::Ok
+        } else {
+            Status::NotNow
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        (!self.may_vote).then_some("VOTE_BLOCKED")
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(match self.forced_by {
+            _ if !self.may_vote => "not yet: motives below 3 block the vote".to_owned(),
+            Some(Force::Clock) => format!(
+                "yes: forced by the clock ({} of {} exchanges), although motives are below 3",
+                self.exchanges_this_round, self.max_exchanges_per_round
+            ),
+            Some(Force::RoundLimit) => format!(
+                "yes: forced by the round limit (round {} of {}), although motives are below 3",
+                self.round, self.max_rounds
+            ),
+            None => "yes: every motive scores 3 or more".to_owned(),
+        });
+        for b in &self.blocking {
+            let score = b
+                .score
+                .map_or("no score yet".to_owned(), |s| format!("score {s}"));
+            out.line(format!("  {} {:?}: {score}", b.agent_id, b.motive));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, dir: &Path) -> Result<GateReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let session = {
         let _shared = parliament
@@ -54,42 +110,17 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
     let at_limit = session.current_round >= session.max_rounds;
     let forced_by = match (blocking.is_empty(), at_cap, at_limit) {
         (true, _, _) => None,
-        (false, true, _) => Some("clock"),
-        (false, false, true) => Some("round_limit"),
+        (false, true, _) => Some(Force::Clock),
+        (false, false, true) => Some(Force::RoundLimit),
         (false, false, false) => None,
     };
-    let may_vote = blocking.is_empty() || forced_by.is_some();
-    let data = json!({
-        "may_vote": may_vote,
-        "forced_by": forced_by,
-        "blocking": blocking,
-        "round": session.current_round,
-        "max_rounds": session.max_rounds,
-        "exchanges_this_round": clock.exchanges_this_round,
-        "max_exchanges_per_round": clock.max_exchanges_per_round,
-    });
-    let mut outcome = if may_vote {
-        Outcome::ok(data)
-    } else {
-        Outcome::answer(Status::NotNow, "VOTE_BLOCKED", data)
-    };
-    match forced_by {
-        _ if !may_vote => outcome.push("not yet: motives below 3 block the vote"),
-        Some("clock") => outcome.push(format!(
-            "yes: forced by the clock ({} of {} exchanges), although motives are below 3",
-            clock.exchanges_this_round, clock.max_exchanges_per_round
-        )),
-        Some(_) => outcome.push(format!(
-            "yes: forced by the round limit (round {} of {}), although motives are below 3",
-            session.current_round, session.max_rounds
-        )),
-        None => outcome.push("yes: every motive scores 3 or more"),
-    }
-    for b in &blocking {
-        let score = b
-            .score
-            .map_or("no score yet".to_owned(), |s| format!("score {s}"));
-        outcome.push(format!("  {} {:?}: {score}", b.agent_id, b.motive));
-    }
-    Ok(outcome)
+    Ok(GateReply {
+        may_vote: blocking.is_empty() || forced_by.is_some(),
+        forced_by,
+        blocking,
+        round: session.current_round,
+        max_rounds: session.max_rounds,
+        exchanges_this_round: clock.exchanges_this_round,
+        max_exchanges_per_round: clock.max_exchanges_per_round,
+    })
 }

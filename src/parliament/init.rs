@@ -3,11 +3,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, json};
+use serde::Serialize;
+use serde_json::Map;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{self, Creation, LockMode, PARLEY_DIR, Store};
 
 use super::rules::clock_for;
@@ -37,7 +38,27 @@ pub struct InitArgs {
     pub issues: Vec<String>,
 }
 
-pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
+/// The parliament just created: `data` of `parliament init --json`.
+#[derive(Debug, Serialize)]
+pub struct Founded {
+    parliament_id: String,
+    dir: PathBuf,
+    representatives: Vec<String>,
+    max_rounds: u64,
+}
+
+impl Reply for Founded {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "parliament {} created in {} with {} representatives",
+            self.parliament_id,
+            self.dir.display(),
+            self.representatives.len()
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Founded> {
     let id = match &args.id {
         Some(id) => id.clone(),
         None => next_free_id(ctx, &args.dir)?,
@@ -59,18 +80,12 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Outcome> {
         // The session first: a ledger never appears without its session.
         locked.commit(&[(SESSION_FILE, &session), (LEDGER_FILE, &ledger)])?;
     }
-    let mut outcome = Outcome::ok(json!({
-        "parliament_id": id,
-        "dir": args.dir,
-        "representatives": args.seats.iter().map(|s| &s.agent_id).collect::<Vec<_>>(),
-        "max_rounds": args.max_rounds,
-    }));
-    outcome.push(format!(
-        "parliament {id} created in {} with {} representatives",
-        args.dir.display(),
-        args.seats.len()
-    ));
-    Ok(outcome)
+    Ok(Founded {
+        parliament_id: id,
+        dir: args.dir.clone(),
+        representatives: args.seats.iter().map(|s| s.agent_id.clone()).collect(),
+        max_rounds: args.max_rounds,
+    })
 }
 
 /// Exit 3 when DIR already holds a ledger or a session.

@@ -2,11 +2,12 @@
 
 use std::path::Path;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::clerk::Desk;
@@ -20,6 +21,32 @@ pub enum Step {
     End,
 }
 
+/// The round opened or closed: `data` of `parliament round --json`.
+#[derive(Debug, Serialize)]
+pub struct RoundReply {
+    round: u64,
+    /// The Speaker's ruling recorded for it.
+    ids: Vec<String>,
+    debate_clock: DebateClock,
+    lifted_quiet_orders: Vec<String>,
+    #[serde(skip)]
+    step: Step,
+    #[serde(skip)]
+    ruling: String,
+}
+
+impl Reply for RoundReply {
+    fn human(&self, out: &mut Human) {
+        out.line(match self.step {
+            Step::Start => format!("round {} started: {}", self.round, self.ruling),
+            Step::End => format!("round {} ended", self.round),
+        });
+        for agent in &self.lifted_quiet_orders {
+            out.line(format!("quiet order on {agent} lifted"));
+        }
+    }
+}
+
 /// Statuses before the debate; starting a round moves them to `debate`.
 const BEFORE_DEBATE: [&str; 4] = [
     "setup",
@@ -28,7 +55,7 @@ const BEFORE_DEBATE: [&str; 4] = [
     "drafting",
 ];
 
-pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<RoundReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
     let locked = parliament
         .store
@@ -85,19 +112,12 @@ pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<Outcome> {
     });
     let recorded = desk.record(message, &ctx.clock.stamp())?;
     desk.save(&locked)?;
-    let round = desk.session.current_round;
-    let mut outcome = Outcome::ok(json!({
-        "round": round,
-        "ids": recorded.ids,
-        "debate_clock": desk.session.debate_clock,
-        "lifted_quiet_orders": lifted,
-    }));
-    outcome.push(match step {
-        Step::Start => format!("round {round} started: {ruling}"),
-        Step::End => format!("round {round} ended"),
-    });
-    for agent in &lifted {
-        outcome.push(format!("quiet order on {agent} lifted"));
-    }
-    Ok(outcome)
+    Ok(RoundReply {
+        round: desk.session.current_round,
+        ids: recorded.ids,
+        debate_clock: desk.session.debate_clock,
+        lifted_quiet_orders: lifted,
+        step,
+        ruling,
+    })
 }

@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 
+use serde::Serialize;
 use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::clerk::Desk;
@@ -23,7 +24,28 @@ pub struct TallyArgs {
     pub append: bool,
 }
 
-pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Outcome> {
+/// The tally of a round: `data` of `parliament tally --json` is the VOTE_TALLY content.
+#[derive(Debug, Serialize)]
+pub struct Counted {
+    #[serde(flatten)]
+    tally: Tally,
+    #[serde(skip)]
+    round: u64,
+    /// The ids of the VOTE_TALLY messages appended (`--append`).
+    #[serde(skip)]
+    appended: Vec<String>,
+}
+
+impl Reply for Counted {
+    fn human(&self, out: &mut Human) {
+        out.line(describe(&self.tally, self.round));
+        for id in &self.appended {
+            out.line(format!("appended {id} (VOTE_TALLY, round {})", self.round));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Counted> {
     let parliament = Parliament::open(&args.dir, ctx.lock_wait())?;
     let mode = if args.append {
         LockMode::Exclusive
@@ -41,17 +63,17 @@ pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Outcome> {
     }
     let version = args.bill_version.unwrap_or(desk.session.bill_version);
     let tally = desk.tally(round, version);
-    let mut outcome = Outcome::ok(json!(tally));
-    outcome.push(describe(&tally, round));
+    let mut appended = Vec::new();
     if args.append {
         let message = json!({"type": "VOTE_TALLY", "from": SPEAKER, "content": tally});
-        let recorded = desk.record(message, &ctx.clock.stamp())?;
+        appended = desk.record(message, &ctx.clock.stamp())?.ids;
         desk.save(&locked)?;
-        for id in recorded.ids {
-            outcome.push(format!("appended {id} (VOTE_TALLY, round {round})"));
-        }
     }
-    Ok(outcome)
+    Ok(Counted {
+        tally,
+        round,
+        appended,
+    })
 }
 
 fn describe(tally: &Tally, round: u64) -> String {

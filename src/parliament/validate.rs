@@ -5,11 +5,11 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{LockMode, PARLEY_DIR};
 
 use super::rules::{self, party_problems, unknown_motives, vote_versions};
@@ -26,6 +26,33 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
 }
 
+/// The verdict on the parliament's files: `data` of `parliament validate --json`.
+#[derive(Debug, Serialize)]
+pub struct Validation {
+    verdict: Verdict,
+    files: Vec<FileReport>,
+}
+
+/// A verdict: exit 1 when a file is invalid, and JSON says `ok` true either way.
+impl Reply for Validation {
+    fn status(&self) -> Status {
+        if self.verdict == Verdict::Invalid {
+            Status::NotNow
+        } else {
+            Status::Ok
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        for r in &self.files {
+            out.line(format!("{}: {}", r.path, r.verdict.word()));
+            for f in &r.findings {
+                out.line(format!("  {}", f.line()));
+            }
+        }
+    }
+}
+
 /// A file as read: its JSON, or the finding that it is not JSON (or cannot be read).
 enum Read {
     Absent,
@@ -33,7 +60,7 @@ enum Read {
     Json(Value),
 }
 
-pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, dir: &Path) -> Result<Validation> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
     // A directory parley never wrote (no .parley/) is read as it is, without creating
     // anything; otherwise under the shared lock, for a consistent snapshot.
@@ -100,18 +127,10 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
         (false, true) => Verdict::ValidWithWarnings,
         (false, false) => Verdict::Valid,
     };
-    let mut lines = Vec::new();
-    for r in &reports {
-        lines.push(format!("{}: {}", r.path, r.verdict.word()));
-        for f in &r.findings {
-            lines.push(format!("  {}", f.line()));
-        }
-    }
-    let data = json!({"verdict": overall, "files": reports});
-    let status = if invalid { Status::NotNow } else { Status::Ok };
-    let mut outcome = Outcome::verdict(status, data);
-    outcome.lines = lines;
-    Ok(outcome)
+    Ok(Validation {
+        verdict: overall,
+        files: reports,
+    })
 }
 
 /// The findings of one file: `None` when it is absent; the schema's, then `rules`'.

@@ -435,7 +435,7 @@ fn bounce_sessions() {
         let path = tmp.path().join("s.md");
         std::fs::write(&path, &bytes).unwrap();
         let outcome = parley::bounce::validate::run(&ctx, std::slice::from_ref(&path));
-        judged_outcome(&Ok(outcome))?;
+        judged_outcome(&Ok(Outcome::from(outcome)))?;
         judged_outcome(&parley::bounce::status::run(&ctx, &path).map(Outcome::from))?;
     });
 }
@@ -487,14 +487,14 @@ fn parliament_files() {
         let tmp = write_tree(&files, Path::new(names[which]), &bytes);
         let dir = tmp.path();
         use parley::parliament::*;
-        judged_outcome(&validate::run(&ctx, dir))?;
-        judged_outcome(&status::run(&ctx, dir))?;
-        judged_outcome(&gate::run(&ctx, dir))?;
-        judged_outcome(&clock::run(&ctx, dir, None))?;
-        judged_outcome(&amendments::run(&ctx, dir, false))?;
+        judged_outcome(&validate::run(&ctx, dir).map(Outcome::from))?;
+        judged_outcome(&status::run(&ctx, dir).map(Outcome::from))?;
+        judged_outcome(&gate::run(&ctx, dir).map(Outcome::from))?;
+        judged_outcome(&clock::run(&ctx, dir, None).map(Outcome::from))?;
+        judged_outcome(&amendments::run(&ctx, dir, false).map(Outcome::from))?;
         judged_outcome(&tally::run(&ctx, &tally::TallyArgs {
             dir: dir.to_path_buf(), round: None, bill_version: None, append: false,
-        }))?;
+        }).map(Outcome::from))?;
     });
 }
 
