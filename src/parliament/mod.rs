@@ -14,6 +14,7 @@ pub mod message_schema;
 pub mod round;
 pub mod rules;
 pub mod schema;
+pub mod schema_eval;
 pub mod state;
 pub mod status;
 pub mod tally;
