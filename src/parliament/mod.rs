@@ -17,6 +17,7 @@ pub mod schema;
 pub mod schema_eval;
 pub mod state;
 pub mod status;
+pub mod summary;
 pub mod tally;
 pub mod validate;
 
