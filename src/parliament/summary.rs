@@ -397,4 +397,103 @@ mod tests {
         assert_eq!(whole.first_vote("rep_1", 1, 1, 2).unwrap().id, "msg-004");
         assert_eq!(whole.first_vote("rep_1", 1, 2, 2).unwrap().id, "msg-008");
     }
+
+    /// On ledgers of every shape (hand-edited ones included: ids repeated, out of order or
+    /// not in parley's form, answers to messages that do not exist), the index answers what
+    /// scanning the messages answers.
+    #[test]
+    fn the_index_answers_what_scanning_the_messages_answers() {
+        let mut seed: u64 = 7;
+        let mut next = |bound: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        let seats: Vec<String> = ["rep_1", "rep_2", "rep_3"].map(String::from).to_vec();
+        for _ in 0..40 {
+            let mut messages = Vec::new();
+            for _ in 0..next(40) {
+                let n = next(30) + 1;
+                let from = seats[next(3) as usize].clone();
+                let (kind, content) = match next(6) {
+                    0 => ("QUESTION", json!({})),
+                    1 => ("ANSWER", json!({})),
+                    2 => ("BILL_DRAFT", json!({"bill_version": next(4) + 1})),
+                    3 => (
+                        "AMENDMENT",
+                        json!({"amendment_id": format!("A{}", next(3))}),
+                    ),
+                    _ => (
+                        "VOTE",
+                        json!({"vote": if next(2) == 0 { "YES" } else { "NO" },
+                               "reasoning": format!("r{}", next(3)), "reservations": null}),
+                    ),
+                };
+                let mut m = message(n, kind, &from, None, content);
+                m.round = next(3);
+                if next(8) == 0 {
+                    m.id = format!("msg-{n:04}");
+                }
+                if kind == "ANSWER" {
+                    m.in_reply_to = Some(message_id(next(32) + 1));
+                }
+                messages.push(m);
+            }
+            let index = Index::of(&messages);
+            // Numbered as the Clerk numbers (each id new), pushing one by one agrees.
+            let mut fresh = messages.clone();
+            let mut pushed = Index::default();
+            for (k, m) in fresh.iter_mut().enumerate() {
+                m.id = message_id(k as u64 + 1);
+                pushed.push(m);
+            }
+            assert_eq!(pushed, Index::of(&fresh));
+            for session_version in 1..4 {
+                let versions = rules::vote_versions(&messages, session_version);
+                let next_vote = versions.last().copied().unwrap_or(session_version);
+                assert_eq!(index.version_of_next_vote(session_version), next_vote);
+                for round in 0..3 {
+                    for version in 0..6 {
+                        assert_eq!(
+                            index.tally(round, version, session_version, &seats),
+                            rules::tally(&messages, &versions, round, version, &seats)
+                        );
+                        for from in &seats {
+                            let scanned = messages.iter().zip(&versions).find(|(m, v)| {
+                                m.kind == "VOTE"
+                                    && &m.from == from
+                                    && m.round == round
+                                    && **v == version
+                            });
+                            assert_eq!(
+                                index
+                                    .first_vote(from, round, version, session_version)
+                                    .map(|v| v.id.clone()),
+                                scanned.map(|(m, _)| m.id.clone())
+                            );
+                        }
+                    }
+                }
+            }
+            for n in 0..35 {
+                for id in [message_id(n), format!("msg-{n:04}")] {
+                    assert_eq!(index.has_id(&id), messages.iter().any(|m| m.id == id));
+                    let question = messages.iter().any(|m| m.id == id && m.kind == "QUESTION");
+                    let answered = messages
+                        .iter()
+                        .any(|m| m.kind == "ANSWER" && m.in_reply_to.as_deref() == Some(&id));
+                    assert_eq!(index.open_questions.contains(&id), question && !answered);
+                }
+            }
+            let highest = messages.iter().filter_map(|m| id_number(&m.id)).max();
+            assert_eq!(index.highest, highest.unwrap_or(0));
+            for a in ["A0", "A1", "A2"] {
+                let proposed = messages
+                    .iter()
+                    .any(|m| m.kind == "AMENDMENT" && m.text("amendment_id") == Some(a));
+                assert_eq!(index.amendment_ids.contains(a), proposed);
+            }
+        }
+    }
 }
