@@ -26,7 +26,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament append")?;
-    let mut desk = Desk::load(&parliament, Detail::Digest)?;
+    let mut desk = Desk::load(&parliament, Detail::Summary)?;
     let recorded = desk.record(response, &ctx.clock.stamp())?;
     desk.save(&locked)?;
     drop(locked);

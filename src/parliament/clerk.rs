@@ -8,12 +8,13 @@ use crate::error::{Error, Result};
 use crate::store::Locked;
 
 use super::message_schema;
-use super::rules::{self, party_problems, unknown_motives, vote_versions};
+use super::rules::{self, party_problems, unknown_motives};
 use super::schema::Schema;
 use super::state::{
     BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
-    append_to_text, id_number, message_id, to_text,
+    append_to_text, message_id, to_text,
 };
+use super::summary::{self, Index};
 
 /// Fields the Clerk fills in; an agent response must not carry them.
 const CLERK_FIELDS: [&str; 3] = ["id", "round", "timestamp"];
@@ -22,7 +23,11 @@ const CLERK_FIELDS: [&str; 3] = ["id", "round", "timestamp"];
 pub struct Desk<'p> {
     parliament: &'p Parliament,
     detail: Detail,
+    /// The messages read from the ledger (none when the summary stood in for them:
+    /// [`Detail::Summary`]), then those recorded since.
     pub ledger: Ledger,
+    /// What the rules read of every message: built from the ledger, or its saved summary.
+    index: Index,
     pub session: Session,
     pub bill: Option<Bill>,
     bill_changed: bool,
@@ -42,12 +47,36 @@ impl<'p> Desk<'p> {
     /// Loads the ledger (its messages' content read with `detail`), the session and the bill
     /// (call with the lock held).
     pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
-        let (ledger, ledger_text) = parliament.ledger_and_text(detail)?;
+        let ledger_text = parliament.ledger_text()?;
+        let saved = match detail {
+            Detail::Summary => summary::load(
+                &parliament.store,
+                &ledger_text,
+                parliament.store.identity(LEDGER_FILE)?,
+            ),
+            Detail::Full | Detail::Digest => None,
+        };
+        let (ledger, index) = match saved {
+            Some(index) => (
+                Ledger {
+                    parliament_id: String::new(),
+                    problem_statement: String::new(),
+                    messages: Vec::new(),
+                },
+                index,
+            ),
+            None => {
+                let ledger = parliament.parse_ledger(&ledger_text, detail)?;
+                let index = Index::of(&ledger.messages);
+                (ledger, index)
+            }
+        };
         Ok(Desk {
             parliament,
             detail,
             loaded: ledger.messages.len(),
             ledger,
+            index,
             ledger_text,
             session: parliament.session()?,
             bill: parliament.bill()?,
@@ -64,19 +93,17 @@ impl<'p> Desk<'p> {
         let ledger = match append_to_text(&self.ledger_text, new) {
             Some(text) => text,
             // A ledger laid out by hand: serialise it whole, from a full reading (a digest
-            // lacks most of the old messages' content).
-            None => {
-                let mut whole = match self.detail {
-                    Detail::Full => self.ledger.clone(),
-                    Detail::Digest => self
+            // or a summary lacks most of the old messages' content).
+            None => match self.detail {
+                Detail::Full => to_text(&self.ledger),
+                Detail::Digest | Detail::Summary => {
+                    let mut whole = self
                         .parliament
-                        .parse_ledger(&self.ledger_text, Detail::Full)?,
-                };
-                if self.detail == Detail::Digest {
+                        .parse_ledger(&self.ledger_text, Detail::Full)?;
                     whole.messages.extend(new.iter().cloned());
+                    to_text(&whole)
                 }
-                to_text(&whole)
-            }
+            },
         };
         let bill = self
             .bill
@@ -88,7 +115,9 @@ impl<'p> Desk<'p> {
             changes.push((BILL_FILE, bill.as_str()));
         }
         changes.push((LEDGER_FILE, ledger.as_str()));
-        locked.commit(&changes)
+        locked.commit(&changes)?;
+        summary::save(locked, LEDGER_FILE, &ledger, &self.index);
+        Ok(())
     }
 
     /// Checks one agent response against the schema and every rule, then records it (and the
@@ -110,7 +139,7 @@ impl<'p> Desk<'p> {
         };
         let round = self.session.current_round;
         // Never reuse an id, even if a hand edit left next_message_id behind the ledger.
-        let number = self.session.next_message_id.max(self.highest_id() + 1);
+        let number = self.session.next_message_id.max(self.index.highest + 1);
         let mut wrapped = Map::new();
         wrapped.insert("id".into(), json!(message_id(number)));
         wrapped.insert("type".into(), fields.remove("type").unwrap_or(Value::Null));
@@ -143,6 +172,7 @@ impl<'p> Desk<'p> {
         );
         self.apply(&message);
         recorded.ids.push(message.id.clone());
+        self.index.push(&message);
         self.ledger.messages.push(message.clone());
         self.session.next_message_id = number + 1;
         if let Some(motion) = motion {
@@ -157,6 +187,7 @@ impl<'p> Desk<'p> {
                 content: motion,
             };
             recorded.ids.push(extracted.id.clone());
+            self.index.push(&extracted);
             self.ledger.messages.push(extracted);
             self.session.next_message_id = number + 2;
         }
@@ -171,7 +202,7 @@ impl<'p> Desk<'p> {
             return Err(Error::bad_input("UNKNOWN_AGENT", problem));
         }
         if let Some(reply) = &message.in_reply_to
-            && !self.ledger.messages.iter().any(|m| &m.id == reply)
+            && !self.index.has_id(reply)
         {
             return Err(Error::bad_input(
                 "UNKNOWN_REPLY",
@@ -230,11 +261,10 @@ impl<'p> Desk<'p> {
         }
         if message.kind == "VOTE" {
             let version = self.version_of_next_vote();
-            let versions = vote_versions(&self.ledger.messages, session.bill_version);
-            let voted = self.ledger.messages.iter().zip(&versions).find(|(m, v)| {
-                m.kind == "VOTE" && m.from == message.from && m.round == round && **v == version
-            });
-            if let Some((earlier, _)) = voted {
+            let voted = self
+                .index
+                .first_vote(&message.from, round, version, session.bill_version);
+            if let Some(earlier) = voted {
                 return Err(Error::forbidden(
                     "ALREADY_VOTED",
                     format!(
@@ -303,18 +333,12 @@ impl<'p> Desk<'p> {
         }
         match message.kind.as_str() {
             "ANSWER" => {
-                let reply = message.in_reply_to.as_deref();
-                let to_question = self
-                    .ledger
-                    .messages
-                    .iter()
-                    .any(|m| Some(m.id.as_str()) == reply && m.kind == "QUESTION");
-                let answered_before = self
-                    .ledger
-                    .messages
-                    .iter()
-                    .any(|m| m.kind == "ANSWER" && m.in_reply_to.as_deref() == reply);
-                if to_question && !answered_before {
+                // A QUESTION no ANSWER replied to before.
+                let first_answer = message
+                    .in_reply_to
+                    .as_ref()
+                    .is_some_and(|reply| self.index.open_questions.contains(reply));
+                if first_answer {
                     self.session.debate_clock.exchanges_this_round += 1;
                 }
             }
@@ -433,42 +457,24 @@ impl<'p> Desk<'p> {
             .as_ref()
             .and_then(|b| b["amendments"].as_array())
             .is_some_and(|list| list.iter().any(|a| a["amendment_id"] == id));
-        in_bill
-            || self
-                .ledger
-                .messages
-                .iter()
-                .any(|m| m.kind == "AMENDMENT" && m.text("amendment_id") == Some(id))
+        in_bill || self.index.amendment_ids.contains(id)
     }
 
     /// The bill version a VOTE appended now is on.
     fn version_of_next_vote(&self) -> u64 {
-        vote_versions(&self.ledger.messages, self.session.bill_version)
-            .last()
-            .copied()
-            .unwrap_or(self.session.bill_version)
+        self.index.version_of_next_vote(self.session.bill_version)
     }
 
     /// The tally of `round` on `version` from the ledger as it stands.
     pub fn tally(&self, round: u64, version: u64) -> rules::Tally {
-        let versions = vote_versions(&self.ledger.messages, self.session.bill_version);
         let seats: Vec<String> = self
             .session
             .representatives
             .iter()
             .map(|r| r.agent_id.clone())
             .collect();
-        rules::tally(&self.ledger.messages, &versions, round, version, &seats)
-    }
-
-    /// The highest message number in the ledger.
-    fn highest_id(&self) -> u64 {
-        self.ledger
-            .messages
-            .iter()
-            .filter_map(|m| id_number(&m.id))
-            .max()
-            .unwrap_or(0)
+        self.index
+            .tally(round, version, self.session.bill_version, &seats)
     }
 }
 

@@ -14,8 +14,10 @@ pub mod message_schema;
 pub mod round;
 pub mod rules;
 pub mod schema;
+pub mod schema_eval;
 pub mod state;
 pub mod status;
+pub mod summary;
 pub mod tally;
 pub mod validate;
 

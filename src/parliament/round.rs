@@ -60,7 +60,7 @@ pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<RoundReply> {
     let locked = parliament
         .store
         .lock(LockMode::Exclusive, "parley parliament round")?;
-    let mut desk = Desk::load(&parliament, Detail::Digest)?;
+    let mut desk = Desk::load(&parliament, Detail::Summary)?;
     let mut lifted = Vec::new();
     let session = &mut desk.session;
     let (action, ruling) = match step {

@@ -7,6 +7,8 @@ pub use crate::findings::Finding;
 use jsonschema::Validator;
 use serde_json::Value;
 
+use super::schema_eval::{self, Verdict};
+
 pub const MESSAGE: &str = include_str!("../../schemas/parliament/message.schema.json");
 pub const LEDGER: &str = include_str!("../../schemas/parliament/ledger.schema.json");
 pub const SESSION: &str = include_str!("../../schemas/parliament/session.schema.json");
@@ -27,10 +29,10 @@ pub enum Schema {
 }
 
 impl Schema {
-    fn validator(self) -> &'static Validator {
-        static CELLS: [OnceLock<Validator>; 6] = [const { OnceLock::new() }; 6];
-        let index = self as usize;
-        CELLS[index].get_or_init(|| {
+    /// The schema as a JSON document, parsed once per process.
+    fn document(self) -> &'static Value {
+        static CELLS: [OnceLock<Value>; 6] = [const { OnceLock::new() }; 6];
+        CELLS[self as usize].get_or_init(|| {
             let text = match self {
                 Schema::Message | Schema::MotionContent => MESSAGE,
                 Schema::Ledger => LEDGER,
@@ -46,16 +48,43 @@ impl Schema {
                 schema = schema["$defs"]["motion"].clone();
                 schema["$defs"] = defs;
             }
+            schema
+        })
+    }
+
+    fn validator(self) -> &'static Validator {
+        static CELLS: [OnceLock<Validator>; 6] = [const { OnceLock::new() }; 6];
+        CELLS[self as usize].get_or_init(|| {
             jsonschema::options()
                 .offline()
-                .build(&schema)
+                .build(self.document())
                 .expect("the bundled schemas compile")
         })
     }
 
     /// Every violation of the schema by `instance`, with pointers prefixed by `prefix`
-    /// (the place of `instance` in its file).
+    /// (the place of `instance` in its file). A document the quick reading finds valid
+    /// ([`schema_eval`]) has none; any other is checked by the compiled schema.
     pub fn check(self, instance: &Value, prefix: &str) -> Vec<Finding> {
+        if self.surely_valid(instance) {
+            return Vec::new();
+        }
+        self.compiled_check(instance, prefix)
+    }
+
+    /// Whether the quick reading of the schema finds `instance` valid (then the compiled
+    /// schema finds nothing either).
+    pub fn surely_valid(self, instance: &Value) -> bool {
+        schema_eval::verdict(self.document(), instance) == Verdict::Valid
+    }
+
+    #[cfg(test)]
+    pub fn document_for_tests(self) -> &'static Value {
+        self.document()
+    }
+
+    /// [`Schema::check`] by the compiled schema alone.
+    pub fn compiled_check(self, instance: &Value, prefix: &str) -> Vec<Finding> {
         findings(self.validator(), instance, prefix)
     }
 }

@@ -160,6 +160,10 @@ pub enum Detail {
     Full,
     /// Only what [`Digest`] keeps: for commands that append and never rewrite old messages.
     Digest,
+    /// No message at all when the ledger's saved summary still describes it
+    /// ([`super::summary`]), else as [`Detail::Digest`]: for commands that append and read
+    /// nothing of old messages but what the summary keeps.
+    Summary,
 }
 
 /// `parliament/session.json`. Fields parley does not use (a representative's temperature, say)
@@ -264,18 +268,17 @@ impl Parliament {
         })
     }
 
-    /// The ledger read with `detail`, and the text it was read from (for
-    /// [`append_to_text`]).
-    pub fn ledger_and_text(&self, detail: Detail) -> Result<(Ledger, String)> {
-        let text = self.require(LEDGER_FILE)?;
-        let ledger = self.parse_ledger(&text, detail)?;
-        Ok((ledger, text))
+    /// The ledger's text (for [`Parliament::parse_ledger`] and [`append_to_text`]).
+    pub fn ledger_text(&self) -> Result<String> {
+        self.require(LEDGER_FILE)
     }
 
     pub fn parse_ledger(&self, text: &str, detail: Detail) -> Result<Ledger> {
         let parsed = match detail {
             Detail::Full => serde_json::from_str(text),
-            Detail::Digest => serde_json::from_str::<DigestLedger>(text).map(Ledger::from),
+            Detail::Digest | Detail::Summary => {
+                serde_json::from_str::<DigestLedger>(text).map(Ledger::from)
+            }
         };
         parsed.map_err(|e| {
             Error::malformed(&self.store.path(LEDGER_FILE), Some(e.line()), e)

@@ -26,6 +26,7 @@
 //! planted links and mistakes, not against a hostile process with write access to DIR.
 
 pub mod append_file;
+mod cache;
 mod crash;
 pub mod jsonl;
 mod lock;

@@ -1728,3 +1728,88 @@ fn the_demo_scene_debates_a_bill_to_a_passed_vote() {
         "incorporated"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// the ledger summary (.parley/ledger-summary.json)
+
+const SUMMARY: &str = ".parley/ledger-summary.json";
+
+#[test]
+fn the_ledger_summary_gives_way_to_the_ledger_changed_by_hand() {
+    let parl = Parl::debating(THREE, &[]);
+    assert_eq!(parl.appended(&question("rep_2", "rep_1")), vec!["msg-002"]);
+    assert!(parl.dir.join(SUMMARY).exists());
+    // A question written into the ledger by hand, which the summary does not know.
+    let mut ledger = parl.file("ledger.json");
+    let mut by_hand = ledger["messages"][1].clone();
+    by_hand["id"] = json!("msg-003");
+    ledger["messages"].as_array_mut().unwrap().push(by_hand);
+    parl.write("ledger.json", &ledger);
+    let before = parl.file("session.json")["debate_clock"]["exchanges_this_round"].clone();
+    // Answering it is allowed, counts as an exchange and takes the next id.
+    let ids = parl.appended(&answer("rep_1", "rep_2", "msg-003", json!({"cost": 4})));
+    assert_eq!(ids, vec!["msg-004"]);
+    assert_eq!(
+        parl.file("session.json")["debate_clock"]["exchanges_this_round"],
+        json!(before.as_u64().unwrap() + 1)
+    );
+    // An unreadable summary is rebuilt, never an error.
+    std::fs::write(parl.dir.join(SUMMARY), "{\"format\": 1, \"torn").unwrap();
+    assert_eq!(
+        parl.appended(&answer("rep_1", "rep_2", "msg-002", json!({"cost": 5}))),
+        vec!["msg-005"]
+    );
+    // And a summary for another ledger is not used: the same directory copied keeps its
+    // summary but not the ledger's identity.
+    std::fs::write(parl.dir.join(SUMMARY), "").unwrap();
+    assert_eq!(parl.appended(&question("rep_3", "rep_1")), vec!["msg-006"]);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn an_append_crashed_at_any_write_leaves_a_state_the_next_append_continues() {
+    for step in 1..=60 {
+        let parl = Parl::debating(THREE, &[]);
+        parl.appended(&question("rep_2", "rep_1")); // msg-002
+        let output = parley()
+            .env("PARLEY_CRASH_AT", step.to_string())
+            .current_dir(parl.tmp.path())
+            .args(parl.args(&["parliament", "append", "{dir}", "-", "--json"]))
+            .write_stdin(answer("rep_1", "rep_2", "msg-002", json!({"cost": 2})).to_string())
+            .output()
+            .unwrap();
+        use std::os::unix::process::ExitStatusExt;
+        let killed = output.status.signal() == Some(9);
+        if !killed {
+            assert_eq!(code(&output), 0, "step {step}: {}", stderr(&output));
+            assert!(step > 3, "the append was never crashed");
+            return;
+        }
+        let context = format!("crash at step {step}");
+        assert_whole(&parl, &context);
+        // The next append continues from what the ledger holds, whatever the summary says.
+        let session = parl.file("session.json");
+        let highest = parl.messages().len() as u64;
+        let next = session["next_message_id"]
+            .as_u64()
+            .unwrap()
+            .max(highest + 1);
+        let exchanges = session["debate_clock"]["exchanges_this_round"]
+            .as_u64()
+            .unwrap();
+        let answered = parl.messages().iter().any(|m| m["type"] == "ANSWER");
+        let ids = parl.appended(&answer("rep_1", "rep_2", "msg-002", json!({"cost": 3})));
+        assert_eq!(ids, vec![format!("msg-{next:03}")], "{context}");
+        let after = parl.file("session.json");
+        assert_eq!(
+            after["debate_clock"]["exchanges_this_round"]
+                .as_u64()
+                .unwrap(),
+            exchanges + u64::from(!answered),
+            "{context}"
+        );
+        assert_whole(&parl, &context);
+    }
+    panic!("still crashing after 60 steps");
+}
