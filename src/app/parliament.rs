@@ -197,6 +197,7 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                     input,
                 },
             )
+            .map(Outcome::from)
         }
         ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir).map(Outcome::from),
         ParliamentCommand::Tally(cli) => tally::run(

@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::input::Source;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::clerk::Desk;
@@ -20,7 +21,30 @@ pub struct AppendArgs {
     pub input: Source,
 }
 
-pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
+/// What the clerk recorded: `data` of `parliament append --json`.
+#[derive(Debug, Serialize)]
+pub struct Appended {
+    ids: Vec<String>,
+    round: u64,
+    warnings: Vec<String>,
+    /// The type of each message appended, for the human lines.
+    #[serde(skip)]
+    kinds: Vec<String>,
+}
+
+impl Reply for Appended {
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
+    }
+
+    fn human(&self, out: &mut Human) {
+        for (id, kind) in self.ids.iter().zip(&self.kinds) {
+            out.line(format!("appended {id} ({kind}, round {})", self.round));
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
     let response = read_response(&args.input)?;
     let parliament = Parliament::open(&args.dir, ctx.lock_wait())?;
     let locked = parliament
@@ -30,26 +54,17 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Outcome> {
     let recorded = desk.record(response, &ctx.clock.stamp())?;
     desk.save(&locked)?;
     drop(locked);
-    let round = desk.session.current_round;
-    let mut outcome = Outcome::ok(json!({
-        "ids": recorded.ids,
-        "round": round,
-        "warnings": recorded.warnings,
-    }));
-    for (id, message) in recorded.ids.iter().zip(
-        desk.ledger
-            .messages
-            .iter()
-            .rev()
-            .take(recorded.ids.len())
-            .rev(),
-    ) {
-        outcome.push(format!("appended {id} ({}, round {round})", message.kind));
-    }
-    for warning in recorded.warnings {
-        outcome.warn(warning);
-    }
-    Ok(outcome)
+    let mut kinds: Vec<String> = (desk.ledger.messages.iter().rev())
+        .take(recorded.ids.len())
+        .map(|message| message.kind.clone())
+        .collect();
+    kinds.reverse();
+    Ok(Appended {
+        ids: recorded.ids,
+        round: desk.session.current_round,
+        warnings: recorded.warnings,
+        kinds,
+    })
 }
 
 /// Reads and parses the response: 66 when the input cannot be read, 65 when it is not JSON.

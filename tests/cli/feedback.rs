@@ -37,7 +37,11 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     // A command that ends before reading its input (an error found first) closes the pipe; what
     // it printed and its exit code are what the caller asserts, so a broken pipe is no failure.
     if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing stdin: {e}");
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing stdin: {e}"
+        );
     }
     child.wait_with_output().unwrap()
 }

@@ -540,7 +540,7 @@ fn parliament_responses() {
         let result = parley::parliament::append::run(&ctx, &parley::parliament::append::AppendArgs {
             dir: tmp.path().to_path_buf(),
             input: Source::File(response),
-        });
+        }).map(Outcome::from);
         judged_outcome(&result)?;
         // Whatever was accepted leaves a parliament that still reads.
         if result.is_ok() {
