@@ -1061,3 +1061,68 @@ fn rename_if_absent(from: &Path, to: &Path) -> io::Result<()> {
         _ => e,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store in a fresh temporary directory, with its `.parley` folder.
+    pub(super) fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(PARLEY_DIR)).unwrap();
+        let wait = LockWait {
+            timeout: std::time::Duration::from_secs(5),
+            notices: crate::notices::Notices::silent(),
+            cancel: crate::notices::Cancel::new(),
+        };
+        let store = Store::new(dir.path().to_path_buf(), wait);
+        (dir, store)
+    }
+
+    #[test]
+    fn a_prepared_file_is_linked_only_with_the_content_asked_for_and_never_over_a_file() {
+        let (dir, store) = store();
+        let issues = dir.path().join("issues");
+        fs::create_dir(&issues).unwrap();
+        let locked = store.lock(LockMode::Exclusive, "test").unwrap();
+        let prepared = store.prepare_new("issues", "one\n");
+        assert!(prepared.is_some(), "O_TMPFILE works on the test filesystem");
+        assert!(
+            locked
+                .create_new_prepared("issues/01-a.md", "one\n", prepared)
+                .unwrap()
+        );
+        assert_eq!(fs::read_to_string(issues.join("01-a.md")).unwrap(), "one\n");
+        // A content the locked state changed is written as it is now.
+        let stale = store.prepare_new("issues", "stale\n");
+        assert!(
+            locked
+                .create_new_prepared("issues/02-b.md", "fresh\n", stale)
+                .unwrap()
+        );
+        assert_eq!(
+            fs::read_to_string(issues.join("02-b.md")).unwrap(),
+            "fresh\n"
+        );
+        // Never over anything.
+        let other = store.prepare_new("issues", "other\n");
+        assert!(
+            !locked
+                .create_new_prepared("issues/01-a.md", "other\n", other)
+                .unwrap()
+        );
+        assert_eq!(fs::read_to_string(issues.join("01-a.md")).unwrap(), "one\n");
+        // A preparation never linked leaves nothing, not even a temporary name.
+        drop(store.prepare_new("issues", "unused\n"));
+        let mut names: Vec<String> = fs::read_dir(&issues)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["01-a.md", "02-b.md"]);
+        // Nowhere but in a real directory of the store.
+        assert!(store.prepare_new("missing", "x\n").is_none());
+        std::os::unix::fs::symlink(&issues, dir.path().join("linked")).unwrap();
+        assert!(store.prepare_new("linked", "x\n").is_none());
+    }
+}
