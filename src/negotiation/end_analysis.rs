@@ -14,7 +14,8 @@ use super::Desk;
 use super::log;
 use super::turn::{self, Phase};
 use super::{
-    ANALYSIS_DIR, Actor, State, complete_turn_record, done_marker, give_turn, merge_drafts, open,
+    ANALYSIS_DIR, Actor, Merged, State, complete_turn_record, done_marker, give_turn, merge_drafts,
+    open,
 };
 
 #[derive(Debug, Clone)]
@@ -57,10 +58,13 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         turn::TURN_FILE,
     ])?;
     let merged = pending.is_empty();
-    let merge_lines = if merged {
+    let merge = if merged {
         merge_drafts(&locked, &mut state, ctx, actor)?
     } else {
-        vec!["Waiting for other agents to complete analysis.".to_owned()]
+        Merged {
+            lines: vec!["Waiting for other agents to complete analysis.".to_owned()],
+            duplicates: Vec::new(),
+        }
     };
     locked.ensure_dir(ANALYSIS_DIR)?;
     let created = locked.create_new(
@@ -77,7 +81,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
             .append(&locked)?;
     }
     let mut out = Outcome::ok(json!({})).line(format!("Analysis complete for {}", args.agent));
-    for line in merge_lines {
+    for line in merge.lines {
         out.push(line);
     }
     let next = state
@@ -87,11 +91,6 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         .clone();
     give_turn(&locked, &mut state, &next, ctx, actor)?;
     out.push(format!("Turn handed to: {next}"));
-    let duplicates = if merged {
-        super::duplicate::likely(&store)?
-    } else {
-        Vec::new()
-    };
     if merged && super::issues::list(&store, super::ISSUES_DIR)?.is_empty() {
         // Not an error (a negotiation may start from issues raised later with `new-issue`),
         // but easy to miss until `finish` says there is nothing to finish.
@@ -105,7 +104,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
         "pending": pending,
         "phase": state.phase,
         "turn": next,
-        "duplicates": duplicates,
+        "duplicates": merge.duplicates,
     });
     Ok(out)
 }

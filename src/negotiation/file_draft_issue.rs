@@ -11,6 +11,7 @@ use crate::output::Outcome;
 
 use super::Desk;
 use super::issues::{self, DRAFTS_DIR, IssueFile, IssueText};
+use super::new_issue::prepare;
 use super::turn::Phase;
 use super::{Actor, done_marker, note_activity, open};
 
@@ -24,6 +25,8 @@ pub struct DraftArgs {
 
 pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
+    let dir = issues::drafts_dir(&args.agent);
+    let prepared = prepare(&store, &dir, &args.text);
     let actor = Actor {
         command: "file-draft-issue",
         agent: Some(&args.agent),
@@ -38,13 +41,13 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
             format!("the analysis of {} is over; drafts are closed", args.agent),
         ));
     }
-    let dir = issues::drafts_dir(&args.agent);
     locked.ensure_dir(DRAFTS_DIR)?;
     locked.ensure_dir(&dir)?;
     let existing = issues::list(&store, &dir)?;
     let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
     let rel = format!("{dir}/{file}");
-    if !locked.create_new(&rel, &args.text.render_for(&state.meta.source_order))? {
+    let text = args.text.render_for(&state.meta.source_order);
+    if !locked.create_new_prepared(&rel, &text, prepared)? {
         return Err(Error::malformed(
             &store.path(&rel),
             None,

@@ -470,7 +470,7 @@ pub fn skip_if_timed_out(
         let last_pending = state.analysis_pending(store)?.iter().all(|n| n == &holder);
         // As in end-analysis, the merge comes first: a failed merge leaves nothing changed.
         let merge_lines = if last_pending {
-            merge_drafts(locked, state, ctx, actor)?
+            merge_drafts(locked, state, ctx, actor)?.lines
         } else {
             Vec::new()
         };
@@ -497,6 +497,14 @@ pub fn skip_if_timed_out(
     Ok(lines)
 }
 
+/// What [`merge_drafts`] did: the lines to print, and the likely duplicates among the issues
+/// now in `issues/` (found once: reading thousands of issues twice doubles the merge's cost).
+#[derive(Debug, Default)]
+pub struct Merged {
+    pub lines: Vec<String>,
+    pub duplicates: Vec<duplicate::LikelyDuplicate>,
+}
+
 /// Merges every agent's drafts into `issues/`, numbered globally from 01, round-robin over
 /// the agents in registration order, and sets the phase to positions.
 ///
@@ -504,15 +512,11 @@ pub fn skip_if_timed_out(
 /// rename, then the phase is written. A crash between the two leaves issues in place and the
 /// phase at analysis; the next run finds `issues/` filled and only finishes the phase change,
 /// so the merge happens exactly once.
-pub fn merge_drafts(
-    locked: &Locked,
-    state: &mut State,
-    ctx: &Ctx,
-    actor: Actor,
-) -> Result<Vec<String>> {
+pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor) -> Result<Merged> {
     let store = locked.store();
     locked.preflight(&[turn::PHASE_FILE, ISSUES_DIR])?;
     let mut lines = Vec::new();
+    let duplicates;
     let existing = issues::list(store, ISSUES_DIR)?;
     if existing.is_empty() {
         let mut per_agent: Vec<(Name, Vec<IssueFile>)> = Vec::new();
@@ -544,12 +548,14 @@ pub fn merge_drafts(
         lines.push(format!("Merged {number} issues total."));
         // Agents often file the same question: say so now, so the first turns can settle
         // the pairs with `duplicate` instead of arguing them twice.
-        lines.extend(duplicate::likely(store)?.iter().map(|d| d.describe()));
+        duplicates = duplicate::likely(store)?;
+        lines.extend(duplicates.iter().map(|d| d.describe()));
     } else {
         lines.push(format!(
             "Merge already in place ({} issues in issues/); completing the phase change.",
             existing.len()
         ));
+        duplicates = duplicate::likely(store)?;
         // A merge that died between the rename and its record: the record is completed too,
         // in a log kept since `init` (the old scripts logged no merge).
         if !log::has_event(store, "merge")? && log::has_event(store, "init")? {
@@ -573,5 +579,5 @@ pub fn merge_drafts(
             .append(locked)?;
     }
     state.phase = Phase::Positions;
-    Ok(lines)
+    Ok(Merged { lines, duplicates })
 }

@@ -8,9 +8,11 @@ use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::Outcome;
+use crate::store::{Prepared, Store};
 
 use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueFile, IssueText};
+use super::meta::Meta;
 use super::turn::Phase;
 use super::{Actor, open};
 
@@ -23,6 +25,7 @@ pub struct NewIssueArgs {
 
 pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
     let store = open(&args.dir, ctx)?;
+    let prepared = prepare(&store, ISSUES_DIR, &args.text);
     let actor = Actor {
         command: "new-issue",
         agent: None,
@@ -35,7 +38,8 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
     let existing = issues::list(&store, ISSUES_DIR)?;
     let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
     let rel = format!("{ISSUES_DIR}/{file}");
-    if !locked.create_new(&rel, &args.text.render_for(&state.meta.source_order))? {
+    let text = args.text.render_for(&state.meta.source_order);
+    if !locked.create_new_prepared(&rel, &text, prepared)? {
         return Err(Error::malformed(
             &store.path(&rel),
             None,
@@ -47,4 +51,13 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
         .change(None, Some(rel.clone()))
         .append(&locked)?;
     Ok(Outcome::ok(json!({"file": file, "path": rel})).line(file))
+}
+
+/// The issue file of `text`, written and synced in `dir` before the lock is taken
+/// ([`Store::prepare_new`]), with the template the settings read now ask for. Under the lock
+/// the command renders it again from the state it loads there and links this file only if
+/// the two are the same, so nothing decided here can outlive a change made in between.
+pub(super) fn prepare(store: &Store, dir: &str, text: &IssueText) -> Option<Prepared> {
+    let meta = Meta::load(store).ok()??;
+    store.prepare_new(dir, &text.render_for(&meta.source_order))
 }

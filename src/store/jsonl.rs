@@ -277,20 +277,8 @@ pub fn torn_path(path: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::store;
     use super::*;
-    use std::time::Duration;
-
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join(".parley")).unwrap();
-        let wait = super::super::LockWait {
-            timeout: Duration::from_secs(5),
-            notices: Notices::silent(),
-            cancel: crate::notices::Cancel::new(),
-        };
-        let store = Store::new(dir.path().to_path_buf(), wait);
-        (dir, store)
-    }
 
     #[test]
     fn a_fragment_is_moved_aside_and_a_lost_newline_restored() {

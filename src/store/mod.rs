@@ -467,6 +467,36 @@ impl<'a> Locked<'a> {
         create_exclusive(&path, content)
     }
 
+    /// [`Locked::create_new`] for a file whose content may have been written before the lock
+    /// was taken ([`Store::prepare_new`]): when `prepared` holds exactly `content` for the
+    /// directory of `rel`, it is only linked into place here; otherwise (no preparation, a
+    /// content the locked state changed, a system without `/proc`) the file is created as by
+    /// `create_new`. The guarantees are the same: the content is durable before its name is,
+    /// and nothing already at `rel` is replaced.
+    pub fn create_new_prepared(
+        &self,
+        rel: &str,
+        content: &str,
+        prepared: Option<Prepared>,
+    ) -> Result<bool> {
+        let path = self.store.writable_path(rel)?;
+        let usable = prepared
+            .filter(|p| p.content == content.as_bytes() && path.parent() == Some(p.dir.as_path()));
+        if let Some(prepared) = usable {
+            match prepared.link(&path) {
+                Ok(()) => {
+                    crash::step("link a new file into place");
+                    sync_dir(&prepared.dir)?;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
+                // Whatever else went wrong is met again, and reported, by the plain way.
+                Err(_) => {}
+            }
+        }
+        create_exclusive(&path, content.as_bytes())
+    }
+
     /// Creates the directory `rel` if it is missing.
     pub fn ensure_dir(&self, rel: &str) -> Result<()> {
         let path = self.store.writable_path(rel)?;
@@ -561,6 +591,92 @@ impl<'a> Locked<'a> {
         crash::step("move a staged directory into place");
         sync_parent(&target)
     }
+}
+
+/// A new file's content, written and made durable in the directory it is meant for before
+/// the lock is taken: creating and syncing a file is the slow part of creating one, and
+/// nobody needs to wait for it. It has no name (`O_TMPFILE`) until
+/// [`Locked::create_new_prepared`] links it into place under the lock, so a command that
+/// dies or is refused leaves nothing behind, not even an ignored temporary file.
+#[derive(Debug)]
+pub struct Prepared {
+    dir: PathBuf,
+    content: Vec<u8>,
+    file: File,
+}
+
+impl Store {
+    /// Prepares a new file of `content` in the directory `dir_rel` ([`Prepared`]). `None`
+    /// when that cannot be done ahead (the directory is missing or not a real one, the
+    /// filesystem has no unnamed files, a write fails): the command then creates the file
+    /// under the lock, where any error is reported.
+    pub fn prepare_new(&self, dir_rel: &str, content: &str) -> Option<Prepared> {
+        // Checks every directory on the way to `dir_rel/_`, `dir_rel` included.
+        let dir = self
+            .contained_path(&format!("{dir_rel}/_"))
+            .ok()??
+            .parent()?
+            .to_path_buf();
+        let file = open_unnamed(&dir).ok()?;
+        crash::write_all(&file, content.as_bytes(), "write a temporary file")
+            .and_then(|()| file.sync_all())
+            .ok()?;
+        Some(Prepared {
+            dir,
+            content: content.as_bytes().to_vec(),
+            file,
+        })
+    }
+}
+
+impl Prepared {
+    /// Gives the unnamed file the name `path` (`EEXIST` when anything is there).
+    #[cfg(target_os = "linux")]
+    fn link(&self, path: &Path) -> io::Result<()> {
+        use std::ffi::CString;
+        use std::os::fd::AsRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        // Linking a file by its descriptor needs a capability; through its `/proc` entry,
+        // followed, it needs nothing more than creating a file does.
+        let from = CString::new(format!("/proc/self/fd/{}", self.file.as_raw_fd()))?;
+        let to = CString::new(path.as_os_str().as_bytes())?;
+        // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
+        let rc = unsafe {
+            libc::linkat(
+                libc::AT_FDCWD,
+                from.as_ptr(),
+                libc::AT_FDCWD,
+                to.as_ptr(),
+                libc::AT_SYMLINK_FOLLOW,
+            )
+        };
+        if rc == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn link(&self, _path: &Path) -> io::Result<()> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+}
+
+/// An unnamed regular file in `dir` (Linux `O_TMPFILE`), mode 0666 before the umask like any
+/// file parley creates.
+#[cfg(target_os = "linux")]
+fn open_unnamed(dir: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .write(true)
+        .mode(0o666)
+        .custom_flags(libc::O_TMPFILE | libc::O_CLOEXEC)
+        .open(dir)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_unnamed(_dir: &Path) -> io::Result<File> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
 /// Files assembled out of sight; removed if never installed.
@@ -945,4 +1061,69 @@ fn rename_if_absent(from: &Path, to: &Path) -> io::Result<()> {
         Some(libc::ENOTEMPTY) | Some(libc::EEXIST) => io::Error::from(io::ErrorKind::AlreadyExists),
         _ => e,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store in a fresh temporary directory, with its `.parley` folder.
+    pub(super) fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(PARLEY_DIR)).unwrap();
+        let wait = LockWait {
+            timeout: std::time::Duration::from_secs(5),
+            notices: crate::notices::Notices::silent(),
+            cancel: crate::notices::Cancel::new(),
+        };
+        let store = Store::new(dir.path().to_path_buf(), wait);
+        (dir, store)
+    }
+
+    #[test]
+    fn a_prepared_file_is_linked_only_with_the_content_asked_for_and_never_over_a_file() {
+        let (dir, store) = store();
+        let issues = dir.path().join("issues");
+        fs::create_dir(&issues).unwrap();
+        let locked = store.lock(LockMode::Exclusive, "test").unwrap();
+        let prepared = store.prepare_new("issues", "one\n");
+        assert!(prepared.is_some(), "O_TMPFILE works on the test filesystem");
+        assert!(
+            locked
+                .create_new_prepared("issues/01-a.md", "one\n", prepared)
+                .unwrap()
+        );
+        assert_eq!(fs::read_to_string(issues.join("01-a.md")).unwrap(), "one\n");
+        // A content the locked state changed is written as it is now.
+        let stale = store.prepare_new("issues", "stale\n");
+        assert!(
+            locked
+                .create_new_prepared("issues/02-b.md", "fresh\n", stale)
+                .unwrap()
+        );
+        assert_eq!(
+            fs::read_to_string(issues.join("02-b.md")).unwrap(),
+            "fresh\n"
+        );
+        // Never over anything.
+        let other = store.prepare_new("issues", "other\n");
+        assert!(
+            !locked
+                .create_new_prepared("issues/01-a.md", "other\n", other)
+                .unwrap()
+        );
+        assert_eq!(fs::read_to_string(issues.join("01-a.md")).unwrap(), "one\n");
+        // A preparation never linked leaves nothing, not even a temporary name.
+        drop(store.prepare_new("issues", "unused\n"));
+        let mut names: Vec<String> = fs::read_dir(&issues)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["01-a.md", "02-b.md"]);
+        // Nowhere but in a real directory of the store.
+        assert!(store.prepare_new("missing", "x\n").is_none());
+        std::os::unix::fs::symlink(&issues, dir.path().join("linked")).unwrap();
+        assert!(store.prepare_new("linked", "x\n").is_none());
+    }
 }
