@@ -151,7 +151,10 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
 
     // Edited by hand to the same size, its modification time set back: only the change time
     // (which no user can set) tells it moved.
-    let modified = std::fs::metadata(neg.path(FILE)).unwrap().modified().unwrap();
+    let modified = std::fs::metadata(neg.path(FILE))
+        .unwrap()
+        .modified()
+        .unwrap();
     let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
     std::fs::write(neg.path(FILE), &edited).unwrap();
     std::fs::File::options()
@@ -162,7 +165,10 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
         .unwrap();
     let now = identity(&neg.path(FILE));
     let then = &kept["identities"][FILE]["identity"];
-    assert_eq!((&now["size"], &now["mtime_ns"]), (&then["size"], &then["mtime_ns"]));
+    assert_eq!(
+        (&now["size"], &now["mtime_ns"]),
+        (&then["size"], &then["mtime_ns"])
+    );
 
     let output = neg.run(&["status", "{dir}"]);
     let text = String::from_utf8(output.stdout).unwrap();
