@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::store::{Locked, Store};
+use crate::store::{FileIdentity, Locked, Store};
 
 use super::digests_file;
 use super::issues::{self, POSITIONS_DIR};
@@ -93,18 +93,20 @@ impl FileDigest {
         let (status, status_digest) = (self.status.as_deref(), self.status_digest.as_deref());
         parts.extend([status.unwrap_or(""), status_digest.unwrap_or("")]);
         // Each part after its length, so that parts cannot run into each other; then whether
-        // the status was there at all.
-        let mut text = String::new();
+        // the status was there at all. Hashed as it goes: no text is built.
+        let mut hash = Fnv::new();
         for part in parts {
-            text.push_str(&format!("{}:{part}", part.len()));
+            hash.write_decimal(part.len());
+            hash.write(b":");
+            hash.write(part.as_bytes());
         }
-        text.push_str(match (status, status_digest) {
-            (Some(_), Some(_)) => "ss",
-            (Some(_), None) => "s-",
-            (None, Some(_)) => "-s",
-            (None, None) => "--",
+        hash.write(match (status, status_digest) {
+            (Some(_), Some(_)) => b"ss",
+            (Some(_), None) => b"s-",
+            (None, Some(_)) => b"-s",
+            (None, None) => b"--",
         });
-        fnv(&text)
+        hash.hex()
     }
 }
 
@@ -297,6 +299,9 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
 pub struct Seen<'a> {
     /// `positions/NN-TOPIC.md` → its text as read by this command (`None`: it was missing).
     pub texts: HashMap<String, Option<String>>,
+    /// The identity each file of `texts` had when it was read, when it had settled (a file
+    /// without one here is compared).
+    pub identities: HashMap<String, FileIdentity>,
     /// The loaded digests file whose identities may spare reading a file.
     pub loaded: Option<&'a digests_file::Loaded>,
 }
@@ -333,11 +338,16 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> 
     let status_may_change = state.turn.holder().is_some();
     let mut edits = Vec::new();
     for (file, recorded) in &ledger.baselines {
-        if let Some(loaded) = seen.loaded
-            && loaded.unchanged(file, store.identity(file)?.as_ref())
-        {
-            // Not written since it was found as recorded: no edit to find.
-            continue;
+        if let Some(loaded) = seen.loaded {
+            let now = if seen.texts.contains_key(file) {
+                seen.identities.get(file).cloned()
+            } else {
+                store.identity(file)?
+            };
+            if loaded.unchanged(file, now.as_ref()) {
+                // Not written since it was found as recorded: no edit to find.
+                continue;
+            }
         }
         let read;
         let current = match seen.texts.get(file) {
@@ -583,12 +593,45 @@ fn fnv(text: &str) -> String {
 
 /// [`fnv`] of raw bytes.
 pub fn fnv_bytes(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in bytes {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    let mut hash = Fnv::new();
+    hash.write(bytes);
+    hash.hex()
+}
+
+/// FNV-1a over bytes given in pieces: the same hash as of the pieces joined.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
-    format!("{hash:016x}")
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// `n` in decimal, as `format!("{n}")` writes it.
+    fn write_decimal(&mut self, mut n: usize) {
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.write(&digits[start..]);
+    }
+
+    /// As 16 hex digits.
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! does not). After a hand-off another agent's `agree DIR AGENT ISSUE` with no decision
 //! closes it as AGREED with the decision `Duplicate of OTHER`.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -66,25 +67,41 @@ impl LikelyDuplicate {
 /// earlier one that has its topic or its normalized title. Placeholder titles (`[TODO: ...]`)
 /// never match.
 pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
-    let mut seen: Vec<(IssueFile, Option<String>)> = Vec::new();
-    let mut found = Vec::new();
+    let mut titled = Vec::new();
     for issue in issues::list(store, ISSUES_DIR)? {
         let text = store
             .read(&format!("{ISSUES_DIR}/{}", issue.file))?
             .unwrap_or_default();
-        let title = issues::title(&text)
+        titled.push((issue, issues::title(&text)));
+    }
+    Ok(likely_among(titled.iter().map(|(i, t)| (i, t.as_deref()))))
+}
+
+/// [`likely`] among issues already read: each with its title as written (`None`: none).
+/// Each topic and normalized title is looked up in an index of the earlier issues, so the
+/// cost grows with the number of issues, not with its square.
+pub fn likely_among<'i>(
+    issues: impl IntoIterator<Item = (&'i IssueFile, Option<&'i str>)>,
+) -> Vec<LikelyDuplicate> {
+    // Topic or normalized title → the first issue (by position) that has it.
+    let mut topics: HashMap<&str, (usize, &IssueFile)> = HashMap::new();
+    let mut titles: HashMap<String, (usize, &IssueFile)> = HashMap::new();
+    let mut found = Vec::new();
+    for (position, (issue, title)) in issues.into_iter().enumerate() {
+        let title = title
             .filter(|t| !t.starts_with("[TODO"))
-            .map(|t| normalize(&t))
+            .map(normalize)
             .filter(|t| !t.is_empty());
-        let earlier = seen.iter().find_map(|(other, other_title)| {
-            if other.topic == issue.topic {
-                Some((other, "same topic"))
-            } else if title.is_some() && other_title == &title {
-                Some((other, "same title"))
-            } else {
-                None
-            }
-        });
+        let same_topic = topics.get(issue.topic.as_str()).copied();
+        let same_title = title.as_ref().and_then(|t| titles.get(t)).copied();
+        // The first earlier issue that matches either way; an issue matching both ways is
+        // named for its topic.
+        let earlier = match (same_topic, same_title) {
+            (Some(topic), Some(title)) if title.0 < topic.0 => Some((title.1, "same title")),
+            (Some(topic), _) => Some((topic.1, "same topic")),
+            (None, Some(title)) => Some((title.1, "same title")),
+            (None, None) => None,
+        };
         if let Some((other, reason)) = earlier {
             found.push(LikelyDuplicate {
                 file: issue.file.clone(),
@@ -92,9 +109,14 @@ pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
                 reason: reason.to_owned(),
             });
         }
-        seen.push((issue, title));
+        topics
+            .entry(issue.topic.as_str())
+            .or_insert((position, issue));
+        if let Some(title) = title {
+            titles.entry(title).or_insert((position, issue));
+        }
     }
-    Ok(found)
+    found
 }
 
 /// Lower case, letters and digits only, one space between words.

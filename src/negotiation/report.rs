@@ -164,6 +164,7 @@ impl Page {
             events,
             log_warnings,
             edits,
+            ..
         } = Overview::read(store, &state)?;
         // Edits of recorded positions head the warnings, as `status` shows them.
         let mut warnings = if edits.is_empty() {

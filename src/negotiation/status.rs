@@ -1,6 +1,6 @@
 //! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -9,13 +9,13 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
 use crate::output::{Mode, Outcome};
-use crate::store::{LockMode, Store};
+use crate::store::{FileIdentity, LockMode, Store};
 
 use super::digest::{self, Edit, Ledger};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
 use super::positions::{IssueStatus, Positions};
-use super::{Actor, State, log, open, resolve};
+use super::{Actor, State, digests_file, duplicate, log, open, resolve};
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -66,24 +66,47 @@ impl IssueReport {
 
 /// Reads every issue with its positions file.
 pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
-    Ok(issue_reports_and_texts(store)?.0)
+    Ok(read_issues(store)?.reports)
 }
 
 /// `positions/NN-TOPIC.md` → its text as read (`None`: there is none).
-type Texts = HashMap<String, Option<String>>;
+pub type Texts = HashMap<String, Option<String>>;
 
-/// [`issue_reports`], with the text of each positions file read, so that the append-only
-/// check of the same command does not read them again.
-fn issue_reports_and_texts(store: &Store) -> Result<(Vec<IssueReport>, Texts)> {
-    let mut texts = HashMap::new();
-    let mut reports = Vec::new();
-    for file in issues::list(store, ISSUES_DIR)? {
+/// What one pass over `issues/` and `positions/` read: the reports, and what else the same
+/// command needs of those files, so that it reads none of them twice.
+struct IssuesRead {
+    reports: Vec<IssueReport>,
+    /// Each issue's title as written (`None`: no `# Issue:` line), in the reports' order.
+    titles: Vec<Option<String>>,
+    texts: Texts,
+    /// The identity each positions file had when it was read, when it had settled.
+    identities: HashMap<String, FileIdentity>,
+}
+
+fn read_issues(store: &Store) -> Result<IssuesRead> {
+    let files = issues::list(store, ISSUES_DIR)?;
+    let mut read = IssuesRead {
+        reports: Vec::with_capacity(files.len()),
+        titles: Vec::with_capacity(files.len()),
+        texts: HashMap::with_capacity(files.len()),
+        identities: HashMap::with_capacity(files.len()),
+    };
+    for file in files {
         let text = store
             .read(&format!("{ISSUES_DIR}/{}", file.file))?
             .unwrap_or_default();
-        let title = issues::title(&text).unwrap_or_else(|| file.topic.clone());
+        let written = issues::title(&text);
+        let title = written.clone().unwrap_or_else(|| file.topic.clone());
         let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
-        let positions_text = store.read(&positions_rel)?;
+        let positions_text = match store.read_with_identity(&positions_rel)? {
+            Some((text, identity)) => {
+                if let Some(identity) = identity {
+                    read.identities.insert(positions_rel.clone(), identity);
+                }
+                Some(text)
+            }
+            None => None,
+        };
         let report = match &positions_text {
             None => IssueReport {
                 file,
@@ -120,10 +143,11 @@ fn issue_reports_and_texts(store: &Store) -> Result<(Vec<IssueReport>, Texts)> {
                 }
             }
         };
-        reports.push(report);
-        texts.insert(positions_rel, positions_text);
+        read.reports.push(report);
+        read.titles.push(written);
+        read.texts.insert(positions_rel, positions_text);
     }
-    Ok((reports, texts))
+    Ok(read)
 }
 
 /// What `status`, `watch`, `report` and `finish` show of a negotiation beyond its state
@@ -136,26 +160,44 @@ pub struct Overview {
     pub events: Vec<Event>,
     pub log_warnings: Vec<String>,
     pub edits: Vec<Edit>,
+    /// What the log says of the positions files (as the digests file keeps it).
+    pub ledger: Ledger,
+    /// Each issue's title as written, in the reports' order (see [`duplicate::likely_among`]).
+    pub titles: Vec<Option<String>>,
+    /// The text of each issue's positions file, as read for the reports.
+    pub texts: Texts,
 }
 
 impl Overview {
     /// Read under the caller's lock (shared or exclusive).
     pub fn read(store: &Store, state: &State) -> Result<Overview> {
-        let (mut reports, texts) = issue_reports_and_texts(store)?;
+        let IssuesRead {
+            mut reports,
+            titles,
+            texts,
+            identities,
+        } = read_issues(store)?;
         let (events, log_warnings) = log::read(store)?;
         resolve::mark_resolutions(store, &events, &mut reports)?;
-        // The positions files were just read for the reports: checked from those texts.
+        // The positions files were just read for the reports: checked from those texts, and
+        // not even compared when their identity says they are as last found recorded (the
+        // rule `check` and the hand-overs follow).
+        let loaded = digests_file::load(store)?;
         let seen = digest::Seen {
             texts,
-            loaded: None,
+            identities,
+            loaded: Some(&loaded),
         };
-        let ledger = Ledger::from_events(&events);
-        let edits = digest::unaccepted_edits_seen(store, state, &ledger, &seen)?;
+        let edits = digest::unaccepted_edits_seen(store, state, &loaded.ledger, &seen)?;
+        let texts = seen.texts;
         Ok(Overview {
             reports,
             events,
             log_warnings,
             edits,
+            ledger: loaded.ledger,
+            titles,
+            texts,
         })
     }
 }
@@ -192,20 +234,29 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
         reports,
         edits,
         events,
+        ledger,
+        titles,
+        texts,
         ..
     } = Overview::read(&store, &state)?;
     let summary = summarize(&reports);
-    let open = open_details(&store, &state, &reports, &events)?;
+    let open = open_details(&state, &reports, &events, &ledger, &texts);
     let agreers = super::agree::agreed_by(&events);
     // Only the pairs still to settle: an issue agreed or escalated is past that question.
-    let duplicates: Vec<_> = super::duplicate::likely(&store)?
-        .into_iter()
-        .filter(|d| {
-            reports.iter().any(|r| {
-                r.file.file == d.file && matches!(r.status, None | Some(IssueStatus::Open))
-            })
-        })
+    let unsettled: HashSet<&str> = reports
+        .iter()
+        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
+        .map(|r| r.file.file.as_str())
         .collect();
+    let duplicates: Vec<_> = duplicate::likely_among(
+        reports
+            .iter()
+            .zip(&titles)
+            .map(|(r, t)| (&r.file, t.as_deref())),
+    )
+    .into_iter()
+    .filter(|d| unsettled.contains(d.file.as_str()))
+    .collect();
     let blockers = if state.turn == super::turn::Turn::Done {
         Vec::new()
     } else {
@@ -226,6 +277,8 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     }
     out.push("");
     out.push("Issues:");
+    // The details are in the reports' order, one for each OPEN issue with positions.
+    let mut details = open.iter().peekable();
     for report in &reports {
         let settled = report
             .settled_by()
@@ -238,7 +291,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
             report.title,
             report.status_word()
         ));
-        if let Some(detail) = open.iter().find(|d| d.file == report.file.file) {
+        if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
             out.push(format!("      {}", detail.describe()));
         }
         if report.status == Some(IssueStatus::Agreed)
@@ -379,12 +432,12 @@ impl OpenDetail {
 
 /// The detail of every OPEN issue (with a positions file).
 fn open_details(
-    store: &Store,
     state: &State,
     reports: &[IssueReport],
     events: &[Event],
-) -> Result<Vec<OpenDetail>> {
-    let ledger = Ledger::from_events(events);
+    ledger: &Ledger,
+    texts: &Texts,
+) -> Vec<OpenDetail> {
     // When each challenge entry was first recorded, from one pass over the digests.
     let mut first_seen: std::collections::HashMap<(&str, String), String> =
         std::collections::HashMap::new();
@@ -415,10 +468,10 @@ fn open_details(
             continue;
         }
         let rel = format!("{POSITIONS_DIR}/{}", report.file.file);
-        let Some(text) = store.read(&rel)? else {
+        let Some(Some(text)) = texts.get(&rel) else {
             continue;
         };
-        let positions = super::reopen::challenges_from(events, &rel, &Positions::parse(&text));
+        let positions = super::reopen::challenges_from(events, &rel, &Positions::parse(text));
         let first_recorded =
             |title: &str| first_seen.get(&(rel.as_str(), title.to_owned())).cloned();
         let challenges = positions
@@ -466,7 +519,7 @@ fn open_details(
             may_agree,
         });
     }
-    Ok(details)
+    details
 }
 
 /// What `finish` (with no option) would refuse for, as its failure lines.

@@ -110,6 +110,7 @@ impl View {
             events,
             log_warnings,
             edits,
+            ..
         } = Overview::read(store, &state)?;
         let holder = state.turn.holder();
         let mut agents = Vec::new();

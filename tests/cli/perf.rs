@@ -127,3 +127,62 @@ fn the_lock_label_is_written_in_place_at_a_fixed_width() {
     assert_eq!(label.len(), 128, "{label:?}");
     assert!(!label.contains('x'), "{label:?}");
 }
+
+#[test]
+fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&[
+        "position",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--body",
+        "Use OAuth.",
+    ]);
+    let saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
+    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+    // The identity of the file as recorded, kept as a hand-over keeps it.
+    let mut kept = saved.clone();
+    kept["identities"] = json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
+    neg.write(DIGESTS, &kept.to_string());
+    let clean = neg.run(&["status", "{dir}"]);
+    let clean = String::from_utf8(clean.stdout).unwrap();
+    assert!(!clean.contains("Edits of recorded positions"), "{clean}");
+
+    // Edited by hand to the same size, its modification time set back: only the change time
+    // (which no user can set) tells it moved.
+    let modified = std::fs::metadata(neg.path(FILE))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
+    std::fs::write(neg.path(FILE), &edited).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(neg.path(FILE))
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let now = identity(&neg.path(FILE));
+    let then = &kept["identities"][FILE]["identity"];
+    assert_eq!(
+        (&now["size"], &now["mtime_ns"]),
+        (&then["size"], &then["mtime_ns"])
+    );
+
+    let output = neg.run(&["status", "{dir}"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("Edits of recorded positions (not append-only): 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("EDITED: positions/01-topic-0.md — agent-alpha's position (round 1)"),
+        "{text}"
+    );
+    let output = neg.run(&["status", "{dir}", "--json"]);
+    let envelope: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let edits = envelope["data"]["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{envelope}");
+    assert_eq!(edits[0]["change"], "edited", "{envelope}");
+}
