@@ -7,11 +7,9 @@
 //! content or the new one while the system runs. After a power cut it may be old, empty or
 //! partial, which its reader's check turns into a rebuild.
 
-use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use super::{Locked, TEMP_PREFIX, crash};
+use super::{Locked, crash};
 use crate::error::{Error, Result};
 
 impl Locked<'_> {
@@ -20,10 +18,7 @@ impl Locked<'_> {
     pub fn replace_cache(&self, rel: &str, content: &str) -> Result<()> {
         let path = self.store().writable_path(rel)?;
         let dir = path.parent().unwrap_or(Path::new("."));
-        let temp = tempfile::Builder::new()
-            .prefix(TEMP_PREFIX)
-            .permissions(fs::Permissions::from_mode(0o666))
-            .tempfile_in(dir)
+        let temp = super::temp_file_in(dir)
             .map_err(|e| Error::io("create a temporary file in", dir, e))?;
         crash::write_all(temp.as_file(), content.as_bytes(), "write a cache file")
             .map_err(|e| Error::io("write", temp.path(), e))?;
@@ -59,7 +54,8 @@ mod tests {
             .unwrap()
             .filter(|e| {
                 let name = e.as_ref().unwrap().file_name();
-                name.to_string_lossy().starts_with(super::TEMP_PREFIX)
+                name.to_string_lossy()
+                    .starts_with(crate::store::TEMP_PREFIX)
             })
             .count();
         assert_eq!(litter, 0);

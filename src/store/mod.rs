@@ -857,11 +857,7 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
         }
         Err(e) => return Err(Error::cannot_create(path, e)),
     }
-    let temp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .permissions(fs::Permissions::from_mode(0o666))
-        .tempfile_in(&dir)
-        .map_err(|e| Error::cannot_create(path, e))?;
+    let temp = temp_file_in(&dir).map_err(|e| Error::cannot_create(path, e))?;
     crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
@@ -885,16 +881,20 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
     Ok(Publication::Written)
 }
 
-/// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.
-fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    // 0666 before the umask, like any file an agent writes: tempfile's private 0600 would
-    // otherwise make every replaced state file unreadable to other users of the directory.
-    let temp = tempfile::Builder::new()
+/// A temporary file in `dir`, to be renamed or linked into place there. Its mode is 0666
+/// before the umask, like any file an agent writes: tempfile's private 0600 would otherwise
+/// make every replaced state file unreadable to other users of the directory.
+fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(dir)
-        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+}
+
+/// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.
+fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let temp = temp_file_in(dir).map_err(|e| Error::io("create a temporary file in", dir, e))?;
     crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;
@@ -919,12 +919,7 @@ fn create_exclusive(path: &Path, content: &[u8]) -> Result<bool> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    // 0666 before the umask, like a file created directly (tempfile's default is 0600).
-    let temp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .permissions(fs::Permissions::from_mode(0o666))
-        .tempfile_in(dir)
-        .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+    let temp = temp_file_in(dir).map_err(|e| Error::io("create a temporary file in", dir, e))?;
     crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;

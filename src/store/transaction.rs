@@ -38,12 +38,11 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::io;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Locked, PARLEY_DIR, Store, TEMP_PREFIX, crash, sync_dir, write_atomic};
+use super::{Locked, PARLEY_DIR, Store, crash, sync_dir, write_atomic};
 use crate::error::{Error, Result};
 
 /// The intent journal, relative to the store root.
@@ -73,10 +72,7 @@ impl Locked<'_> {
             let target = store.writable_path(rel)?;
             let dir = target.parent().unwrap_or(Path::new("."));
             staging_dirs.insert(dir.to_path_buf());
-            let temp = tempfile::Builder::new()
-                .prefix(TEMP_PREFIX)
-                .permissions(fs::Permissions::from_mode(0o666))
-                .tempfile_in(dir)
+            let temp = super::temp_file_in(dir)
                 .map_err(|e| Error::io("create a temporary file in", dir, e))?;
             crash::write_all(temp.as_file(), content.as_bytes(), "stage a file")
                 .and_then(|()| temp.as_file().sync_all())
