@@ -56,6 +56,42 @@ impl Human {
     }
 }
 
+/// A reply and the warnings met while reading a command's files (a torn last line skipped,
+/// a beads line that is not JSON): `warning: ...` on stderr, `data.warnings` in JSON.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Warned<R> {
+    reply: R,
+    #[serde(skip)]
+    warnings: Vec<String>,
+}
+
+impl<R> Warned<R> {
+    pub fn new(reply: R, warnings: Vec<String>) -> Warned<R> {
+        Warned { reply, warnings }
+    }
+}
+
+impl<R: Reply> Reply for Warned<R> {
+    fn status(&self) -> Status {
+        self.reply.status()
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        self.reply.code()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.reply.warnings();
+        warnings.extend(self.warnings.iter().cloned());
+        warnings
+    }
+
+    fn human(&self, out: &mut Human) {
+        self.reply.human(out);
+    }
+}
+
 /// [`Reply`] with its serialization erased, so that results of any type travel as one.
 trait Rendered: Send {
     fn warnings(&self) -> Vec<String>;
