@@ -246,7 +246,7 @@ pub struct AgentNameCli {
 
 // The operations.
 
-pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
+pub fn init(ctx: &Ctx, cli: InitCli) -> Result<init::Initialization> {
     let topic = match (cli.topic, cli.topic_file) {
         (Some(text), _) => Some(text),
         (None, Some(file)) => Some(read_topic_file(&file).map_err(|e| {
@@ -268,7 +268,7 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
         sources: init::read_sources(&cli.sources)?,
         sign_off: cli.sign_off,
     };
-    init::run(ctx, &args).map(Outcome::from)
+    init::run(ctx, &args)
 }
 
 pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
@@ -285,14 +285,14 @@ pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
     register::run(ctx, &args)
 }
 
-pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<Outcome> {
+pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<wait_for_start::Start> {
     let args = wait_for_start::WaitForStartArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
         allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
         wait: waiting(&cli.waiting)?,
     };
-    wait_for_start::run(ctx, &args).map(Outcome::from)
+    wait_for_start::run(ctx, &args)
 }
 
 pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
@@ -313,23 +313,23 @@ pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
     end_analysis::run(ctx, &args)
 }
 
-pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<Outcome> {
+pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<poll::PollReply> {
     let wait = cli.wait || cli.waiting.timeout.is_some();
     let args = poll::PollArgs {
         agent: agent(&cli.agent)?,
         wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
         dir: cli.dir,
     };
-    poll::run(ctx, &args).map(Outcome::from)
+    poll::run(ctx, &args)
 }
 
-pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
+pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<poll::PollReply> {
     let args = poll::PollArgs {
         agent: agent(&cli.agent)?,
         wait: Some(waiting(&cli.waiting)?),
         dir: cli.dir,
     };
-    poll::run(ctx, &args).map(Outcome::from)
+    poll::run(ctx, &args)
 }
 
 pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
@@ -349,7 +349,7 @@ pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
     hand_off::run(ctx, &args)
 }
 
-pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
+pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<audit_template::AuditTemplate> {
     audit_template::run(
         ctx,
         &audit_template::AuditTemplateArgs {
@@ -357,14 +357,13 @@ pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
-    .map(Outcome::from)
 }
 
 pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
     check::run(ctx, &check::CheckArgs { dir: cli.dir })
 }
 
-pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
+pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<finish::Finish> {
     finish::run(
         ctx,
         &finish::FinishArgs {
@@ -375,7 +374,6 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
             agent: cli.agent.as_deref().map(agent).transpose()?,
         },
     )
-    .map(Outcome::from)
 }
 
 pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
@@ -388,7 +386,7 @@ pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
     )
 }
 
-pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<sign_off::SignOff> {
     sign_off::run(
         ctx,
         &sign_off::SignOffArgs {
@@ -396,7 +394,6 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
-    .map(Outcome::from)
 }
 
 pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
