@@ -17,7 +17,7 @@ use crate::negotiation::{
     audit_template, changes, check, end_analysis, file_draft_issue, finish, hand_off, init,
     new_issue, poll, register, sign_off, wait_for_start,
 };
-use crate::output::Outcome;
+use crate::output::Warned;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
@@ -271,7 +271,7 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<init::Initialization> {
     init::run(ctx, &args)
 }
 
-pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
+pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<register::Registration> {
     let who = match &cli.agent {
         Some(raw) => register::Who::Named(agent(raw)?),
         None if cli.auto => register::Who::Auto,
@@ -295,7 +295,7 @@ pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<wait_for_start:
     wait_for_start::run(ctx, &args)
 }
 
-pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
+pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<new_issue::Filed> {
     let args = file_draft_issue::DraftArgs {
         agent: agent(&cli.agent)?,
         topic: topic(&cli.topic)?,
@@ -305,7 +305,7 @@ pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
     file_draft_issue::run(ctx, &args)
 }
 
-pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<end_analysis::AnalysisEnded> {
     let args = end_analysis::EndAnalysisArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
@@ -332,7 +332,7 @@ pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<poll::PollReply> {
     poll::run(ctx, &args)
 }
 
-pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
+pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<new_issue::Filed> {
     let args = new_issue::NewIssueArgs {
         topic: topic(&cli.topic)?,
         text: issue_text(cli.text)?,
@@ -341,7 +341,7 @@ pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
     new_issue::run(ctx, &args)
 }
 
-pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<hand_off::HandOff> {
     let args = hand_off::HandOffArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
@@ -359,7 +359,7 @@ pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<audit_template
     )
 }
 
-pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+pub fn check(ctx: &Ctx, cli: DirCli) -> Result<check::EditCheck> {
     check::run(ctx, &check::CheckArgs { dir: cli.dir })
 }
 
@@ -376,7 +376,7 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<finish::Finish> {
     )
 }
 
-pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Warned<changes::ChangesReply>> {
     changes::run(
         ctx,
         &changes::ChangesArgs {
@@ -396,7 +396,7 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<sign_off::SignOff> {
     )
 }
 
-pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Warned<crate::log_view::Log>> {
     crate::log_view::run(ctx, &cli.dir)
 }
 

@@ -19,7 +19,6 @@ use crate::negotiation::{
     agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
     position as position_cmd, reopen as reopen_cmd,
 };
-use crate::output::Outcome;
 
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
 /// one of them required (checked when the arguments are turned into a command, exit 64).
@@ -224,7 +223,7 @@ pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<note_cmd::Noted> {
     note_cmd::run(ctx, &args)
 }
 
-pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<Outcome> {
+pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<duplicate_cmd::Proposed> {
     let args = duplicate_cmd::DuplicateArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,

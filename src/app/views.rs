@@ -65,7 +65,7 @@ pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
         return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
             .map(Outcome::from);
     }
-    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir })
+    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir }).map(Outcome::from)
 }
 
 pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<watch_cmd::Watched> {
