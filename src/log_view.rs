@@ -8,22 +8,15 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::negotiation::log::{self, Event};
 use crate::negotiation::open;
-use crate::output::{Human, Outcome, Reply};
+use crate::output::{Human, Reply, Warned};
 
 /// The event log: `data` of `parley log --json`.
 #[derive(Debug, Serialize)]
 pub struct Log {
     events: Vec<Event>,
-    /// Lines of the log that could not be read (a torn last line).
-    #[serde(skip)]
-    skipped: Vec<String>,
 }
 
 impl Reply for Log {
-    fn warnings(&self) -> Vec<String> {
-        self.skipped.clone()
-    }
-
     fn human(&self, out: &mut Human) {
         for event in &self.events {
             out.line(event_line(event));
@@ -31,10 +24,11 @@ impl Reply for Log {
     }
 }
 
-pub fn run(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
+/// The log, and a warning for each line that could not be read (a torn last line).
+pub fn run(ctx: &Ctx, dir: &Path) -> Result<Warned<Log>> {
     let store = open(dir, ctx)?;
     let (events, skipped) = log::read(&store)?;
-    Ok(Outcome::from(Log { events, skipped }))
+    Ok(Warned::new(Log { events }, skipped))
 }
 
 /// One event as one aligned line: time, agent, command, event, and what changed.

@@ -56,6 +56,42 @@ impl Human {
     }
 }
 
+/// A reply and the warnings met while reading a command's files (a torn last line skipped,
+/// a beads line that is not JSON): `warning: ...` on stderr, `data.warnings` in JSON.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Warned<R> {
+    reply: R,
+    #[serde(skip)]
+    warnings: Vec<String>,
+}
+
+impl<R> Warned<R> {
+    pub fn new(reply: R, warnings: Vec<String>) -> Warned<R> {
+        Warned { reply, warnings }
+    }
+}
+
+impl<R: Reply> Reply for Warned<R> {
+    fn status(&self) -> Status {
+        self.reply.status()
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        self.reply.code()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.reply.warnings();
+        warnings.extend(self.warnings.iter().cloned());
+        warnings
+    }
+
+    fn human(&self, out: &mut Human) {
+        self.reply.human(out);
+    }
+}
+
 /// [`Reply`] with its serialization erased, so that results of any type travel as one.
 trait Rendered: Send {
     fn warnings(&self) -> Vec<String>;
@@ -82,25 +118,16 @@ impl<R: Reply> Rendered for R {
     }
 }
 
-/// What a command answers when it did not fail: exit 0, or one of the answers 1 to 4 with
-/// the stable code that names it.
+/// What a command answers when it did not fail: its typed result, with the exit it makes (0,
+/// or one of the answers 1 to 4 with the stable code that names it). The results of every
+/// type travel as this one, and are rendered only when printed.
 #[derive(Debug)]
 pub struct Outcome {
     pub status: Status,
     /// Set for answers other than 0: `WAITING`, `NAME_TAKEN`, `NOT_READY`, ... `None` for
     /// success and for a verdict; the JSON `ok` is true exactly when it is `None`.
     pub code: Option<&'static str>,
-    /// Lines for stdout, in the human form. The key lines agents look for live here.
-    pub lines: Vec<String>,
-    /// Lines for stderr (warnings) in the human form; `data.warnings` in JSON.
-    pub warnings: Vec<String>,
-    /// Lines for stderr in the human form, printed as they are (a summary that must stay out
-    /// of a machine-readable stdout); JSON carries the same facts in `data`.
-    pub notes: Vec<String>,
-    pub data: Value,
-    /// The typed result, when the command returned one; the fields above are then empty and
-    /// the printer renders this instead.
-    reply: Option<Box<dyn Rendered>>,
+    reply: Box<dyn Rendered>,
 }
 
 impl std::fmt::Debug for dyn Rendered {
@@ -114,83 +141,25 @@ impl<R: Reply + 'static> From<R> for Outcome {
         Outcome {
             status: Reply::status(&reply),
             code: Reply::code(&reply),
-            reply: Some(Box::new(reply)),
-            ..Outcome::ok(Value::Null)
+            reply: Box::new(reply),
         }
     }
 }
 
 impl Outcome {
-    pub fn ok(data: Value) -> Outcome {
-        Outcome {
-            status: Status::Ok,
-            code: None,
-            lines: Vec::new(),
-            warnings: Vec::new(),
-            notes: Vec::new(),
-            data,
-            reply: None,
-        }
-    }
-
     /// The human form: stdout lines and stderr notes.
     pub fn human(&self) -> Human {
-        match &self.reply {
-            Some(reply) => reply.human(),
-            None => Human {
-                lines: self.lines.clone(),
-                notes: self.notes.clone(),
-            },
-        }
+        self.reply.human()
     }
 
     /// The warnings, for stderr or `data.warnings`.
-    pub fn all_warnings(&self) -> Vec<String> {
-        match &self.reply {
-            Some(reply) => reply.warnings(),
-            None => self.warnings.clone(),
-        }
+    pub fn warnings(&self) -> Vec<String> {
+        self.reply.warnings()
     }
 
     /// The envelope's `data`, without the warnings.
     pub fn data(&self) -> Value {
-        match &self.reply {
-            Some(reply) => reply.data(),
-            None => self.data.clone(),
-        }
-    }
-
-    /// A non-zero answer (1 to 4).
-    pub fn answer(status: Status, code: &'static str, data: Value) -> Outcome {
-        debug_assert!(status.is_answer() && status != Status::Ok);
-        Outcome {
-            status,
-            code: Some(code),
-            ..Outcome::ok(data)
-        }
-    }
-
-    /// A verdict on inputs (valid or not): `status` sets the exit code (0 valid, 1 invalid,
-    /// or the error status of an input that could not be judged at all while others were),
-    /// and JSON says `ok` true and `error` null either way, since judging was done as asked.
-    pub fn verdict(status: Status, data: Value) -> Outcome {
-        Outcome {
-            status,
-            ..Outcome::ok(data)
-        }
-    }
-
-    pub fn line(mut self, line: impl Into<String>) -> Outcome {
-        self.lines.push(line.into());
-        self
-    }
-
-    pub fn push(&mut self, line: impl Into<String>) {
-        self.lines.push(line.into());
-    }
-
-    pub fn warn(&mut self, warning: impl Into<String>) {
-        self.warnings.push(warning.into());
+        self.reply.data()
     }
 }
 
@@ -222,7 +191,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
                 text.push('\n');
             }
             let _ = out.write_all(text.as_bytes());
-            for warning in outcome.all_warnings() {
+            for warning in outcome.warnings() {
                 let _ = writeln!(err, "warning: {warning}");
             }
             for note in &human.notes {
@@ -254,7 +223,7 @@ pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
     match result {
         Ok(outcome) => {
             let mut data = outcome.data();
-            let warnings = outcome.all_warnings();
+            let warnings = outcome.warnings();
             if let Value::Object(map) = &mut data
                 && !warnings.is_empty()
             {

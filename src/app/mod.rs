@@ -88,23 +88,25 @@ fn unreadable_request(e: impl std::fmt::Display) -> Error {
     Error::usage(e.to_string())
 }
 
-/// Runs an applet's operation on a request read from clap's matches.
+/// Runs an applet's operation on a request read from clap's matches. An operation returns
+/// its typed result (a [`Reply`](crate::output::Reply)), or an [`Outcome`] when it chooses
+/// among several commands (a group's subcommands): either becomes the `Outcome` printed.
 macro_rules! from_matches {
     ($request:ty, $op:path) => {
         |ctx, matches| {
             let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
                 .map_err(unreadable_request)?;
-            $op(ctx, request)
+            $op(ctx, request).map(Outcome::from)
         }
     };
 }
 
-/// Runs an applet's operation on a request read from JSON.
+/// Runs an applet's operation on a request read from JSON, as [`from_matches!`] does.
 macro_rules! from_json {
     ($request:ty, $op:path) => {
         |ctx, value| {
             let request: $request = serde_json::from_value(value).map_err(unreadable_request)?;
-            $op(ctx, request)
+            $op(ctx, request).map(Outcome::from)
         }
     };
 }

@@ -17,7 +17,7 @@ use crate::negotiation::{
     audit_template, changes, check, end_analysis, file_draft_issue, finish, hand_off, init,
     new_issue, poll, register, sign_off, wait_for_start,
 };
-use crate::output::Outcome;
+use crate::output::Warned;
 
 /// The longest window, timeout or interval `init` accepts: a year. Longer ones are mistakes,
 /// and a deadline must stay a writable date.
@@ -246,7 +246,7 @@ pub struct AgentNameCli {
 
 // The operations.
 
-pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
+pub fn init(ctx: &Ctx, cli: InitCli) -> Result<init::Initialization> {
     let topic = match (cli.topic, cli.topic_file) {
         (Some(text), _) => Some(text),
         (None, Some(file)) => Some(read_topic_file(&file).map_err(|e| {
@@ -268,10 +268,10 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<Outcome> {
         sources: init::read_sources(&cli.sources)?,
         sign_off: cli.sign_off,
     };
-    init::run(ctx, &args).map(Outcome::from)
+    init::run(ctx, &args)
 }
 
-pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
+pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<register::Registration> {
     let who = match &cli.agent {
         Some(raw) => register::Who::Named(agent(raw)?),
         None if cli.auto => register::Who::Auto,
@@ -285,17 +285,17 @@ pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<Outcome> {
     register::run(ctx, &args)
 }
 
-pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<Outcome> {
+pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<wait_for_start::Start> {
     let args = wait_for_start::WaitForStartArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
         allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
         wait: waiting(&cli.waiting)?,
     };
-    wait_for_start::run(ctx, &args).map(Outcome::from)
+    wait_for_start::run(ctx, &args)
 }
 
-pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
+pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<new_issue::Filed> {
     let args = file_draft_issue::DraftArgs {
         agent: agent(&cli.agent)?,
         topic: topic(&cli.topic)?,
@@ -305,7 +305,7 @@ pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<Outcome> {
     file_draft_issue::run(ctx, &args)
 }
 
-pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<end_analysis::AnalysisEnded> {
     let args = end_analysis::EndAnalysisArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
@@ -313,26 +313,26 @@ pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
     end_analysis::run(ctx, &args)
 }
 
-pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<Outcome> {
+pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<poll::PollReply> {
     let wait = cli.wait || cli.waiting.timeout.is_some();
     let args = poll::PollArgs {
         agent: agent(&cli.agent)?,
         wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
         dir: cli.dir,
     };
-    poll::run(ctx, &args).map(Outcome::from)
+    poll::run(ctx, &args)
 }
 
-pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<Outcome> {
+pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<poll::PollReply> {
     let args = poll::PollArgs {
         agent: agent(&cli.agent)?,
         wait: Some(waiting(&cli.waiting)?),
         dir: cli.dir,
     };
-    poll::run(ctx, &args).map(Outcome::from)
+    poll::run(ctx, &args)
 }
 
-pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
+pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<new_issue::Filed> {
     let args = new_issue::NewIssueArgs {
         topic: topic(&cli.topic)?,
         text: issue_text(cli.text)?,
@@ -341,7 +341,7 @@ pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<Outcome> {
     new_issue::run(ctx, &args)
 }
 
-pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
+pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<hand_off::HandOff> {
     let args = hand_off::HandOffArgs {
         agent: agent(&cli.agent)?,
         dir: cli.dir,
@@ -349,7 +349,7 @@ pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<Outcome> {
     hand_off::run(ctx, &args)
 }
 
-pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
+pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<audit_template::AuditTemplate> {
     audit_template::run(
         ctx,
         &audit_template::AuditTemplateArgs {
@@ -357,14 +357,13 @@ pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
-    .map(Outcome::from)
 }
 
-pub fn check(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+pub fn check(ctx: &Ctx, cli: DirCli) -> Result<check::EditCheck> {
     check::run(ctx, &check::CheckArgs { dir: cli.dir })
 }
 
-pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
+pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<finish::Finish> {
     finish::run(
         ctx,
         &finish::FinishArgs {
@@ -375,10 +374,9 @@ pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<Outcome> {
             agent: cli.agent.as_deref().map(agent).transpose()?,
         },
     )
-    .map(Outcome::from)
 }
 
-pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Warned<changes::ChangesReply>> {
     changes::run(
         ctx,
         &changes::ChangesArgs {
@@ -388,7 +386,7 @@ pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
     )
 }
 
-pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
+pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<sign_off::SignOff> {
     sign_off::run(
         ctx,
         &sign_off::SignOffArgs {
@@ -396,10 +394,9 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<Outcome> {
             dir: cli.dir,
         },
     )
-    .map(Outcome::from)
 }
 
-pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Outcome> {
+pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Warned<crate::log_view::Log>> {
     crate::log_view::run(ctx, &cli.dir)
 }
 

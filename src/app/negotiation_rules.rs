@@ -19,7 +19,6 @@ use crate::negotiation::{
     agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
     position as position_cmd, reopen as reopen_cmd,
 };
-use crate::output::Outcome;
 
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
 /// one of them required (checked when the arguments are turned into a command, exit 64).
@@ -147,15 +146,15 @@ pub struct ReopenCli {
     pub reason: String,
 }
 
-pub fn position(ctx: &Ctx, cli: EntryCli) -> Result<Outcome> {
+pub fn position(ctx: &Ctx, cli: EntryCli) -> Result<position_cmd::Appended> {
     entry(ctx, cli, EntryKind::Position)
 }
 
-pub fn challenge(ctx: &Ctx, cli: EntryCli) -> Result<Outcome> {
+pub fn challenge(ctx: &Ctx, cli: EntryCli) -> Result<position_cmd::Appended> {
     entry(ctx, cli, EntryKind::Challenge)
 }
 
-fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
+fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<position_cmd::Appended> {
     let args = position_cmd::EntryArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,
@@ -163,10 +162,10 @@ fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<Outcome> {
         kind,
         dir: cli.dir,
     };
-    position_cmd::run(ctx, &args).map(Outcome::from)
+    position_cmd::run(ctx, &args)
 }
 
-pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
+pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<agree_cmd::Agreement> {
     let raw = match (cli.decision, cli.file_text, &cli.file) {
         (Some(text), _, _) => Some(text),
         (None, Some(text), _) => Some(read_input("decision", Source::Text(text))?),
@@ -184,30 +183,30 @@ pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<Outcome> {
         check: cli.check,
         dir: cli.dir,
     };
-    agree_cmd::run(ctx, &args).map(Outcome::from)
+    agree_cmd::run(ctx, &args)
 }
 
-pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<Outcome> {
+pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<escalate_cmd::Escalation> {
     let args = escalate_cmd::EscalateArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,
         summary: Text::parse("summary", &cli.summary)?,
         dir: cli.dir,
     };
-    escalate_cmd::run(ctx, &args).map(Outcome::from)
+    escalate_cmd::run(ctx, &args)
 }
 
-pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<Outcome> {
+pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<resolve_cmd::Resolution> {
     let args = resolve_cmd::ResolveArgs {
         issue: IssueRef::parse(&cli.issue)?,
         decision: Text::parse("decision", &cli.decision)?,
         by: resolve_cmd::parse_human(&cli.by)?,
         dir: cli.dir,
     };
-    resolve_cmd::run(ctx, &args).map(Outcome::from)
+    resolve_cmd::run(ctx, &args)
 }
 
-pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
+pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<note_cmd::Noted> {
     let raw = match (cli.body, &cli.file) {
         (Some(text), _) => text,
         (None, Some(file)) => read_input(
@@ -221,10 +220,10 @@ pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<Outcome> {
         body: Text::parse("note", &raw)?,
         dir: cli.dir,
     };
-    note_cmd::run(ctx, &args).map(Outcome::from)
+    note_cmd::run(ctx, &args)
 }
 
-pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<Outcome> {
+pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<duplicate_cmd::Proposed> {
     let args = duplicate_cmd::DuplicateArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,
@@ -239,14 +238,14 @@ pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<Outcome> {
     duplicate_cmd::run(ctx, &args)
 }
 
-pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<Outcome> {
+pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<reopen_cmd::Reopened> {
     let args = reopen_cmd::ReopenArgs {
         agent: agent(&cli.agent)?,
         issue: IssueRef::parse(&cli.issue)?,
         reason: Text::parse("reason", &cli.reason)?,
         dir: cli.dir,
     };
-    reopen_cmd::run(ctx, &args).map(Outcome::from)
+    reopen_cmd::run(ctx, &args)
 }
 
 /// Reads text a command takes from its user, as UTF-8. At most one byte more than the longest

@@ -20,7 +20,7 @@ use crate::operative::{
     agent as agent_cmd, event as event_cmd, release as release_cmd, reservation,
     reserve as reserve_cmd, session as session_cmd, timeline,
 };
-use crate::output::Outcome;
+use crate::output::{Outcome, Warned};
 
 /// Where the project's coordination state lives.
 #[derive(Debug, Args, Deserialize)]
@@ -310,45 +310,38 @@ pub fn agent(ctx: &Ctx, command: AgentCommand) -> Result<Outcome> {
     }
 }
 
-pub fn scope(ctx: &Ctx, command: ScopeCommand) -> Result<Outcome> {
+pub fn scope(ctx: &Ctx, command: ScopeCommand) -> Result<Classified> {
     match command {
         ScopeCommand::Overlap(cli) => {
             let project = open(ctx, &cli.project)?;
             let a = Scope::parse(&project.root, &text("scope", &cli.a)?)?;
             let b = Scope::parse(&project.root, &text("scope", &cli.b)?)?;
-            Ok(Outcome::from(Classified::new(a, b)))
+            Ok(Classified::new(a, b))
         }
     }
 }
 
-pub fn reserve(ctx: &Ctx, cli: ReserveCli) -> Result<Outcome> {
-    {
-        {
-            let agent = agent_flag(&cli.acting.agent)?;
-            let project = open(ctx, &cli.acting.project)?;
-            let args = reserve_cmd::ReserveArgs {
-                agent,
-                scope: project_scope(&project, &cli.scope)?,
-                bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
-                ttl_minutes: cli.ttl,
-                takeover_stale: cli.takeover_stale,
-            };
-            reserve_cmd::run(ctx, &project, &args).map(Outcome::from)
-        }
-    }
+pub fn reserve(ctx: &Ctx, cli: ReserveCli) -> Result<Warned<reserve_cmd::ReserveReply>> {
+    let agent = agent_flag(&cli.acting.agent)?;
+    let project = open(ctx, &cli.acting.project)?;
+    let args = reserve_cmd::ReserveArgs {
+        agent,
+        scope: project_scope(&project, &cli.scope)?,
+        bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
+        ttl_minutes: cli.ttl,
+        takeover_stale: cli.takeover_stale,
+    };
+    reserve_cmd::run(ctx, &project, &args)
 }
 
-pub fn release(ctx: &Ctx, cli: ReleaseCli) -> Result<Outcome> {
-    {
-        {
-            let agent = agent_flag(&cli.acting.agent)?;
-            let project = open(ctx, &cli.acting.project)?;
-            let scope = project_scope(&project, &cli.scope)?;
-            release_cmd::run(ctx, &project, &agent, &scope).map(Outcome::from)
-        }
-    }
+pub fn release(ctx: &Ctx, cli: ReleaseCli) -> Result<Warned<release_cmd::Released>> {
+    let agent = agent_flag(&cli.acting.agent)?;
+    let project = open(ctx, &cli.acting.project)?;
+    let scope = project_scope(&project, &cli.scope)?;
+    release_cmd::run(ctx, &project, &agent, &scope)
 }
 
+/// The held reservations or the archived ones: two replies, so either as an [`Outcome`].
 pub fn reservations(ctx: &Ctx, cli: ReservationsCli) -> Result<Outcome> {
     let project = open(ctx, &cli.project)?;
     if cli.archived {
@@ -396,24 +389,20 @@ pub fn event(ctx: &Ctx, command: EventCommand) -> Result<Outcome> {
     }
 }
 
-pub fn events(ctx: &Ctx, cli: EventsCli) -> Result<Outcome> {
-    {
-        {
-            let filter = timeline::Filter {
-                bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
-                agent: cli
-                    .agent
-                    .as_deref()
-                    .map(|raw| AgentName::parse("--agent", raw))
-                    .transpose()?,
-                unacked: cli.unacked,
-            };
-            timeline::run(ctx, &open(ctx, &cli.project)?, &filter).map(Outcome::from)
-        }
-    }
+pub fn events(ctx: &Ctx, cli: EventsCli) -> Result<Warned<timeline::Timeline>> {
+    let filter = timeline::Filter {
+        bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
+        agent: cli
+            .agent
+            .as_deref()
+            .map(|raw| AgentName::parse("--agent", raw))
+            .transpose()?,
+        unacked: cli.unacked,
+    };
+    timeline::run(ctx, &open(ctx, &cli.project)?, &filter)
 }
 
-pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Outcome> {
+pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Warned<session_cmd::SessionReply>> {
     // What clap's `requires` says on the command line, checked here for every front end.
     if cli.scope.is_some() && cli.adopt.is_none() {
         return Err(Error::usage("--scope goes with --adopt"));
@@ -421,27 +410,23 @@ pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Outcome> {
     if cli.role.is_some() && cli.register.is_none() {
         return Err(Error::usage("--role goes with --register"));
     }
-    {
-        {
-            let project = open(ctx, &cli.project)?;
-            let decision = match (&cli.register, &cli.adopt) {
-                (Some(raw), _) => session_cmd::Decision::Register {
-                    agent: AgentName::parse("--register", raw)?,
-                    role: cli.role.as_deref().map(agent_cmd::parse_role).transpose()?,
-                },
-                (None, Some(raw)) => session_cmd::Decision::Adopt {
-                    agent: AgentName::parse("--adopt", raw)?,
-                    scope: cli
-                        .scope
-                        .as_deref()
-                        .map(|raw| project_scope(&project, raw))
-                        .transpose()?,
-                },
-                (None, None) => session_cmd::Decision::Undecided,
-            };
-            session_cmd::run(ctx, &project, &decision).map(Outcome::from)
-        }
-    }
+    let project = open(ctx, &cli.project)?;
+    let decision = match (&cli.register, &cli.adopt) {
+        (Some(raw), _) => session_cmd::Decision::Register {
+            agent: AgentName::parse("--register", raw)?,
+            role: cli.role.as_deref().map(agent_cmd::parse_role).transpose()?,
+        },
+        (None, Some(raw)) => session_cmd::Decision::Adopt {
+            agent: AgentName::parse("--adopt", raw)?,
+            scope: cli
+                .scope
+                .as_deref()
+                .map(|raw| project_scope(&project, raw))
+                .transpose()?,
+        },
+        (None, None) => session_cmd::Decision::Undecided,
+    };
+    session_cmd::run(ctx, &project, &decision)
 }
 
 fn open(ctx: &Ctx, cli: &ProjectCli) -> Result<Project> {

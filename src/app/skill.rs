@@ -7,7 +7,6 @@ use clap::Args;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::Outcome;
 use crate::skill::SkillArgs;
 
 #[derive(Debug, Args)]
@@ -39,6 +38,6 @@ impl SkillCli {
     }
 }
 
-pub fn skill(ctx: &Ctx, cli: SkillCli) -> Result<Outcome> {
-    crate::skill::run(ctx, &cli.into_args()).map(Outcome::from)
+pub fn skill(ctx: &Ctx, cli: SkillCli) -> Result<crate::skill::SkillReply> {
+    crate::skill::run(ctx, &cli.into_args())
 }

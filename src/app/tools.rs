@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::{Human, Outcome, Reply};
+use crate::output::{Human, Reply};
 
 #[derive(Debug, Args)]
 pub struct LinksCli {
@@ -50,19 +50,19 @@ impl Reply for Completion {
     }
 }
 
-pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<Outcome> {
-    crate::links::run(&cli.dir, cli.force).map(Outcome::from)
+pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<crate::links::Links> {
+    crate::links::run(&cli.dir, cli.force)
 }
 
-pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<Outcome> {
-    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene).map(Outcome::from)
+pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<crate::demo::Demo> {
+    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene)
 }
 
-pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Outcome> {
-    Ok(Outcome::from(Completion {
+pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Completion> {
+    Ok(Completion {
         shell: cli.shell.to_string(),
         script: completion_script(cli.shell),
-    }))
+    })
 }
 
 /// The completion script for `shell`, generated from the whole command tree.

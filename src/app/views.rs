@@ -54,6 +54,7 @@ pub struct ReportCli {
     pub force: bool,
 }
 
+/// `status`, or with `--watch` the live view: two replies, so either as an [`Outcome`].
 pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
     if !cli.watch && (cli.once || cli.timeout.is_some()) {
         return Err(crate::error::Error::usage(
@@ -64,14 +65,14 @@ pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
         return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
             .map(Outcome::from);
     }
-    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir })
+    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir }).map(Outcome::from)
 }
 
-pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<Outcome> {
-    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?).map(Outcome::from)
+pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<watch_cmd::Watched> {
+    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
 }
 
-pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<Outcome> {
+pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<report_cmd::Report> {
     report_cmd::run(
         ctx,
         &report_cmd::ReportArgs {
@@ -80,7 +81,6 @@ pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<Outcome> {
             force: cli.force,
         },
     )
-    .map(Outcome::from)
 }
 
 fn watch_args(dir: PathBuf, once: bool, timeout: Option<f64>) -> Result<watch_cmd::WatchArgs> {

@@ -20,7 +20,7 @@ mod server;
 use crate::app;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
-use crate::output::{Human, Outcome, Reply};
+use crate::output::{Human, Reply};
 
 pub use catalog::{Catalog, TOOL_NAMES};
 
@@ -62,7 +62,7 @@ impl Protocol {
 
 /// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
 /// stdout was the protocol's.
-pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Served> {
     // After the session an envelope would follow the protocol on stdout; refused up front.
     if ctx.mode == crate::output::Mode::Json {
         return Err(Error::usage(
@@ -70,12 +70,12 @@ pub fn run(ctx: &Ctx, args: McpArgs) -> Result<Outcome> {
         ));
     }
     serve(ctx, &args)?;
-    Ok(Outcome::from(Served))
+    Ok(Served)
 }
 
 /// The end of a session: nothing to say (`data` null), the protocol had stdout.
 #[derive(Debug, serde::Serialize)]
-struct Served;
+pub struct Served;
 
 impl Reply for Served {
     fn human(&self, _out: &mut Human) {}

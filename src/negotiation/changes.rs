@@ -15,12 +15,11 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde::Serialize;
-use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply, Warned};
 use crate::store::{LockMode, Store};
 
 use super::digest::{self, Edit, Ledger};
@@ -147,7 +146,22 @@ impl Changes {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &ChangesArgs) -> Result<Outcome> {
+/// The answer to `changes`: `data` of `changes --json`.
+#[derive(Debug, Serialize)]
+pub struct ChangesReply {
+    changes: Changes,
+}
+
+impl Reply for ChangesReply {
+    fn human(&self, out: &mut Human) {
+        for line in self.changes.lines() {
+            out.line(line);
+        }
+    }
+}
+
+/// The changes, and a warning for each line of the log that could not be read.
+pub fn run(ctx: &Ctx, args: &ChangesArgs) -> Result<Warned<ChangesReply>> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "changes",
@@ -158,14 +172,7 @@ pub fn run(ctx: &Ctx, args: &ChangesArgs) -> Result<Outcome> {
     state.ensure_registered(&args.agent)?;
     let (events, warnings) = log::read(&store)?;
     let changes = compute(&store, &state, &events, &args.agent)?;
-    let mut out = Outcome::ok(json!({"changes": changes}));
-    for line in changes.lines() {
-        out.push(line);
-    }
-    for warning in warnings {
-        out.warn(warning);
-    }
-    Ok(out)
+    Ok(Warned::new(ChangesReply { changes }, warnings))
 }
 
 /// What changed for `agent` since its last hand-over, from the whole log `events`.
@@ -312,20 +319,4 @@ fn status_changer(events: &[Event], rel: &str) -> Option<String> {
                     .map(str::to_owned)
             })
         })
-}
-
-/// Adds to a "your turn" answer how long the holder has before others may skip it, in
-/// `data.turn_seconds_left` and, for people, as a note on stderr: stdout keeps the exact
-/// lines the old scripts printed, which agents compare.
-pub fn tell_turn_clock(out: &mut Outcome, state: &State, ctx: &Ctx) {
-    let Some(left) = state.turn_seconds_left(ctx.clock.unix_seconds()) else {
-        return;
-    };
-    if let serde_json::Value::Object(map) = &mut out.data {
-        map.insert("turn_seconds_left".into(), json!(left));
-    }
-    out.notes.push(format!(
-        "You hold the turn: {left}s before another agent may skip you (turn_timeout_seconds {}); your poll, or any change you make, restarts the clock.",
-        state.meta.turn_timeout_seconds
-    ));
 }

@@ -4,13 +4,14 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
+use super::digest::Edit;
 use super::{Actor, State, open};
 use super::{digest, digests_file};
 
@@ -19,7 +20,66 @@ pub struct CheckArgs {
     pub dir: PathBuf,
 }
 
-pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<Outcome> {
+/// What `check` found: `data` of `check --json`; edits make it the answer 1 (`EDITED`).
+#[derive(Debug, Serialize)]
+pub struct EditCheck {
+    /// The edits of recorded entries that `finish --accept-edits` has not acknowledged.
+    edits: Vec<Edit>,
+    /// Those it has.
+    accepted: Vec<Edit>,
+    /// How many positions files were recorded at a hand-over.
+    recorded_files: usize,
+}
+
+impl Reply for EditCheck {
+    fn status(&self) -> Status {
+        if self.edits.is_empty() {
+            Status::Ok
+        } else {
+            Status::NotNow
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        if self.edits.is_empty() {
+            None
+        } else {
+            Some("EDITED")
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        if self.edits.is_empty() {
+            out.line(format!(
+                "No edits: the {} recorded positions file{} only grew by appends.",
+                self.recorded_files,
+                if self.recorded_files == 1 { "" } else { "s" }
+            ));
+            if !self.accepted.is_empty() {
+                out.line(format!(
+                    "{} earlier edit{} accepted by finish --accept-edits.",
+                    self.accepted.len(),
+                    if self.accepted.len() == 1 {
+                        " was"
+                    } else {
+                        "s were"
+                    }
+                ));
+            }
+            return;
+        }
+        for edit in &self.edits {
+            out.line(edit.describe());
+        }
+        out.line(format!(
+            "{} edit{} of recorded entries: positions are append-only (rule 3). finish refuses until they are accepted with --accept-edits.",
+            self.edits.len(),
+            if self.edits.len() == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<EditCheck> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "check",
@@ -32,40 +92,10 @@ pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<Outcome> {
         loaded: Some(&loaded),
         ..Default::default()
     };
-    let ledger = &loaded.ledger;
-    let edits = digest::unaccepted_edits_seen(&store, &state, ledger, &seen)?;
-    let data = json!({
-        "edits": edits,
-        "accepted": ledger.accepted,
-        "recorded_files": ledger.baselines.len(),
-    });
-    if edits.is_empty() {
-        let mut out = Outcome::ok(data).line(format!(
-            "No edits: the {} recorded positions file{} only grew by appends.",
-            ledger.baselines.len(),
-            if ledger.baselines.len() == 1 { "" } else { "s" }
-        ));
-        if !ledger.accepted.is_empty() {
-            out.push(format!(
-                "{} earlier edit{} accepted by finish --accept-edits.",
-                ledger.accepted.len(),
-                if ledger.accepted.len() == 1 {
-                    " was"
-                } else {
-                    "s were"
-                }
-            ));
-        }
-        return Ok(out);
-    }
-    let mut out = Outcome::answer(Status::NotNow, "EDITED", data);
-    for edit in &edits {
-        out.push(edit.describe());
-    }
-    out.push(format!(
-        "{} edit{} of recorded entries: positions are append-only (rule 3). finish refuses until they are accepted with --accept-edits.",
-        edits.len(),
-        if edits.len() == 1 { "" } else { "s" }
-    ));
-    Ok(out)
+    let edits = digest::unaccepted_edits_seen(&store, &state, &loaded.ledger, &seen)?;
+    Ok(EditCheck {
+        edits,
+        recorded_files: loaded.ledger.baselines.len(),
+        accepted: loaded.ledger.accepted,
+    })
 }

@@ -20,7 +20,7 @@ use serde_json::json;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
@@ -129,7 +129,39 @@ fn normalize(title: &str) -> String {
         .join(" ")
 }
 
-pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
+/// The proposal written: `data` of `duplicate --json`.
+#[derive(Debug, Serialize)]
+pub struct Proposed {
+    /// The issue proposed as a duplicate, `NN-TOPIC.md`.
+    file: String,
+    /// Its positions file, `positions/NN-TOPIC.md`.
+    path: String,
+    agent: Name,
+    /// Always a challenge: the proposal is the challenge an agreement needs.
+    kind: EntryKind,
+    round: u64,
+    /// The issue it duplicates, which stays.
+    duplicate_of: String,
+    /// The issue's number, as `agree` takes it.
+    #[serde(skip)]
+    number: u64,
+}
+
+impl Reply for Proposed {
+    fn human(&self, out: &mut Human) {
+        out.line(format!(
+            "Appended {} to {}",
+            positions::entry_title(&self.agent, self.kind, self.round),
+            self.path
+        ));
+        out.line(format!(
+            "Proposed: {} is a duplicate of {}. After your hand-off another agent closes it with `parley agree DIR AGENT {}` (no decision needed).",
+            self.file, self.duplicate_of, self.number
+        ));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Proposed> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "duplicate",
@@ -173,19 +205,15 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Outcome> {
         .with_detail(json!({"duplicate_of": of.file}));
     let loaded = super::digests_file::load(&store)?;
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
-    Ok(Outcome::ok(json!({
-        "file": on.issue.file,
-        "path": on.rel,
-        "agent": args.agent,
-        "kind": EntryKind::Challenge,
-        "round": round,
-        "duplicate_of": of.file,
-    }))
-    .line(format!("Appended {title} to {}", on.rel))
-    .line(format!(
-        "Proposed: {} is a duplicate of {}. After your hand-off another agent closes it with `parley agree DIR AGENT {}` (no decision needed).",
-        on.issue.file, of.file, on.issue.number
-    )))
+    Ok(Proposed {
+        number: on.issue.number,
+        file: on.issue.file,
+        path: on.rel,
+        agent: args.agent.clone(),
+        kind: EntryKind::Challenge,
+        round,
+        duplicate_of: of.file,
+    })
 }
 
 /// Whether a positions file may hold a duplicate proposal: an entry whose first line starts

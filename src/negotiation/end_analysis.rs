@@ -2,15 +2,16 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{Locked, Store};
 
 use super::Desk;
+use super::duplicate::LikelyDuplicate;
 use super::log;
 use super::turn::{self, Phase};
 use super::{
@@ -24,7 +25,53 @@ pub struct EndAnalysisArgs {
     pub agent: Name,
 }
 
-pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
+/// The analysis ended: `data` of `end-analysis --json`.
+#[derive(Debug, Serialize)]
+pub struct AnalysisEnded {
+    agent: Name,
+    /// Whether the drafts are merged (this was the last analysis, or a rerun after it).
+    merged: bool,
+    /// The agents whose analysis is still to end.
+    pending: Vec<Name>,
+    phase: Phase,
+    /// The agent the turn went to.
+    turn: Name,
+    /// The likely duplicates among the merged issues (none when nothing was merged); absent
+    /// from the answer of a rerun that only completes an interrupted hand-over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicates: Option<Vec<LikelyDuplicate>>,
+    /// What the merge said, when this analysis merged the drafts.
+    #[serde(skip)]
+    merge_lines: Vec<String>,
+    /// The merge found no draft at all: the positions phase starts with no issue.
+    #[serde(skip)]
+    no_issues: bool,
+}
+
+impl Reply for AnalysisEnded {
+    fn warnings(&self) -> Vec<String> {
+        if self.no_issues {
+            // Not an error (a negotiation may start from issues raised later with
+            // `new-issue`), but easy to miss until `finish` says there is nothing to finish.
+            vec!["no agent filed a draft issue: the positions phase starts with no issues (raise them with `parley new-issue DIR TOPIC`)".to_owned()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line(format!("Analysis complete for {}", self.agent));
+        if !self.merged {
+            out.line("Waiting for other agents to complete analysis.");
+        }
+        for line in &self.merge_lines {
+            out.line(line.as_str());
+        }
+        out.line(format!("Turn handed to: {}", self.turn));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<AnalysisEnded> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "end-analysis",
@@ -61,10 +108,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
     let merge = if merged {
         merge_drafts(&locked, &mut state, ctx, actor)?
     } else {
-        Merged {
-            lines: vec!["Waiting for other agents to complete analysis.".to_owned()],
-            duplicates: Vec::new(),
-        }
+        Merged::default()
     };
     locked.ensure_dir(ANALYSIS_DIR)?;
     let created = locked.create_new(
@@ -80,33 +124,22 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<Outcome> {
             .change(None, Some(args.agent.to_string()))
             .append(&locked)?;
     }
-    let mut out = Outcome::ok(json!({})).line(format!("Analysis complete for {}", args.agent));
-    for line in merge.lines {
-        out.push(line);
-    }
     let next = state
         .agents
         .after(&args.agent)
         .expect("the holder is registered")
         .clone();
     give_turn(&locked, &mut state, &next, ctx, actor)?;
-    out.push(format!("Turn handed to: {next}"));
-    if merged && super::issues::list(&store, super::ISSUES_DIR)?.is_empty() {
-        // Not an error (a negotiation may start from issues raised later with `new-issue`),
-        // but easy to miss until `finish` says there is nothing to finish.
-        out.warn(
-            "no agent filed a draft issue: the positions phase starts with no issues (raise them with `parley new-issue DIR TOPIC`)",
-        );
-    }
-    out.data = json!({
-        "agent": args.agent,
-        "merged": merged,
-        "pending": pending,
-        "phase": state.phase,
-        "turn": next,
-        "duplicates": merge.duplicates,
-    });
-    Ok(out)
+    Ok(AnalysisEnded {
+        agent: args.agent.clone(),
+        merged,
+        pending,
+        phase: state.phase,
+        turn: next,
+        duplicates: Some(merge.duplicates),
+        merge_lines: merge.lines,
+        no_issues: merged && super::issues::list(&store, super::ISSUES_DIR)?.is_empty(),
+    })
 }
 
 /// Whether the log records the end of `agent`'s analysis (done or forfeited).
@@ -128,7 +161,7 @@ fn complete_interrupted(
     agent: &Name,
     ctx: &Ctx,
     actor: Actor,
-) -> Result<Option<Outcome>> {
+) -> Result<Option<AnalysisEnded>> {
     let store = locked.store();
     if state.turn.holder() == Some(agent)
         || !store.exists(&done_marker(agent))?
@@ -141,19 +174,16 @@ fn complete_interrupted(
     };
     let merged = state.phase == Phase::Positions;
     let pending = state.analysis_pending(store)?;
-    let mut out = Outcome::ok(json!({
-        "agent": agent,
-        "merged": merged,
-        "pending": pending,
-        "phase": state.phase,
-        "turn": holder,
+    Ok(Some(AnalysisEnded {
+        agent: agent.clone(),
+        merged,
+        pending,
+        phase: state.phase,
+        turn: holder,
+        duplicates: None,
+        merge_lines: Vec::new(),
+        no_issues: false,
     }))
-    .line(format!("Analysis complete for {agent}"));
-    if !merged {
-        out.push("Waiting for other agents to complete analysis.");
-    }
-    out.push(format!("Turn handed to: {holder}"));
-    Ok(Some(out))
 }
 
 /// Whether the end-analysis that merged the drafts died before handing the turn on: in a log

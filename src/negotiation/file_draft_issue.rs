@@ -2,16 +2,13 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
-
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
 
 use super::Desk;
 use super::issues::{self, DRAFTS_DIR, IssueFile, IssueText};
-use super::new_issue::prepare;
+use super::new_issue::{Filed, prepare};
 use super::turn::Phase;
 use super::{Actor, done_marker, note_activity, open};
 
@@ -23,7 +20,7 @@ pub struct DraftArgs {
     pub text: IssueText,
 }
 
-pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
+pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Filed> {
     let store = open(&args.dir, ctx)?;
     let dir = issues::drafts_dir(&args.agent);
     let prepared = prepare(&store, &dir, &args.text);
@@ -60,5 +57,5 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Outcome> {
         .event(ctx, "draft")
         .change(None, Some(rel.clone()))
         .append(&locked)?;
-    Ok(Outcome::ok(json!({"file": file, "path": rel})).line(file))
+    Ok(Filed { file, path: rel })
 }

@@ -2,12 +2,12 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::turn::Phase;
@@ -19,7 +19,20 @@ pub struct HandOffArgs {
     pub agent: Name,
 }
 
-pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<Outcome> {
+/// The turn passed on: `data` of `hand-off --json`.
+#[derive(Debug, Serialize)]
+pub struct HandOff {
+    from: Name,
+    turn: Name,
+}
+
+impl Reply for HandOff {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("Turn handed to: {}", self.turn));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "hand-off",
@@ -30,8 +43,10 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<Outcome> {
     if state.phase != Phase::Analysis
         && let Some(next) = complete_turn_record(&locked, &state, &args.agent, ctx, actor)?
     {
-        return Ok(Outcome::ok(json!({"from": args.agent, "turn": next}))
-            .line(format!("Turn handed to: {next}")));
+        return Ok(HandOff {
+            from: args.agent.clone(),
+            turn: next,
+        });
     }
     state.ensure_holder(&store, &args.agent, "hand off")?;
     if state.phase == Phase::Analysis {
@@ -46,6 +61,8 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<Outcome> {
         .expect("the holder is registered")
         .clone();
     give_turn(&locked, &mut state, &next, ctx, actor)?;
-    Ok(Outcome::ok(json!({"from": args.agent, "turn": next}))
-        .line(format!("Turn handed to: {next}")))
+    Ok(HandOff {
+        from: args.agent.clone(),
+        turn: next,
+    })
 }

@@ -2,12 +2,12 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 use crate::store::{Prepared, Store};
 
 use super::Desk;
@@ -23,7 +23,23 @@ pub struct NewIssueArgs {
     pub text: IssueText,
 }
 
-pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
+/// A new issue or draft written: `data` of `new-issue --json` and `file-draft-issue --json`.
+/// People (and the old scripts' callers) get the file name alone.
+#[derive(Debug, Serialize)]
+pub struct Filed {
+    /// `NN-TOPIC.md`.
+    pub file: String,
+    /// The file relative to the negotiation directory.
+    pub path: String,
+}
+
+impl Reply for Filed {
+    fn human(&self, out: &mut Human) {
+        out.line(self.file.as_str());
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Filed> {
     let store = open(&args.dir, ctx)?;
     let prepared = prepare(&store, ISSUES_DIR, &args.text);
     let actor = Actor {
@@ -50,7 +66,7 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Outcome> {
         .event(ctx, "issue")
         .change(None, Some(rel.clone()))
         .append(&locked)?;
-    Ok(Outcome::ok(json!({"file": file, "path": rel})).line(file))
+    Ok(Filed { file, path: rel })
 }
 
 /// The issue file of `text`, written and synced in `dir` before the lock is taken

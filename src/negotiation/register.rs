@@ -3,13 +3,13 @@
 use std::path::PathBuf;
 
 use chrono::Duration;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::clock::format_stamp;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::names::Name;
-use crate::output::Outcome;
+use crate::output::{Human, Reply};
 
 use crate::store::{Locked, Store};
 
@@ -57,7 +57,76 @@ pub fn participant_from(flag: Option<String>) -> Result<Option<String>> {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
+/// What `register` answers: `data` of `register --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Registration {
+    Registered(Registered),
+    /// The name is taken (exit 1, `NAME_TAKEN`).
+    Taken {
+        agent: Name,
+    },
+}
+
+/// An agent registered.
+#[derive(Debug, Serialize)]
+pub struct Registered {
+    agent: Name,
+    /// How many agents are registered now, this one included.
+    registered: usize,
+    expected: u64,
+    participant: Option<String>,
+    registration_deadline: Option<String>,
+    /// Whether every expected agent is registered.
+    complete: bool,
+    /// `--auto`: the name taken is printed first, alone on its line.
+    #[serde(skip)]
+    auto: bool,
+    /// The deadline, when this registration started the window.
+    #[serde(skip)]
+    deadline_started: Option<String>,
+}
+
+impl Reply for Registration {
+    fn status(&self) -> Status {
+        match self {
+            Registration::Registered(_) => Status::Ok,
+            Registration::Taken { .. } => Status::NotNow,
+        }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            Registration::Registered(_) => None,
+            Registration::Taken { .. } => Some("NAME_TAKEN"),
+        }
+    }
+
+    fn human(&self, out: &mut Human) {
+        let done = match self {
+            Registration::Taken { agent } => {
+                out.line(format!("Already registered: {agent}"));
+                return;
+            }
+            Registration::Registered(done) => done,
+        };
+        if done.auto {
+            out.line(done.agent.as_str());
+        }
+        out.line(format!(
+            "Registered: {} ({}/{} agents)",
+            done.agent, done.registered, done.expected
+        ));
+        if let Some(stamp) = &done.deadline_started {
+            out.line(format!("Registration window started. Deadline: {stamp}"));
+        }
+        if done.complete {
+            out.line("All agents registered. Negotiation can begin.");
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Registration> {
     let store = open(&args.dir, ctx)?;
     let named = match &args.who {
         Who::Named(name) => Some(name),
@@ -81,12 +150,11 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         Who::Named(name) => {
             if state.agents.contains(name) {
                 if let Some(completed) = complete_interrupted(&locked, &state, name, args)? {
-                    return Ok(completed);
+                    return Ok(Registration::Registered(completed));
                 }
-                return Ok(
-                    Outcome::answer(Status::NotNow, "NAME_TAKEN", json!({"agent": name}))
-                        .line(format!("Already registered: {name}")),
-                );
+                return Ok(Registration::Taken {
+                    agent: name.clone(),
+                });
             }
             name.clone()
         }
@@ -116,10 +184,6 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         ));
     }
 
-    let mut out = Outcome::ok(json!({}));
-    if matches!(args.who, Who::Auto) {
-        out.push(name.to_string());
-    }
     let actor = Actor {
         command: "register",
         agent: Some(&name),
@@ -161,22 +225,16 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Outcome> {
         .append(&locked)?;
 
     let count = state.agents.len() + 1;
-    out.push(format!("Registered: {name} ({count}/{expected} agents)"));
-    if let Some(stamp) = &deadline_started {
-        out.push(format!("Registration window started. Deadline: {stamp}"));
-    }
-    if count as u64 == expected {
-        out.push("All agents registered. Negotiation can begin.");
-    }
-    out.data = json!({
-        "agent": name,
-        "registered": count,
-        "expected": expected,
-        "participant": args.participant,
-        "registration_deadline": meta.registration_deadline,
-        "complete": count as u64 == expected,
-    });
-    Ok(out)
+    Ok(Registration::Registered(Registered {
+        agent: name,
+        registered: count,
+        expected,
+        participant: args.participant.clone(),
+        registration_deadline: meta.registration_deadline,
+        complete: count as u64 == expected,
+        auto: matches!(args.who, Who::Auto),
+        deadline_started,
+    }))
 }
 
 /// A registration that a crash cut short after `agents.md` was written and before its
@@ -189,7 +247,7 @@ fn complete_interrupted(
     state: &State,
     name: &Name,
     args: &RegisterArgs,
-) -> Result<Option<Outcome>> {
+) -> Result<Option<Registered>> {
     let index = state
         .agents
         .position(name)
@@ -239,22 +297,16 @@ fn complete_interrupted(
 
     let count = index + 1;
     let expected = state.meta.expected_agents;
-    let mut out = Outcome::ok(json!({
-        "agent": name,
-        "registered": count,
-        "expected": expected,
-        "participant": agent.participant,
-        "registration_deadline": state.meta.registration_deadline,
-        "complete": count as u64 == expected,
-    }));
-    out.push(format!("Registered: {name} ({count}/{expected} agents)"));
-    if let Some(stamp) = &deadline_started {
-        out.push(format!("Registration window started. Deadline: {stamp}"));
-    }
-    if count as u64 == expected {
-        out.push("All agents registered. Negotiation can begin.");
-    }
-    Ok(Some(out))
+    Ok(Some(Registered {
+        agent: name.clone(),
+        registered: count,
+        expected,
+        participant: agent.participant.clone(),
+        registration_deadline: state.meta.registration_deadline.clone(),
+        complete: count as u64 == expected,
+        auto: false,
+        deadline_started,
+    }))
 }
 
 /// Whether meta.md holds a registration deadline that the log, kept since `init`, never

@@ -1,20 +1,24 @@
 //! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::{Mode, Outcome};
+use crate::output::{Human, Reply};
 use crate::store::{FileIdentity, LockMode, Store};
 
+use super::agents::Agents;
 use super::digest::{self, Edit, Ledger};
+use super::duplicate::LikelyDuplicate;
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
+use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
+use super::turn::{Phase, Turn, TurnStarted};
 use super::{Actor, State, digests_file, duplicate, log, open, resolve};
 
 #[derive(Debug, Clone)]
@@ -222,7 +226,120 @@ pub fn summarize(reports: &[IssueReport]) -> Summary {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
+/// The whole state: `data` of `status --json`, and the view people read.
+#[derive(Debug, Serialize)]
+pub struct StatusReply {
+    /// `turn.md`: the holder's name, `registration` or `done`.
+    turn: String,
+    phase: Phase,
+    turn_started: Option<TurnStarted>,
+    meta: Meta,
+    agents: Agents,
+    issues: Vec<IssueReport>,
+    summary: Summary,
+    edits: Vec<Edit>,
+    /// The detail of each OPEN issue with positions, in the issues' order.
+    open_issues: Vec<OpenDetail>,
+    /// Likely duplicates among the issues still to settle.
+    duplicates: Vec<LikelyDuplicate>,
+    /// What `finish` would refuse for now (none once it is done).
+    finish_blockers: Vec<String>,
+    /// `positions/NN-TOPIC.md` → the agent whose `agree` made it AGREED.
+    agreed_by: BTreeMap<String, String>,
+    /// Whether `finish` has marked the negotiation done.
+    #[serde(skip)]
+    finished: bool,
+}
+
+impl Reply for StatusReply {
+    /// What the positions files' parser noticed, each named by its file.
+    fn warnings(&self) -> Vec<String> {
+        self.issues
+            .iter()
+            .flat_map(|report| report.warnings.iter().cloned())
+            .collect()
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line("=== Negotiation Status ===");
+        out.line(format!("Current turn: {}", self.turn));
+        out.line(format!("Phase: {}", self.phase));
+        out.line(format!(
+            "Agents ({}/{}):",
+            self.agents.len(),
+            self.meta.expected_agents
+        ));
+        for agent in &self.agents.list {
+            out.line(format!("  - {}", agent.name));
+        }
+        out.line("");
+        out.line("Issues:");
+        // The details are in the reports' order, one for each OPEN issue with positions.
+        let mut details = self.open_issues.iter().peekable();
+        for report in &self.issues {
+            let settled = report
+                .settled_by()
+                .map(|by| format!(" {by}"))
+                .unwrap_or_default();
+            out.line(format!(
+                "  {} {} — {} [{}]{settled}",
+                report.icon(),
+                report.file.file,
+                report.title,
+                report.status_word()
+            ));
+            if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
+                out.line(format!("      {}", detail.describe()));
+            }
+            if report.status == Some(IssueStatus::Agreed)
+                && report.resolved_by.is_none()
+                && let Some(agent) = self
+                    .agreed_by
+                    .get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+            {
+                out.line(format!("      agreed by {agent}"));
+            }
+        }
+        let summary = &self.summary;
+        out.line("");
+        out.line(format!(
+            "Summary: {} issues — {} agreed, {} open, {} escalated",
+            summary.total, summary.agreed, summary.open, summary.escalated
+        ));
+        if summary.total > 0 && summary.agreed == summary.total {
+            if self.finished {
+                out.line("🎉 All issues resolved. The negotiation is finished.");
+            } else {
+                out.line("🎉 All issues resolved! Ready for final document.");
+            }
+        }
+        if !self.duplicates.is_empty() {
+            out.line("");
+            for duplicate in &self.duplicates {
+                out.line(duplicate.describe());
+            }
+        }
+        // The edits stay the last block, as before: tools read them to the end of the output.
+        if !self.finish_blockers.is_empty() && self.phase == Phase::Positions {
+            out.line("");
+            out.line(format!(
+                "What still blocks finish ({}):",
+                self.finish_blockers.len()
+            ));
+            for blocker in &self.finish_blockers {
+                out.line(format!("  {blocker}"));
+            }
+        }
+        if !self.edits.is_empty() {
+            out.line("");
+            for line in edit_lines(&self.edits) {
+                out.line(line);
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "status",
@@ -257,95 +374,26 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Outcome> {
     .into_iter()
     .filter(|d| unsettled.contains(d.file.as_str()))
     .collect();
-    let blockers = if state.turn == super::turn::Turn::Done {
+    let blockers = if state.turn == Turn::Done {
         Vec::new()
     } else {
         finish_blockers(&store, &state, &reports, &events, &edits)?
     };
-
-    let mut out = Outcome::ok(json!({}));
-    out.push("=== Negotiation Status ===");
-    out.push(format!("Current turn: {}", state.turn));
-    out.push(format!("Phase: {}", state.phase));
-    out.push(format!(
-        "Agents ({}/{}):",
-        state.agents.len(),
-        state.meta.expected_agents
-    ));
-    for agent in &state.agents.list {
-        out.push(format!("  - {}", agent.name));
-    }
-    out.push("");
-    out.push("Issues:");
-    // The details are in the reports' order, one for each OPEN issue with positions.
-    let mut details = open.iter().peekable();
-    for report in &reports {
-        let settled = report
-            .settled_by()
-            .map(|by| format!(" {by}"))
-            .unwrap_or_default();
-        out.push(format!(
-            "  {} {} — {} [{}]{settled}",
-            report.icon(),
-            report.file.file,
-            report.title,
-            report.status_word()
-        ));
-        if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
-            out.push(format!("      {}", detail.describe()));
-        }
-        if report.status == Some(IssueStatus::Agreed)
-            && report.resolved_by.is_none()
-            && let Some(agent) = agreers.get(&format!("{POSITIONS_DIR}/{}", report.file.file))
-        {
-            out.push(format!("      agreed by {agent}"));
-        }
-        for warning in &report.warnings {
-            out.warn(warning.clone());
-        }
-    }
-    out.push("");
-    out.push(format!(
-        "Summary: {} issues — {} agreed, {} open, {} escalated",
-        summary.total, summary.agreed, summary.open, summary.escalated
-    ));
-    if summary.total > 0 && summary.agreed == summary.total {
-        if state.turn == super::turn::Turn::Done {
-            out.push("🎉 All issues resolved. The negotiation is finished.");
-        } else {
-            out.push("🎉 All issues resolved! Ready for final document.");
-        }
-    }
-    if !duplicates.is_empty() {
-        out.push("");
-        for duplicate in &duplicates {
-            out.push(duplicate.describe());
-        }
-    }
-    // The edits stay the last block, as before: tools read them to the end of the output.
-    if !blockers.is_empty() && state.phase == super::turn::Phase::Positions {
-        out.push("");
-        out.push(format!("What still blocks finish ({}):", blockers.len()));
-        for blocker in &blockers {
-            out.push(format!("  {blocker}"));
-        }
-    }
-    if !edits.is_empty() {
-        out.push("");
-        for line in edit_lines(&edits) {
-            out.push(line);
-        }
-    }
-    if ctx.mode == Mode::Json {
-        out.data = status_data(&state, &reports, summary, &edits);
-        if let serde_json::Value::Object(map) = &mut out.data {
-            map.insert("open_issues".into(), json!(open));
-            map.insert("duplicates".into(), json!(duplicates));
-            map.insert("finish_blockers".into(), json!(blockers));
-            map.insert("agreed_by".into(), json!(agreers));
-        }
-    }
-    Ok(out)
+    Ok(StatusReply {
+        turn: state.turn.word().to_owned(),
+        finished: state.turn == Turn::Done,
+        phase: state.phase,
+        turn_started: state.started,
+        meta: state.meta,
+        agents: state.agents,
+        issues: reports,
+        summary,
+        edits,
+        open_issues: open,
+        duplicates,
+        finish_blockers: blockers,
+        agreed_by: agreers,
+    })
 }
 
 /// How `status` and `watch` show the edits of recorded positions: a count, then one line
@@ -357,26 +405,6 @@ pub fn edit_lines(edits: &[Edit]) -> Vec<String> {
     )];
     lines.extend(edits.iter().map(|edit| format!("  {}", edit.describe())));
     lines
-}
-
-/// The whole state as `status --json` gives it (built only when asked for: on 10 000
-/// issues it costs as much as reading them).
-fn status_data(
-    state: &State,
-    reports: &[IssueReport],
-    summary: Summary,
-    edits: &[Edit],
-) -> serde_json::Value {
-    json!({
-        "turn": state.turn.word(),
-        "phase": state.phase,
-        "turn_started": state.started.as_ref().map(|s| json!({"agent": s.agent, "since": s.since})),
-        "meta": state.meta,
-        "agents": state.agents,
-        "issues": reports,
-        "summary": summary,
-        "edits": edits,
-    })
 }
 
 /// What `status` says of an OPEN issue beyond its line: its rounds, who challenged it and

@@ -130,7 +130,7 @@ impl fmt::Display for Phase {
 
 /// `.turn-started`: the holder, and the Unix second of its last activity (the moment the turn
 /// was given, moved forward by every command the holder runs).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TurnStarted {
     pub agent: Name,
     pub since: i64,

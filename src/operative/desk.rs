@@ -11,11 +11,9 @@
 //! 4. `state.json`, replaced atomically: heartbeats, new and renewed reservations, and the
 //!    removal of reservations the archive has ended.
 
-use serde::Serialize;
-
 use crate::context::Ctx;
-use crate::error::{Result, Status};
-use crate::output::{Human, Reply};
+use crate::error::Result;
+use crate::output::{Reply, Warned};
 use crate::store::Locked;
 
 use super::agent_name::AgentName;
@@ -158,41 +156,5 @@ impl<'p> Desk<'p> {
             self.locked.replace(STATE_FILE, &self.state.to_text())?;
         }
         Ok(())
-    }
-}
-
-/// A reply and the warnings met while reading the project's files (a torn last line skipped,
-/// a beads line that is not JSON): `warning: ...` on stderr, `data.warnings` in JSON.
-#[derive(Debug, Serialize)]
-#[serde(transparent)]
-pub struct Warned<R> {
-    reply: R,
-    #[serde(skip)]
-    warnings: Vec<String>,
-}
-
-impl<R> Warned<R> {
-    pub fn new(reply: R, warnings: Vec<String>) -> Warned<R> {
-        Warned { reply, warnings }
-    }
-}
-
-impl<R: Reply> Reply for Warned<R> {
-    fn status(&self) -> Status {
-        self.reply.status()
-    }
-
-    fn code(&self) -> Option<&'static str> {
-        self.reply.code()
-    }
-
-    fn warnings(&self) -> Vec<String> {
-        let mut warnings = self.reply.warnings();
-        warnings.extend(self.warnings.iter().cloned());
-        warnings
-    }
-
-    fn human(&self, out: &mut Human) {
-        self.reply.human(out);
     }
 }

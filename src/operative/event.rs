@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::desk::{Desk, Warned};
+use super::desk::Desk;
 use super::event_log::{
     self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
 };

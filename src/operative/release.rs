@@ -6,10 +6,10 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
 use super::agent_name::AgentName;
-use super::desk::{Desk, Warned};
+use super::desk::Desk;
 use super::project::Project;
 use super::scope::Scope;
 use super::state::ArchivedReservation;

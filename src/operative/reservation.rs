@@ -7,9 +7,8 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
-use super::desk::Warned;
 use super::project::Project;
 use super::stamp::Stamp;
 use super::state::{self, ArchivedReservation, Ending, Reservation, State};

@@ -17,11 +17,11 @@ use serde::{Serialize, Serializer};
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::desk::{Desk, Warned};
+use super::desk::Desk;
 use super::event_log::{Event, EventType, IncursionPayload, Payload, VERSION};
 use super::liveness::Liveness;
 use super::project::Project;

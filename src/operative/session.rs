@@ -14,12 +14,12 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::{Result, Status};
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
 use super::agent::{AgentView, register_in};
 use super::agent_name::AgentName;
 use super::bead::{self, BeadId};
-use super::desk::{Desk, Warned};
+use super::desk::Desk;
 use super::event_log::{Event, EventType, Payload, ResumePayload, ResumeReason, VERSION};
 use super::git_status::{self, WorkTree};
 use super::project::Project;

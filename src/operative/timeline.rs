@@ -6,11 +6,10 @@ use serde::Serialize;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::{Human, Reply};
+use crate::output::{Human, Reply, Warned};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::desk::Warned;
 use super::event_log::{self, Event, Payload};
 use super::project::Project;
 use super::stamp::Stamp;

@@ -832,7 +832,6 @@ fn every_error_code_in_the_source_is_documented() {
             ("Error::new(", None),
             ("Error::forbidden(", Some(4)),
             ("Error::bad_input(", Some(65)),
-            ("Outcome::answer(", None),
         ] {
             for (code, status) in literal_codes(&source, marker) {
                 let exit = implied.or(status.map(|s| exit_of(&s)));
