@@ -220,9 +220,8 @@ impl Ledger {
 
     /// Takes one more event of the log into account.
     pub fn apply(&mut self, event: &Event) {
-        // Read in place: cloning every detail cost as much as parsing the log.
         fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
-            T::deserialize(event.detail.as_ref()?).ok()
+            event.detail_as()
         }
         match event.event.as_str() {
             DIGEST_EVENT => {
