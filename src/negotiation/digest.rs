@@ -181,6 +181,7 @@ impl Edit {
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Ledger {
     /// File → its last record.
+    #[serde(deserialize_with = "sorted_map")]
     pub baselines: BTreeMap<String, Recorded>,
     /// The files recorded since the last `turn` event → what was recorded of each when the
     /// current turn began (`None`: nothing). Any other file's record at the start of the turn
@@ -191,6 +192,36 @@ pub struct Ledger {
     /// What the last `note` recorded of `notes.md` (append-only, like positions).
     #[serde(default)]
     pub notes: Option<NotesRecord>,
+}
+
+/// Reads a JSON object into a map built at once from its entries (sorted first, which costs
+/// one pass when they are already in order, as parley writes them) instead of inserted one
+/// by one: the maps of the digests file hold an entry per positions file. A key repeated in
+/// the object keeps its last value, as when inserted one by one.
+pub fn sorted_map<'de, D, V>(deserializer: D) -> std::result::Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    struct Entries<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Entries<V> {
+        type Value = Vec<(String, V)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0));
+            while let Some(entry) = map.next_entry()? {
+                entries.push(entry);
+            }
+            Ok(entries)
+        }
+    }
+    let entries = deserializer.deserialize_map(Entries(std::marker::PhantomData))?;
+    Ok(BTreeMap::from_iter(entries))
 }
 
 /// `notes.md` as the last `note` left it: its length, the digest of its bytes, and when.
@@ -650,6 +681,19 @@ mod tests {
 
     fn agent(name: &str) -> Name {
         Name::parse_str("agent name", name).unwrap()
+    }
+
+    #[test]
+    fn a_sorted_map_is_read_in_any_order_and_a_repeated_key_keeps_its_last_value() {
+        #[derive(Deserialize)]
+        struct Holder {
+            #[serde(deserialize_with = "sorted_map")]
+            map: BTreeMap<String, u32>,
+        }
+        let read: Holder = serde_json::from_str(r#"{"map":{"b":1,"a":2,"b":3,"c":4}}"#).unwrap();
+        let expected = BTreeMap::from([("a".into(), 2), ("b".into(), 3), ("c".into(), 4)]);
+        assert_eq!(read.map, expected);
+        assert!(serde_json::from_str::<Holder>(r#"{"map":[1]}"#).is_err());
     }
 
     proptest! {
