@@ -212,3 +212,40 @@ fn a_logged_detail_is_shown_and_kept_as_it_was_logged() {
     assert!(after.starts_with(&log), "{after}");
     assert!(after.len() > log.len());
 }
+
+#[test]
+fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&[
+        "position",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--body",
+        "Use OAuth.",
+    ]);
+    // The identity a hand-over keeps for a settled file, planted (the file is too recent for
+    // one to be kept by the command itself).
+    let mut saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
+    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+    saved["identities"] =
+        json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
+    neg.write(DIGESTS, &saved.to_string());
+    let log = neg.read(".parley/log.jsonl");
+
+    // Every file as kept: the digests file is left as it is, and only the turn is logged.
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(neg.read(DIGESTS), saved.to_string());
+    let logged = neg.read(".parley/log.jsonl");
+    let new: Vec<&str> = logged[log.len()..].lines().collect();
+    assert_eq!(new.len(), 1, "{new:?}");
+    assert!(new[0].contains("\"event\":\"turn\""), "{new:?}");
+
+    // A file whose identity moved is compared: the edit is logged at the next hand-over.
+    neg.write(FILE, &neg.read(FILE).replace("Use OAuth.", "Use OAuth!!"));
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let logged = neg.read(".parley/log.jsonl");
+    assert!(logged.contains("\"event\":\"edit\""), "{logged}");
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+}
