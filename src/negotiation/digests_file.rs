@@ -21,6 +21,8 @@
 //! fingerprint of the record it matched. A command that finds a file with that same identity
 //! and the same record need not read it again: it cannot have been written since (see
 //! `docs/protocol.md#what-the-check-does-not-read-again` for what this does not detect).
+//! A hand-over asks that of every file before making the records its own
+//! ([`load_unless_as_kept`]): when all are as kept, it has nothing to record or save.
 
 use std::collections::BTreeMap;
 
