@@ -312,7 +312,7 @@ fn status_changer(events: &[Event], rel: &str) -> Option<String> {
         })
         .and_then(|e| {
             e.agent.clone().or_else(|| {
-                e.detail
+                e.detail_value()
                     .as_ref()
                     .and_then(|d| d.get("by"))
                     .and_then(|b| b.as_str())

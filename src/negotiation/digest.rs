@@ -14,6 +14,7 @@
 //! accidental or casual edit, but it is not a cryptographic commitment (whoever can rewrite a
 //! positions file can rewrite the log next to it; the log makes such a rewrite deliberate).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -86,28 +87,43 @@ impl FileDigest {
     /// FNV-1a of every field, to tell whether a file identity kept beside a record (see
     /// [`digests_file`]) was kept for this record.
     pub fn fingerprint(&self) -> String {
-        let mut parts: Vec<&str> = vec![&self.preamble];
-        for entry in &self.entries {
-            parts.extend([entry.entry.as_str(), &entry.agent, &entry.digest]);
-        }
-        let (status, status_digest) = (self.status.as_deref(), self.status_digest.as_deref());
-        parts.extend([status.unwrap_or(""), status_digest.unwrap_or("")]);
-        // Each part after its length, so that parts cannot run into each other; then whether
-        // the status was there at all. Hashed as it goes: no text is built.
-        let mut hash = Fnv::new();
-        for part in parts {
-            hash.write_decimal(part.len());
-            hash.write(b":");
-            hash.write(part.as_bytes());
-        }
-        hash.write(match (status, status_digest) {
-            (Some(_), Some(_)) => b"ss",
-            (Some(_), None) => b"s-",
-            (None, Some(_)) => b"-s",
-            (None, None) => b"--",
-        });
-        hash.hex()
+        fingerprint(
+            &self.preamble,
+            self.entries
+                .iter()
+                .map(|e| [e.entry.as_str(), &e.agent, &e.digest]),
+            self.status.as_deref(),
+            self.status_digest.as_deref(),
+        )
     }
+}
+
+/// [`FileDigest::fingerprint`] of a record's parts (read in place or owned).
+pub fn fingerprint<'p>(
+    preamble: &'p str,
+    entries: impl Iterator<Item = [&'p str; 3]>,
+    status: Option<&'p str>,
+    status_digest: Option<&'p str>,
+) -> String {
+    // Each part after its length, so that parts cannot run into each other; then whether
+    // the status was there at all. Hashed as it goes: no text is built.
+    let mut hash = Fnv::new();
+    let mut part = |part: &str| {
+        hash.write_decimal(part.len());
+        hash.write(b":");
+        hash.write(part.as_bytes());
+    };
+    part(preamble);
+    entries.flatten().for_each(&mut part);
+    part(status.unwrap_or(""));
+    part(status_digest.unwrap_or(""));
+    hash.write(match (status, status_digest) {
+        (Some(_), Some(_)) => b"ss",
+        (Some(_), None) => b"s-",
+        (None, Some(_)) => b"-s",
+        (None, None) => b"--",
+    });
+    hash.hex()
 }
 
 /// One `digest` event: the file, and its digest (`None`: the file was gone).
@@ -181,6 +197,7 @@ impl Edit {
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Ledger {
     /// File → its last record.
+    #[serde(deserialize_with = "sorted_map")]
     pub baselines: BTreeMap<String, Recorded>,
     /// The files recorded since the last `turn` event → what was recorded of each when the
     /// current turn began (`None`: nothing). Any other file's record at the start of the turn
@@ -191,6 +208,125 @@ pub struct Ledger {
     /// What the last `note` recorded of `notes.md` (append-only, like positions).
     #[serde(default)]
     pub notes: Option<NotesRecord>,
+}
+
+/// The ledger as the digests file holds it, its records read in place (borrowing the file's
+/// text): a hand-over that finds every file as kept (see
+/// [`digests_file::load_unless_as_kept`]) need not own them.
+#[derive(Deserialize)]
+pub struct LedgerView<'a> {
+    #[serde(borrow, deserialize_with = "sorted_map")]
+    pub baselines: BTreeMap<Cow<'a, str>, RecordedView<'a>>,
+    turn_start: BTreeMap<String, Option<FileDigest>>,
+    pending: Vec<Edit>,
+    accepted: Vec<Edit>,
+    #[serde(default)]
+    notes: Option<NotesRecord>,
+}
+
+/// [`Recorded`], read in place.
+#[derive(Deserialize)]
+pub struct RecordedView<'a> {
+    #[serde(borrow)]
+    at: Cow<'a, str>,
+    #[serde(borrow)]
+    digest: DigestView<'a>,
+}
+
+#[derive(Deserialize)]
+struct DigestView<'a> {
+    #[serde(borrow)]
+    preamble: Cow<'a, str>,
+    #[serde(borrow)]
+    entries: Vec<EntryView<'a>>,
+    status: Option<String>,
+    status_digest: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct EntryView<'a> {
+    #[serde(borrow)]
+    entry: Cow<'a, str>,
+    #[serde(borrow)]
+    agent: Cow<'a, str>,
+    #[serde(borrow)]
+    digest: Cow<'a, str>,
+}
+
+impl RecordedView<'_> {
+    /// [`FileDigest::fingerprint`] of the record.
+    pub fn fingerprint(&self) -> String {
+        let digest = &self.digest;
+        fingerprint(
+            &digest.preamble,
+            digest
+                .entries
+                .iter()
+                .map(|e| [&*e.entry, &*e.agent, &*e.digest]),
+            digest.status.as_deref(),
+            digest.status_digest.as_deref(),
+        )
+    }
+}
+
+impl From<LedgerView<'_>> for Ledger {
+    fn from(view: LedgerView) -> Ledger {
+        let baselines = view.baselines.into_iter().map(|(file, recorded)| {
+            let digest = recorded.digest;
+            let digest = FileDigest {
+                preamble: digest.preamble.into_owned(),
+                entries: (digest.entries.into_iter())
+                    .map(|e| EntryDigest {
+                        entry: e.entry.into_owned(),
+                        agent: e.agent.into_owned(),
+                        digest: e.digest.into_owned(),
+                    })
+                    .collect(),
+                status: digest.status,
+                status_digest: digest.status_digest,
+            };
+            let at = recorded.at.into_owned();
+            (file.into_owned(), Recorded { at, digest })
+        });
+        Ledger {
+            baselines: baselines.collect(),
+            turn_start: view.turn_start,
+            pending: view.pending,
+            accepted: view.accepted,
+            notes: view.notes,
+        }
+    }
+}
+
+/// Reads a JSON object into a map built at once from its entries (sorted first, which costs
+/// one pass when they are already in order, as parley writes them) instead of inserted one
+/// by one: the maps of the digests file hold an entry per positions file. A key repeated in
+/// the object keeps its last value, as when inserted one by one.
+pub fn sorted_map<'de, D, K, V>(deserializer: D) -> std::result::Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord,
+    V: Deserialize<'de>,
+{
+    struct Entries<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> serde::de::Visitor<'de> for Entries<K, V> {
+        type Value = Vec<(K, V)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0));
+            while let Some(entry) = map.next_entry()? {
+                entries.push(entry);
+            }
+            Ok(entries)
+        }
+    }
+    let entries = deserializer.deserialize_map(Entries(std::marker::PhantomData))?;
+    Ok(BTreeMap::from_iter(entries))
 }
 
 /// `notes.md` as the last `note` left it: its length, the digest of its bytes, and when.
@@ -220,9 +356,8 @@ impl Ledger {
 
     /// Takes one more event of the log into account.
     pub fn apply(&mut self, event: &Event) {
-        // Read in place: cloning every detail cost as much as parsing the log.
         fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
-            T::deserialize(event.detail.as_ref()?).ok()
+            event.detail_as()
         }
         match event.event.as_str() {
             DIGEST_EVENT => {
@@ -373,12 +508,17 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> 
 /// records a new digest of every positions file that changed. Returns the edits found.
 pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result<Vec<Edit>> {
     let store = locked.store();
-    let mut loaded = digests_file::load(store)?;
+    let listed: Vec<String> = issues::list(store, POSITIONS_DIR)?
+        .into_iter()
+        .map(|issue| format!("{POSITIONS_DIR}/{}", issue.file))
+        .collect();
+    let Some(mut loaded) = digests_file::load_unless_as_kept(store, &listed)? else {
+        // Every file as kept: nothing to compare, record or save.
+        return Ok(Vec::new());
+    };
     let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
-    for issue in issues::list(store, POSITIONS_DIR)? {
-        files.insert(format!("{POSITIONS_DIR}/{}", issue.file));
-    }
+    files.extend(listed);
     let mut found = Vec::new();
     let mut events = Vec::new();
     let mut identities = BTreeMap::new();
@@ -651,6 +791,19 @@ mod tests {
 
     fn agent(name: &str) -> Name {
         Name::parse_str("agent name", name).unwrap()
+    }
+
+    #[test]
+    fn a_sorted_map_is_read_in_any_order_and_a_repeated_key_keeps_its_last_value() {
+        #[derive(Deserialize)]
+        struct Holder {
+            #[serde(deserialize_with = "sorted_map")]
+            map: BTreeMap<String, u32>,
+        }
+        let read: Holder = serde_json::from_str(r#"{"map":{"b":1,"a":2,"b":3,"c":4}}"#).unwrap();
+        let expected = BTreeMap::from([("a".into(), 2), ("b".into(), 3), ("c".into(), 4)]);
+        assert_eq!(read.map, expected);
+        assert!(serde_json::from_str::<Holder>(r#"{"map":[1]}"#).is_err());
     }
 
     proptest! {

@@ -21,15 +21,18 @@
 //! fingerprint of the record it matched. A command that finds a file with that same identity
 //! and the same record need not read it again: it cannot have been written since (see
 //! `docs/protocol.md#what-the-check-does-not-read-again` for what this does not detect).
+//! A hand-over asks that of every file before making the records its own
+//! ([`load_unless_as_kept`]): when all are as kept, it has nothing to record or save.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::store::{FileIdentity, Locked, Store, jsonl};
+use crate::store::jsonl::{self, JsonLines};
+use crate::store::{FileIdentity, Locked, Store};
 
-use super::digest::{self, Ledger};
+use super::digest::{self, Ledger, LedgerView};
 use super::log::{self, Event};
 
 pub const FILE: &str = ".parley/digests.json";
@@ -51,7 +54,7 @@ struct DigestsFile<L> {
     ledger: L,
     /// Positions file → the identity it had when it was last found as recorded. Absent from
     /// files written before it existed (and ignored by them: unknown fields are skipped).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "digest::sorted_map")]
     identities: BTreeMap<String, Checked>,
 }
 
@@ -122,19 +125,67 @@ pub fn load(store: &Store) -> Result<Loaded> {
     })
 }
 
-/// The ledger of the digests file brought up to date with the log's newer events; `None`
-/// when there is no usable file.
-fn catch_up(store: &Store) -> Result<Option<Loaded>> {
-    // Read as bytes: a file that is not even UTF-8 is just another unusable one.
-    let Some((_, bytes)) = store.read_from(FILE, 0)? else {
-        return Ok(None);
+/// For a hand-over ([`digest::record`]): `None` when the digests file, with the log's newer
+/// events, shows every positions file (those it records, and `listed`) as found recorded
+/// with the identity it has now: nothing to compare, record or save. Otherwise what [`load`]
+/// gives. The records are read in place, and owned only when they are needed.
+pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Loaded>> {
+    let Some(bytes) = read_file(store)? else {
+        return load(store).map(Some);
     };
-    let Ok(saved) = serde_json::from_slice::<DigestsFile<Ledger>>(&bytes) else {
-        return Ok(None);
+    let Some(saved) = parse::<LedgerView>(&bytes) else {
+        return load(store).map(Some);
     };
-    if saved.version != VERSION {
+    let Some(read) = read_since(store, &saved)? else {
+        return load(store).map(Some);
+    };
+    // Only a `digest` event changes a record; any other leaves them as the file has them.
+    let recorded_since = read.records.iter().any(|e| e.event == digest::DIGEST_EVENT);
+    if !recorded_since && all_as_kept(store, &saved, listed)? {
         return Ok(None);
     }
+    Ok(Some(caught_up(saved, Ledger::from, read)))
+}
+
+/// Whether every file the digests file records, and every file of `listed`, has an identity
+/// kept for its record that is its identity now, and no other identity is kept (what
+/// [`digest::record`] would keep again).
+fn all_as_kept(store: &Store, saved: &DigestsFile<LedgerView>, listed: &[String]) -> Result<bool> {
+    let (kept, recorded) = (&saved.identities, &saved.ledger.baselines);
+    if kept.len() != recorded.len() || !listed.iter().all(|f| recorded.contains_key(f.as_str())) {
+        return Ok(false);
+    }
+    for (file, record) in recorded {
+        let Some(checked) = kept.get(file.as_ref()) else {
+            return Ok(false);
+        };
+        if store.identity(file)?.as_ref() != Some(&checked.identity)
+            || checked.record != record.fingerprint()
+        {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The digests file's bytes (`None`: there is none).
+fn read_file(store: &Store) -> Result<Option<Vec<u8>>> {
+    Ok(store.read_from(FILE, 0)?.map(|(_, bytes)| bytes))
+}
+
+/// The digests file of this version, with its ledger as an `L`; `None` when it is not one.
+fn parse<'a, L: Deserialize<'a>>(bytes: &'a [u8]) -> Option<DigestsFile<L>> {
+    // Read as bytes: a file that is not even UTF-8 is just another unusable one. Checked as
+    // UTF-8 once, whole: parsed from bytes, each of its thousands of short strings was
+    // checked apart, at several times the cost.
+    let text = std::str::from_utf8(bytes).ok()?;
+    let saved = serde_json::from_str::<DigestsFile<L>>(text).ok()?;
+    (saved.version == VERSION).then_some(saved)
+}
+
+/// The log's events since the length the digests file names, when the log agrees with it
+/// up to there (its anchor); `None` otherwise.
+fn read_since<L>(store: &Store, saved: &DigestsFile<L>) -> Result<Option<JsonLines<Event>>> {
     let anchor_start = saved.log_bytes.saturating_sub(ANCHOR_BYTES);
     let Some((_, bytes)) = store.read_from(log::FILE, anchor_start)? else {
         return Ok(None);
@@ -148,18 +199,41 @@ fn catch_up(store: &Store) -> Result<Option<Loaded>> {
     }
     // Only the events logged since the file was written are parsed, with the log's one
     // reading policy (a torn last line skipped, anything else unreadable an error).
-    let read = jsonl::parse(store, log::FILE, saved.log_bytes, tail, |_: &Event| Ok(()))?;
-    let mut ledger = saved.ledger;
+    jsonl::parse(store, log::FILE, saved.log_bytes, tail, |_: &Event| Ok(())).map(Some)
+}
+
+/// The ledger of the digests file (made a [`Ledger`] by `own`) with the events read since.
+fn caught_up<L>(
+    saved: DigestsFile<L>,
+    own: impl FnOnce(L) -> Ledger,
+    read: JsonLines<Event>,
+) -> Loaded {
+    let mut ledger = own(saved.ledger);
     for event in &read.records {
         ledger.apply(event);
     }
-    Ok(Some(Loaded {
+    Loaded {
         ledger,
         log_end: read.whole.then_some(read.end),
         from_file: true,
         identities: saved.identities,
         identities_changed: false,
-    }))
+    }
+}
+
+/// The ledger of the digests file brought up to date with the log's newer events; `None`
+/// when there is no usable file.
+fn catch_up(store: &Store) -> Result<Option<Loaded>> {
+    let Some(bytes) = read_file(store)? else {
+        return Ok(None);
+    };
+    let Some(saved) = parse::<Ledger>(&bytes) else {
+        return Ok(None);
+    };
+    let Some(read) = read_since(store, &saved)? else {
+        return Ok(None);
+    };
+    Ok(Some(caught_up(saved, |ledger| ledger, read)))
 }
 
 /// Appends `events` to the log (in one write), then keeps the ledger with them in the

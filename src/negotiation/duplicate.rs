@@ -247,8 +247,8 @@ pub fn proposals(events: &[Event], rel: &str, positions: &Positions) -> Vec<Prop
         else {
             continue;
         };
-        let of = event
-            .detail
+        let detail = event.detail_value();
+        let of = detail
             .as_ref()
             .and_then(|d| d.get("duplicate_of"))
             .and_then(|o| o.as_str());

@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
@@ -13,7 +14,7 @@ use crate::store::{Locked, PARLEY_DIR, Store};
 
 pub const FILE: &str = ".parley/log.jsonl";
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Event {
     /// `YYYY-MM-DDTHH:MM:SSZ`.
     pub at: String,
@@ -28,10 +29,28 @@ pub struct Event {
     pub before: Option<String>,
     pub after: Option<String>,
     /// Structured detail of events that need more than a before and an after (`digest`,
-    /// `edit`, `resolve`); absent from every other event.
+    /// `edit`, `resolve`); absent from every other event. Kept as the log's text and parsed
+    /// only where a command reads it ([`Event::detail_as`], [`Event::detail_value`]): most
+    /// commands that read the whole log look at few details, and building a JSON tree of
+    /// every detail (then dropping it) was most of their cost. Written and shown as it was
+    /// logged (serialized compactly from a JSON value, so its keys are in order).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<serde_json::Value>,
+    pub detail: Option<Box<RawValue>>,
 }
+
+impl PartialEq for Event {
+    fn eq(&self, other: &Event) -> bool {
+        fn raw(event: &Event) -> Option<&str> {
+            event.detail.as_deref().map(RawValue::get)
+        }
+        (&self.at, &self.agent, &self.command, &self.event)
+            == (&other.at, &other.agent, &other.command, &other.event)
+            && (&self.before, &self.after) == (&other.before, &other.after)
+            && raw(self) == raw(other)
+    }
+}
+
+impl Eq for Event {}
 
 impl Event {
     pub fn new(at: String, agent: Option<&str>, command: &str, event: &str) -> Event {
@@ -47,8 +66,20 @@ impl Event {
     }
 
     pub fn with_detail(mut self, detail: serde_json::Value) -> Event {
-        self.detail = Some(detail);
+        let raw = serde_json::value::to_raw_value(&detail).expect("a JSON value always serializes");
+        self.detail = Some(raw);
         self
+    }
+
+    /// The detail read as a `T` (borrowing from the event where `T` does); `None` when there
+    /// is none or it is not a `T`.
+    pub fn detail_as<'e, T: Deserialize<'e>>(&'e self) -> Option<T> {
+        serde_json::from_str(self.detail.as_deref()?.get()).ok()
+    }
+
+    /// The detail as a JSON value, for the few events read field by field.
+    pub fn detail_value(&self) -> Option<serde_json::Value> {
+        self.detail_as()
     }
 
     pub fn change(mut self, before: Option<String>, after: Option<String>) -> Event {

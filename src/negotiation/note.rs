@@ -187,7 +187,7 @@ fn parse_heading(line: &str) -> Option<Note> {
 
 /// The number of the note a `note` event logged.
 pub fn number_of(event: &Event) -> Option<u64> {
-    event.detail.as_ref()?.get("number")?.as_u64()
+    event.detail_value()?.get("number")?.as_u64()
 }
 
 /// A rewrite of `notes.md` since its last note: the file no longer starts with the bytes the

@@ -173,13 +173,13 @@ pub fn challenges_from(events: &[Event], rel: &str, positions: &Positions) -> Po
         .rev()
         .filter(|e| e.event == REOPEN_EVENT)
         .find(|e| {
-            e.detail
+            e.detail_value()
                 .as_ref()
                 .and_then(|d| d.get("file"))
                 .and_then(|f| f.as_str())
                 == Some(rel)
         })
-        .and_then(|e| e.detail.as_ref()?.get("entry")?.as_str().map(str::to_owned));
+        .and_then(|e| e.detail_value()?.get("entry")?.as_str().map(str::to_owned));
     let Some(line) = reopened.and_then(|title| {
         positions
             .entries

@@ -152,7 +152,8 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
 pub fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
     let mut claimed: BTreeMap<String, String> = BTreeMap::new();
     for event in events.iter().filter(|e| e.event == RESOLVE_EVENT) {
-        let detail = event.detail.as_ref();
+        let detail = event.detail_value();
+        let detail = detail.as_ref();
         let file = detail.and_then(|d| d["file"].as_str());
         let by = detail.and_then(|d| d["by"].as_str());
         if let (Some(file), Some(by)) = (file, by) {

@@ -119,7 +119,7 @@ pub fn missing(
             .iter()
             .rev()
             .find(|e| e.event == SIGN_OFF_EVENT && e.agent.as_deref() == Some(agent.name.as_str()));
-        let valid = signed.is_some_and(|e| e.detail.as_ref() == Some(&current));
+        let valid = signed.is_some_and(|e| e.detail_value().as_ref() == Some(&current));
         if !valid {
             let why = if signed.is_some() {
                 format!("its sign-off predates the last change of {FINAL_FILE} or {AUDIT_FILE}")

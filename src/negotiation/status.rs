@@ -1,5 +1,6 @@
 //! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 
@@ -466,26 +467,21 @@ fn open_details(
     ledger: &Ledger,
     texts: &Texts,
 ) -> Vec<OpenDetail> {
+    if !reports.iter().any(|r| r.status == Some(IssueStatus::Open)) {
+        // Nothing to detail: the digests need not be read.
+        return Vec::new();
+    }
     // When each challenge entry was first recorded, from one pass over the digests.
-    let mut first_seen: std::collections::HashMap<(&str, String), String> =
+    let mut first_seen: std::collections::HashMap<(Cow<str>, String), String> =
         std::collections::HashMap::new();
     for event in events.iter().filter(|e| e.event == digest::DIGEST_EVENT) {
-        let Some(detail) = &event.detail else {
+        let Some((file, titles)) = recorded_titles(event) else {
             continue;
         };
-        let Some(file) = detail.get("file").and_then(|f| f.as_str()) else {
-            continue;
-        };
-        let entries = detail
-            .get("digest")
-            .and_then(|g| g.get("entries"))
-            .and_then(|list| list.as_array());
-        for entry in entries.into_iter().flatten() {
-            if let Some(title) = entry.get("entry").and_then(|t| t.as_str())
-                && title.contains("'s challenge")
-            {
+        for title in titles {
+            if title.contains("'s challenge") {
                 first_seen
-                    .entry((file, title.to_owned()))
+                    .entry((file.clone(), title.into_owned()))
                     .or_insert_with(|| event.at.clone());
             }
         }
@@ -500,8 +496,11 @@ fn open_details(
             continue;
         };
         let positions = super::reopen::challenges_from(events, &rel, &Positions::parse(text));
-        let first_recorded =
-            |title: &str| first_seen.get(&(rel.as_str(), title.to_owned())).cloned();
+        let first_recorded = |title: &str| {
+            first_seen
+                .get(&(Cow::Borrowed(rel.as_str()), title.to_owned()))
+                .cloned()
+        };
         let challenges = positions
             .entries
             .iter()
@@ -548,6 +547,55 @@ fn open_details(
         });
     }
     details
+}
+
+/// The file a `digest` event records and the titles of the entries it records (none when it
+/// records the file as gone), read from the detail's text without building a JSON tree of it.
+fn recorded_titles(event: &Event) -> Option<(Cow<'_, str>, Vec<Cow<'_, str>>)> {
+    let raw = event.detail.as_deref()?.get();
+    // No escape anywhere and no challenge in the text: no title can name one.
+    if !raw.contains('\\') && !raw.contains("'s challenge") {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    struct Record<'a> {
+        #[serde(borrow)]
+        file: Cow<'a, str>,
+        #[serde(borrow, default)]
+        digest: Option<Titles<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Titles<'a> {
+        #[serde(borrow, default)]
+        entries: Vec<Title<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Title<'a> {
+        #[serde(borrow)]
+        entry: Option<Cow<'a, str>>,
+    }
+    if let Some(record) = event.detail_as::<Record>() {
+        let titles = record.digest.map(|d| d.entries).unwrap_or_default();
+        return Some((
+            record.file,
+            titles.into_iter().filter_map(|t| t.entry).collect(),
+        ));
+    }
+    // A detail of another shape (not one parley writes): read field by field, as far as
+    // it goes.
+    let detail = event.detail_value()?;
+    let file = detail.get("file")?.as_str()?.to_owned();
+    let entries = detail
+        .get("digest")
+        .and_then(|g| g.get("entries"))
+        .and_then(|list| list.as_array());
+    let titles = entries
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.get("entry")?.as_str())
+        .map(|title| Cow::Owned(title.to_owned()))
+        .collect();
+    Some((Cow::Owned(file), titles))
 }
 
 /// What `finish` (with no option) would refuse for, as its failure lines.

@@ -186,3 +186,66 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
     assert_eq!(edits.len(), 1, "{envelope}");
     assert_eq!(edits[0]["change"], "edited", "{envelope}");
 }
+
+#[test]
+fn a_logged_detail_is_shown_and_kept_as_it_was_logged() {
+    // Details are kept as the log's text until read: one written by hand (keys out of order,
+    // spaces, an escape) is shown as the same JSON value as before, and left as it is.
+    let neg = Neg::in_positions(2);
+    let line = r#"{"at":"2026-01-01T00:00:00Z","agent":null,"command":"hand","event":"custom","before":null,"after":null,"detail": {"zeta": 1, "alpha": "\u00e9t\u00e9"}}"#;
+    let log = format!("{}{line}\n", neg.read(".parley/log.jsonl"));
+    neg.write(".parley/log.jsonl", &log);
+    let output = neg.run(&["log", "{dir}", "--json"]);
+    assert_eq!(code(&output), 0);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let envelope: Value = serde_json::from_str(&stdout).unwrap();
+    let events = envelope["data"]["events"].as_array().unwrap();
+    let last = events.last().unwrap();
+    assert_eq!(last["detail"], json!({"alpha": "été", "zeta": 1}), "{last}");
+    // Shown as a JSON value is: keys in order, the escape decoded.
+    let alpha = stdout.find("\"alpha\"").unwrap();
+    assert!(alpha < stdout.find("\"zeta\"").unwrap(), "{stdout}");
+    assert!(stdout.contains("été"), "{stdout}");
+    // A later append leaves the line as it was written.
+    neg.ok(&["new-issue", "{dir}", "another"]);
+    let after = neg.read(".parley/log.jsonl");
+    assert!(after.starts_with(&log), "{after}");
+    assert!(after.len() > log.len());
+}
+
+#[test]
+fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
+    let neg = Neg::in_positions(2);
+    neg.ok(&[
+        "position",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--body",
+        "Use OAuth.",
+    ]);
+    // The identity a hand-over keeps for a settled file, planted (the file is too recent for
+    // one to be kept by the command itself).
+    let mut saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
+    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+    saved["identities"] =
+        json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
+    neg.write(DIGESTS, &saved.to_string());
+    let log = neg.read(".parley/log.jsonl");
+
+    // Every file as kept: the digests file is left as it is, and only the turn is logged.
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(neg.read(DIGESTS), saved.to_string());
+    let logged = neg.read(".parley/log.jsonl");
+    let new: Vec<&str> = logged[log.len()..].lines().collect();
+    assert_eq!(new.len(), 1, "{new:?}");
+    assert!(new[0].contains("\"event\":\"turn\""), "{new:?}");
+
+    // A file whose identity moved is compared: the edit is logged at the next hand-over.
+    neg.write(FILE, &neg.read(FILE).replace("Use OAuth.", "Use OAuth!!"));
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let logged = neg.read(".parley/log.jsonl");
+    assert!(logged.contains("\"event\":\"edit\""), "{logged}");
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+}
