@@ -116,13 +116,56 @@ pub fn append_at(locked: &Locked, events: &[Event]) -> Result<Range<u64>> {
 /// with the store's reading policy; an empty stretch when there is no log.
 pub fn read_from(store: &Store, from: u64) -> Result<JsonLines<Event>> {
     Ok(store
-        .read_jsonl(FILE, from, |_: &Event| Ok(()))?
+        .read_jsonl(FILE, from, |event: &Event| detail_is_json(event))?
         .unwrap_or(JsonLines {
             records: Vec::new(),
             warnings: Vec::new(),
             end: 0,
             whole: true,
         }))
+}
+
+/// Refuses a detail that only a full parse would find broken. Kept raw, a detail is checked
+/// for its syntax alone, which lets through a number out of range (`1e400`) and a lone
+/// surrogate escape (`"\ud800"`): a log edited by hand that holds one must still be refused
+/// as malformed, naming its line, as it was when every detail was parsed. Only a detail that
+/// holds an escape, an exponent or a long run of digits can be such a one, so only those are
+/// parsed here.
+fn detail_is_json(event: &Event) -> std::result::Result<(), String> {
+    let Some(raw) = event.detail.as_deref().map(RawValue::get) else {
+        return Ok(());
+    };
+    if !may_need_a_full_parse(raw.as_bytes()) {
+        return Ok(());
+    }
+    serde_json::from_str::<serde_json::Value>(raw)
+        .map(drop)
+        .map_err(|e| format!("the detail is not valid JSON: {e}"))
+}
+
+/// Whether `raw` holds a `\u` escape, an exponent (an `e` or `E` after a digit or a point),
+/// or 20 digits in a row: what a syntax check alone passes and a parse may refuse.
+fn may_need_a_full_parse(raw: &[u8]) -> bool {
+    let mut digits = 0;
+    for (i, &byte) in raw.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|p| raw[p]);
+        match byte {
+            b'u' if previous == Some(b'\\') => return true,
+            b'e' | b'E' if previous.is_some_and(|p| p.is_ascii_digit() || p == b'.') => {
+                return true;
+            }
+            b'0'..=b'9' => {
+                digits += 1;
+                if digits >= 20 {
+                    return true;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        digits = 0;
+    }
+    false
 }
 
 /// Whether any event of the log is a `kind` event, found by its serialized form without

@@ -214,6 +214,38 @@ fn a_logged_detail_is_shown_and_kept_as_it_was_logged() {
 }
 
 #[test]
+fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
+    // Kept as text, a detail is checked for its syntax alone; a number out of range or a lone
+    // surrogate written by hand must still make the line malformed, as when every detail was
+    // parsed, and not reach the output as `ok: true`.
+    for detail in [r#"{"n": 1e400}"#, r#"{"s": "\ud800"}"#] {
+        let neg = Neg::in_positions(2);
+        let line = format!(
+            r#"{{"at":"2026-01-01T00:00:00Z","agent":null,"command":"hand","event":"custom","detail":{detail}}}"#
+        );
+        let log = neg.read(".parley/log.jsonl");
+        let lines = log.lines().count();
+        neg.write(".parley/log.jsonl", &format!("{log}{line}\n"));
+        // Not the last line: a torn last line is skipped with a warning, by design.
+        neg.ok(&["new-issue", "{dir}", "after"]);
+        for args in [
+            &["log", "{dir}", "--json"][..],
+            &["status", "{dir}", "--json"],
+        ] {
+            let output = neg.run(args);
+            assert_eq!(code(&output), 65, "{detail} {args:?}: {}", stdout(&output));
+            let envelope: Value = serde_json::from_str(&stdout(&output)).unwrap();
+            assert_eq!(envelope["error"]["code"], "MALFORMED_STATE", "{envelope}");
+            let message = envelope["error"]["message"].as_str().unwrap();
+            assert!(
+                message.contains(&format!("log.jsonl:{}", lines + 1)),
+                "{detail}: {message}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
     let neg = Neg::in_positions(2);
     neg.ok(&[
