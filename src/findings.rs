@@ -5,7 +5,6 @@
 
 use crate::error::Status;
 use serde::Serialize;
-use serde_json::{Value, json};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -162,11 +161,6 @@ pub fn summary(findings: &[Finding]) -> String {
         plural(errors, "error"),
         plural(warnings, "warning")
     )
-}
-
-/// `data.verdict` and `data.findings`, the part of the JSON answer every check shares.
-pub fn verdict_data(findings: &[Finding]) -> Value {
-    json!({ "verdict": Verdict::of(findings), "findings": findings })
 }
 
 /// A JSON pointer segment (RFC 6901): `~` and `/` escaped.
