@@ -31,21 +31,12 @@ impl Locked<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
-    use super::super::{LockMode, LockWait, Store};
-    use crate::notices::{Cancel, Notices};
+    use super::super::LockMode;
+    use super::super::tests::store;
 
     #[test]
     fn a_cache_is_replaced_whole_and_a_link_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join(".parley")).unwrap();
-        let wait = LockWait {
-            timeout: Duration::from_secs(5),
-            notices: Notices::silent(),
-            cancel: Cancel::new(),
-        };
-        let store = Store::new(dir.path().to_path_buf(), wait);
+        let (dir, store) = store();
         let locked = store.lock(LockMode::Exclusive, "test").unwrap();
         locked.replace_cache(".parley/cache.json", "one").unwrap();
         locked.replace_cache(".parley/cache.json", "two").unwrap();
