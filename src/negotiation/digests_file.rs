@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::store::jsonl::{self, JsonLines};
+use crate::store::jsonl::JsonLines;
 use crate::store::{FileIdentity, Locked, Store};
 
 use super::digest::{self, Ledger, LedgerView};
@@ -199,7 +199,7 @@ fn read_since<L>(store: &Store, saved: &DigestsFile<L>) -> Result<Option<JsonLin
     }
     // Only the events logged since the file was written are parsed, with the log's one
     // reading policy (a torn last line skipped, anything else unreadable an error).
-    jsonl::parse(store, log::FILE, saved.log_bytes, tail, |_: &Event| Ok(())).map(Some)
+    log::parse_from(store, saved.log_bytes, tail).map(Some)
 }
 
 /// The ledger of the digests file (made a [`Ledger`] by `own`) with the events read since.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::error::Result;
-use crate::store::jsonl::JsonLines;
+use crate::store::jsonl::{self, JsonLines};
 use crate::store::{Locked, PARLEY_DIR, Store};
 
 pub const FILE: &str = ".parley/log.jsonl";
@@ -116,13 +116,19 @@ pub fn append_at(locked: &Locked, events: &[Event]) -> Result<Range<u64>> {
 /// with the store's reading policy; an empty stretch when there is no log.
 pub fn read_from(store: &Store, from: u64) -> Result<JsonLines<Event>> {
     Ok(store
-        .read_jsonl(FILE, from, |event: &Event| detail_is_json(event))?
+        .read_jsonl(FILE, from, detail_is_json)?
         .unwrap_or(JsonLines {
             records: Vec::new(),
             warnings: Vec::new(),
             end: 0,
             whole: true,
         }))
+}
+
+/// The events of `bytes`, the log's content from byte `from` to its end, already read by the
+/// caller: the same reading and checks as [`read_from`].
+pub fn parse_from(store: &Store, from: u64, bytes: &[u8]) -> Result<JsonLines<Event>> {
+    jsonl::parse(store, FILE, from, bytes, detail_is_json)
 }
 
 /// Refuses a detail that only a full parse would find broken. Kept raw, a detail is checked

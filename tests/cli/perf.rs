@@ -228,9 +228,13 @@ fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
         neg.write(".parley/log.jsonl", &format!("{log}{line}\n"));
         // Not the last line: a torn last line is skipped with a warning, by design.
         neg.ok(&["new-issue", "{dir}", "after"]);
+        // `check` and `hand-off` read the log's tail after the digests file: the same checks.
+        let holder = neg.turn();
         for args in [
             &["log", "{dir}", "--json"][..],
             &["status", "{dir}", "--json"],
+            &["check", "{dir}", "--json"],
+            &["hand-off", "{dir}", &holder, "--json"],
         ] {
             let output = neg.run(args);
             assert_eq!(code(&output), 65, "{detail} {args:?}: {}", stdout(&output));
