@@ -149,27 +149,44 @@ fn detail_is_json(event: &Event) -> std::result::Result<(), String> {
         .map_err(|e| format!("the detail is not valid JSON: {e}"))
 }
 
-/// Whether `raw` holds a `\u` escape, an exponent (an `e` or `E` after a digit or a point),
-/// or 20 digits in a row: what a syntax check alone passes and a parse may refuse.
+/// Whether `raw` (a detail whose syntax is already checked) holds a `\u` escape in a string,
+/// or a number with an exponent or with 20 digits in a row: what a syntax check alone passes
+/// and a parse may refuse. Strings are told apart from numbers, so that the hex digests and
+/// fingerprints of `digest` records (`"9e3f…"`) are not taken for exponents: they are most of
+/// a log, and parsing them all was most of reading it.
 fn may_need_a_full_parse(raw: &[u8]) -> bool {
+    let mut bytes = raw.iter();
     let mut digits = 0;
-    for (i, &byte) in raw.iter().enumerate() {
-        let previous = i.checked_sub(1).map(|p| raw[p]);
+    let mut after_digit = false;
+    while let Some(&byte) = bytes.next() {
         match byte {
-            b'u' if previous == Some(b'\\') => return true,
-            b'e' | b'E' if previous.is_some_and(|p| p.is_ascii_digit() || p == b'.') => {
-                return true;
+            b'"' => {
+                // A string: only an escape can make it fail a full parse.
+                while let Some(&byte) = bytes.next() {
+                    match byte {
+                        b'"' => break,
+                        b'\\' if bytes.next() == Some(&b'u') => return true,
+                        _ => {}
+                    }
+                }
+                digits = 0;
+                after_digit = false;
             }
             b'0'..=b'9' => {
                 digits += 1;
                 if digits >= 20 {
                     return true;
                 }
-                continue;
+                after_digit = true;
             }
-            _ => {}
+            b'e' | b'E' if after_digit => return true,
+            // A point keeps the number going: `1.e5` is refused by the syntax check already.
+            b'.' => {}
+            _ => {
+                digits = 0;
+                after_digit = false;
+            }
         }
-        digits = 0;
     }
     false
 }
@@ -192,4 +209,31 @@ pub fn has_event(store: &Store, kind: &str) -> Result<bool> {
 pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
     let lines = read_from(store, 0)?;
     Ok((lines.records, lines.warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_need_a_full_parse;
+
+    #[test]
+    fn only_numbers_and_escapes_that_a_parse_may_refuse_call_for_one() {
+        for raw in [
+            r#"{"n":1e400}"#,
+            r#"{"n":[0,-2.5E+400]}"#,
+            r#"{"n":123456789012345678901}"#,
+            r#"{"s":"\ud800"}"#,
+            r#"{"s":"a\\b","t":"\u00e9"}"#,
+        ] {
+            assert!(may_need_a_full_parse(raw.as_bytes()), "{raw}");
+        }
+        for raw in [
+            // Hex digests and fingerprints are strings: no exponent there.
+            r#"{"file":"positions/01-a.md","digest":{"preamble":"9e3779b97f4a7c15","entries":[]}}"#,
+            r#"{"s":"123456789012345678901234567890","e":"1e400"}"#,
+            r#"{"s":"a \" 1e5 \\","n":[1,2.5,-3]}"#,
+            r#"{"n":1234567890123456789,"m":-0.5}"#,
+        ] {
+            assert!(!may_need_a_full_parse(raw.as_bytes()), "{raw}");
+        }
+    }
 }

@@ -218,7 +218,14 @@ fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
     // Kept as text, a detail is checked for its syntax alone; a number out of range or a lone
     // surrogate written by hand must still make the line malformed, as when every detail was
     // parsed, and not reach the output as `ok: true`.
-    for detail in [r#"{"n": 1e400}"#, r#"{"s": "\ud800"}"#] {
+    let long_number = format!(r#"{{"n": [1, {}]}}"#, "9".repeat(400));
+    for detail in [
+        r#"{"n": 1e400}"#,
+        r#"{"n": [0, -2.5E+400]}"#,
+        &long_number,
+        r#"{"s": "\ud800"}"#,
+        r#"{"\udc00": "key"}"#,
+    ] {
         let neg = Neg::in_positions(2);
         let line = format!(
             r#"{{"at":"2026-01-01T00:00:00Z","agent":null,"command":"hand","event":"custom","detail":{detail}}}"#
