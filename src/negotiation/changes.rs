@@ -265,7 +265,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
     let ledger_now = Ledger::from_events(events);
     let edits = digest::unaccepted_edits(store, state, &ledger_now)?
         .into_iter()
-        .filter(|edit| !ledger_then.pending.contains(edit))
+        .filter(|edit| !ledger_then.head.pending.contains(edit))
         .collect();
 
     // Notes: those logged since, by the others, as notes.md holds them now.

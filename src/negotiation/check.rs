@@ -13,6 +13,7 @@ use crate::store::LockMode;
 
 use super::digest::Edit;
 use super::{Actor, State, open};
+use super::digests_file::Kept;
 use super::{digest, digests_file};
 
 #[derive(Debug, Clone)]
@@ -87,15 +88,25 @@ pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<EditCheck> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let loaded = digests_file::load(&store)?;
-    let seen = digest::Seen {
-        loaded: Some(&loaded),
-        ..Default::default()
+    let kept = digests_file::load_unchanged(&store, |file| store.identity(file))?;
+    let recorded_files = kept.recorded_files();
+    let (edits, head) = match kept {
+        Kept::Unchanged { head, .. } => (
+            digest::unaccepted_edits_with(&store, &state, &head, Vec::new())?,
+            head,
+        ),
+        Kept::Loaded(loaded) => {
+            let seen = digest::Seen {
+                loaded: Some(&loaded),
+                ..Default::default()
+            };
+            let edits = digest::unaccepted_edits_seen(&store, &state, &loaded.ledger, &seen)?;
+            (edits, loaded.ledger.head)
+        }
     };
-    let edits = digest::unaccepted_edits_seen(&store, &state, &loaded.ledger, &seen)?;
     Ok(EditCheck {
         edits,
-        recorded_files: loaded.ledger.baselines.len(),
-        accepted: loaded.ledger.accepted,
+        recorded_files,
+        accepted: head.accepted,
     })
 }

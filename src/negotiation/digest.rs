@@ -14,7 +14,6 @@
 //! accidental or casual edit, but it is not a cryptographic commitment (whoever can rewrite a
 //! positions file can rewrite the log next to it; the log makes such a rewrite deliberate).
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -190,15 +189,23 @@ impl Edit {
     }
 }
 
-/// What the log says about positions files: the last record of each, and the edits logged at
-/// hand-overs, split by whether `finish --accept-edits` acknowledged them. Folded from the
-/// log's events in order; kept between commands in `.parley/digests.json` (see
-/// [`digests_file`](super::digests_file)) so that a command reads only the log's new events.
-#[derive(Debug, Default, Serialize, Deserialize)]
+/// What the log says about positions files: the last record of each, and the rest of what
+/// the log says of them ([`LedgerHead`]). Folded from the log's events in order; kept between
+/// commands in `.parley/digests.json` (see [`digests_file`](super::digests_file)) so that a
+/// command reads only the log's new events.
+#[derive(Debug, Default)]
 pub struct Ledger {
     /// File → its last record.
-    #[serde(deserialize_with = "sorted_map")]
     pub baselines: BTreeMap<String, Recorded>,
+    pub head: LedgerHead,
+}
+
+/// The ledger without its records: what the current turn began from, and the edits logged
+/// at hand-overs, split by whether `finish --accept-edits` acknowledged them. Small, and kept
+/// apart from the records in the digests file, so that a command that finds every positions
+/// file as kept reads it alone.
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
+pub struct LedgerHead {
     /// The files recorded since the last `turn` event → what was recorded of each when the
     /// current turn began (`None`: nothing). Any other file's record at the start of the turn
     /// is its last record.
@@ -208,94 +215,6 @@ pub struct Ledger {
     /// What the last `note` recorded of `notes.md` (append-only, like positions).
     #[serde(default)]
     pub notes: Option<NotesRecord>,
-}
-
-/// The ledger as the digests file holds it, its records read in place (borrowing the file's
-/// text): a hand-over that finds every file as kept (see
-/// [`digests_file::load_unless_as_kept`]) need not own them.
-#[derive(Deserialize)]
-pub struct LedgerView<'a> {
-    #[serde(borrow, deserialize_with = "sorted_map")]
-    pub baselines: BTreeMap<Cow<'a, str>, RecordedView<'a>>,
-    turn_start: BTreeMap<String, Option<FileDigest>>,
-    pending: Vec<Edit>,
-    accepted: Vec<Edit>,
-    #[serde(default)]
-    notes: Option<NotesRecord>,
-}
-
-/// [`Recorded`], read in place.
-#[derive(Deserialize)]
-pub struct RecordedView<'a> {
-    #[serde(borrow)]
-    at: Cow<'a, str>,
-    #[serde(borrow)]
-    digest: DigestView<'a>,
-}
-
-#[derive(Deserialize)]
-struct DigestView<'a> {
-    #[serde(borrow)]
-    preamble: Cow<'a, str>,
-    #[serde(borrow)]
-    entries: Vec<EntryView<'a>>,
-    status: Option<String>,
-    status_digest: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct EntryView<'a> {
-    #[serde(borrow)]
-    entry: Cow<'a, str>,
-    #[serde(borrow)]
-    agent: Cow<'a, str>,
-    #[serde(borrow)]
-    digest: Cow<'a, str>,
-}
-
-impl RecordedView<'_> {
-    /// [`FileDigest::fingerprint`] of the record.
-    pub fn fingerprint(&self) -> String {
-        let digest = &self.digest;
-        fingerprint(
-            &digest.preamble,
-            digest
-                .entries
-                .iter()
-                .map(|e| [&*e.entry, &*e.agent, &*e.digest]),
-            digest.status.as_deref(),
-            digest.status_digest.as_deref(),
-        )
-    }
-}
-
-impl From<LedgerView<'_>> for Ledger {
-    fn from(view: LedgerView) -> Ledger {
-        let baselines = view.baselines.into_iter().map(|(file, recorded)| {
-            let digest = recorded.digest;
-            let digest = FileDigest {
-                preamble: digest.preamble.into_owned(),
-                entries: (digest.entries.into_iter())
-                    .map(|e| EntryDigest {
-                        entry: e.entry.into_owned(),
-                        agent: e.agent.into_owned(),
-                        digest: e.digest.into_owned(),
-                    })
-                    .collect(),
-                status: digest.status,
-                status_digest: digest.status_digest,
-            };
-            let at = recorded.at.into_owned();
-            (file.into_owned(), Recorded { at, digest })
-        });
-        Ledger {
-            baselines: baselines.collect(),
-            turn_start: view.turn_start,
-            pending: view.pending,
-            accepted: view.accepted,
-            notes: view.notes,
-        }
-    }
 }
 
 /// Reads a JSON object into a map built at once from its entries (sorted first, which costs
@@ -356,54 +275,25 @@ impl Ledger {
 
     /// Takes one more event of the log into account.
     pub fn apply(&mut self, event: &Event) {
-        fn detail<'e, T: Deserialize<'e>>(event: &'e Event) -> Option<T> {
-            event.detail_as()
+        if event.event != DIGEST_EVENT {
+            self.head.apply(event);
+            return;
         }
-        match event.event.as_str() {
-            DIGEST_EVENT => {
-                if let Some(record) = detail::<DigestRecord>(event) {
-                    if !self.turn_start.contains_key(&record.file) {
-                        let before = self.baselines.get(&record.file).map(|r| r.digest.clone());
-                        self.turn_start.insert(record.file.clone(), before);
-                    }
-                    match record.digest {
-                        Some(digest) => {
-                            let at = event.at.clone();
-                            self.baselines.insert(record.file, Recorded { at, digest });
-                        }
-                        None => {
-                            self.baselines.remove(&record.file);
-                        }
-                    }
-                }
+        let Some(record) = event.detail_as::<DigestRecord>() else {
+            return;
+        };
+        if !self.head.turn_start.contains_key(&record.file) {
+            let before = self.baselines.get(&record.file).map(|r| r.digest.clone());
+            self.head.turn_start.insert(record.file.clone(), before);
+        }
+        match record.digest {
+            Some(digest) => {
+                let at = event.at.clone();
+                self.baselines.insert(record.file, Recorded { at, digest });
             }
-            TURN_EVENT => self.turn_start.clear(),
-            super::note::NOTE_EVENT => {
-                #[derive(Deserialize)]
-                struct Detail {
-                    bytes: u64,
-                    digest: String,
-                }
-                if let Some(d) = detail::<Detail>(event) {
-                    self.notes = Some(NotesRecord {
-                        at: event.at.clone(),
-                        bytes: d.bytes,
-                        digest: d.digest,
-                    });
-                }
+            None => {
+                self.baselines.remove(&record.file);
             }
-            EDIT_EVENT => {
-                if let Some(edit) = detail::<Edit>(event)
-                    && !self.pending.contains(&edit)
-                {
-                    self.pending.push(edit);
-                }
-            }
-            ACCEPT_EVENT => {
-                let pending = std::mem::take(&mut self.pending);
-                self.accepted.extend(pending);
-            }
-            _ => {}
         }
     }
 
@@ -415,9 +305,45 @@ impl Ledger {
     /// What was recorded of `file` (`positions/NN-TOPIC.md`) when the current turn began,
     /// if anything: entries written later, by command or by hand, are not in it.
     pub fn at_turn_start(&self, file: &str) -> Option<&FileDigest> {
-        match self.turn_start.get(file) {
+        match self.head.turn_start.get(file) {
             Some(then) => then.as_ref(),
             None => self.baselines.get(file).map(|r| &r.digest),
+        }
+    }
+}
+
+impl LedgerHead {
+    /// Takes one more event of the log into account, unless it is a `digest` event: that one
+    /// needs the records (see [`Ledger::apply`]).
+    pub fn apply(&mut self, event: &Event) {
+        match event.event.as_str() {
+            TURN_EVENT => self.turn_start.clear(),
+            super::note::NOTE_EVENT => {
+                #[derive(Deserialize)]
+                struct Detail {
+                    bytes: u64,
+                    digest: String,
+                }
+                if let Some(d) = event.detail_as::<Detail>() {
+                    self.notes = Some(NotesRecord {
+                        at: event.at.clone(),
+                        bytes: d.bytes,
+                        digest: d.digest,
+                    });
+                }
+            }
+            EDIT_EVENT => {
+                if let Some(edit) = event.detail_as::<Edit>()
+                    && !self.pending.contains(&edit)
+                {
+                    self.pending.push(edit);
+                }
+            }
+            ACCEPT_EVENT => {
+                let pending = std::mem::take(&mut self.pending);
+                self.accepted.extend(pending);
+            }
+            _ => {}
         }
     }
 }
@@ -441,6 +367,18 @@ pub struct Seen<'a> {
     pub loaded: Option<&'a digests_file::Loaded>,
 }
 
+impl Seen<'_> {
+    /// The identity `file` has now, as far as this command can trust it: the one it had when
+    /// this command read it (`None` when it had not settled), or else asked of the store.
+    pub fn identity_now(&self, store: &Store, file: &str) -> Result<Option<FileIdentity>> {
+        if self.texts.contains_key(file) {
+            Ok(self.identities.get(file).cloned())
+        } else {
+            store.identity(file)
+        }
+    }
+}
+
 /// [`unaccepted_edits`], using what `seen` knows of the files.
 pub fn unaccepted_edits_seen(
     store: &Store,
@@ -448,16 +386,28 @@ pub fn unaccepted_edits_seen(
     ledger: &Ledger,
     seen: &Seen,
 ) -> Result<Vec<Edit>> {
-    let mut edits = ledger.pending.clone();
-    for edit in current_edits(store, state, ledger, seen)? {
+    let current = current_edits(store, state, ledger, seen)?;
+    unaccepted_edits_with(store, state, &ledger.head, current)
+}
+
+/// The edits logged and not acknowledged, then those of `current` (found in the positions
+/// files now) not logged already, then an edit of `notes.md`.
+pub fn unaccepted_edits_with(
+    store: &Store,
+    state: &State,
+    head: &LedgerHead,
+    current: Vec<Edit>,
+) -> Result<Vec<Edit>> {
+    let mut edits = head.pending.clone();
+    for edit in current {
         if !edits.contains(&edit) {
             edits.push(edit);
         }
     }
     // notes.md: found again at every look until a later note records the file anew, so an
     // accepted rewrite is known by its file and the record it departs from.
-    if let Some(edit) = super::note::edit(store, state, ledger.notes.as_ref())?
-        && !ledger
+    if let Some(edit) = super::note::edit(store, state, head.notes.as_ref())?
+        && !head
             .accepted
             .iter()
             .any(|a| a.file == edit.file && a.since == edit.since)
@@ -473,16 +423,11 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> 
     let status_may_change = state.turn.holder().is_some();
     let mut edits = Vec::new();
     for (file, recorded) in &ledger.baselines {
-        if let Some(loaded) = seen.loaded {
-            let now = if seen.texts.contains_key(file) {
-                seen.identities.get(file).cloned()
-            } else {
-                store.identity(file)?
-            };
-            if loaded.unchanged(file, now.as_ref()) {
-                // Not written since it was found as recorded: no edit to find.
-                continue;
-            }
+        if let Some(loaded) = seen.loaded
+            && loaded.unchanged(file, seen.identity_now(store, file)?.as_ref())
+        {
+            // Not written since it was found as recorded: no edit to find.
+            continue;
         }
         let read;
         let current = match seen.texts.get(file) {

@@ -23,6 +23,13 @@
 //! `docs/protocol.md#what-the-check-does-not-read-again` for what this does not detect).
 //! A hand-over asks that of every file before making the records its own
 //! ([`load_unless_as_kept`]): when all are as kept, it has nothing to record or save.
+//! `status` and `check` ask the same ([`load_unchanged`]): when all are as kept, there is no
+//! edit to find in them.
+//!
+//! Two lines: the first holds everything but the records (the length and anchor, each
+//! recorded file with its record's fingerprint, the identities kept, and the rest of the
+//! ledger, [`LedgerHead`]); the second, the records. The commands that find every file as
+//! kept, the common case, parse the first line alone: the records are most of the file.
 
 use std::collections::BTreeMap;
 
@@ -32,30 +39,112 @@ use crate::error::Result;
 use crate::store::jsonl::JsonLines;
 use crate::store::{FileIdentity, Locked, Store};
 
-use super::digest::{self, Ledger, LedgerView};
+use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::log::{self, Event};
 
 pub const FILE: &str = ".parley/digests.json";
 
-/// Changes whenever the ledger's shape does in a way older readers would misread; a file of
-/// another version is ignored. (Fields added with a default, such as `notes`, keep it.)
-const VERSION: u32 = 1;
+/// Changes whenever the file's layout or the ledger's shape does in a way older readers would
+/// misread; a file of another version is ignored (and rewritten by the next writer). Version
+/// 2 put the records on a line of their own, after everything else.
+const VERSION: u32 = 2;
 
 /// How many bytes of the log before the recorded length the anchor covers.
 const ANCHOR_BYTES: u64 = 256;
 
+/// The file's first line: everything but the records, which follow on the second line (a
+/// JSON object, file → [`Recorded`]). A command that finds every positions file as kept reads
+/// this line alone.
 #[derive(Serialize, Deserialize)]
-struct DigestsFile<L> {
+struct Head {
     version: u32,
     /// The length of the log the ledger reflects (it ends there with a whole line).
     log_bytes: u64,
     /// FNV-1a of the (up to) 256 bytes of the log before `log_bytes`.
     log_anchor: String,
-    ledger: L,
-    /// Positions file → the identity it had when it was last found as recorded. Absent from
-    /// files written before it existed (and ignored by them: unknown fields are skipped).
-    #[serde(default, deserialize_with = "digest::sorted_map")]
-    identities: BTreeMap<String, Checked>,
+    /// Each recorded file: which files are recorded, and the identity kept for each record.
+    #[serde(deserialize_with = "digest::sorted_map")]
+    files: BTreeMap<String, FileEntry>,
+    ledger: LedgerHead,
+}
+
+/// A recorded file in the first line, as a JSON array: the fingerprint of its record
+/// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then, when one was kept
+/// for that record, the file's identity (`dev`, `ino`, `size`, `mtime_ns`, `ctime_ns`). An
+/// array, not an object: the first line is read at every hand-over, and it holds one of these
+/// per positions file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct FileEntry {
+    record: String,
+    kept: Option<FileIdentity>,
+}
+
+impl Serialize for FileEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(if self.kept.is_some() { 6 } else { 1 }))?;
+        seq.serialize_element(&self.record)?;
+        if let Some(id) = &self.kept {
+            seq.serialize_element(&id.dev)?;
+            seq.serialize_element(&id.ino)?;
+            seq.serialize_element(&id.size)?;
+            seq.serialize_element(&id.mtime_ns)?;
+            seq.serialize_element(&id.ctime_ns)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for FileEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = FileEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("[record, dev, ino, size, mtime_ns, ctime_ns] or [record]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<FileEntry, A::Error> {
+                use serde::de::Error;
+                let missing = || A::Error::custom("a file entry is cut short");
+                let record: String = seq.next_element()?.ok_or_else(missing)?;
+                let Some(dev) = seq.next_element()? else {
+                    return Ok(FileEntry { record, kept: None });
+                };
+                let kept = FileIdentity {
+                    dev,
+                    ino: seq.next_element()?.ok_or_else(missing)?,
+                    size: seq.next_element()?.ok_or_else(missing)?,
+                    mtime_ns: seq.next_element()?.ok_or_else(missing)?,
+                    ctime_ns: seq.next_element()?.ok_or_else(missing)?,
+                };
+                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::custom("a file entry is too long"));
+                }
+                Ok(FileEntry {
+                    record,
+                    kept: Some(kept),
+                })
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
+    }
+}
+
+impl Head {
+    /// The identities kept, each with the record it was kept for.
+    fn identities(&self) -> BTreeMap<String, Checked> {
+        self.files
+            .iter()
+            .filter_map(|(file, entry)| {
+                let identity = entry.kept?;
+                let record = entry.record.clone();
+                Some((file.clone(), Checked { identity, record }))
+            })
+            .collect()
+    }
 }
 
 /// A positions file's identity when it was found to match its last record.
@@ -86,14 +175,10 @@ impl Loaded {
     /// Whether `file` is, by its identity `now`, still the text that matched its last record
     /// when that identity was kept: then it need not be read.
     pub fn unchanged(&self, file: &str, now: Option<&FileIdentity>) -> bool {
-        let (Some(now), Some(checked), Some(recorded)) = (
-            now,
-            self.identities.get(file),
-            self.ledger.baselines.get(file),
-        ) else {
+        let Some(recorded) = self.ledger.baselines.get(file) else {
             return false;
         };
-        checked.identity == *now && checked.record == recorded.digest.fingerprint()
+        kept_for(&self.identities, file, now, || recorded.digest.fingerprint())
     }
 
     /// Replaces the identities kept (with those found by a command that looked at every file).
@@ -105,10 +190,26 @@ impl Loaded {
     }
 }
 
+/// Whether `identities` keeps for `file` the identity `now`, kept for the record whose
+/// fingerprint `record` gives.
+fn kept_for(
+    identities: &BTreeMap<String, Checked>,
+    file: &str,
+    now: Option<&FileIdentity>,
+    record: impl FnOnce() -> String,
+) -> bool {
+    match (now, identities.get(file)) {
+        (Some(now), Some(checked)) => checked.identity == *now && checked.record == record(),
+        _ => false,
+    }
+}
+
 /// The ledger of the whole log: from the digests file and the log after it when the file can
 /// be trusted, from the whole log otherwise.
 pub fn load(store: &Store) -> Result<Loaded> {
-    if let Some(loaded) = catch_up(store)? {
+    if let Some(file) = Opened::read(store)?
+        && let Some(loaded) = file.loaded()
+    {
         return Ok(loaded);
     }
     let read = log::read_from(store, 0)?;
@@ -128,112 +229,166 @@ pub fn load(store: &Store) -> Result<Loaded> {
 /// For a hand-over ([`digest::record`]): `None` when the digests file, with the log's newer
 /// events, shows every positions file (those it records, and `listed`) as found recorded
 /// with the identity it has now: nothing to compare, record or save. Otherwise what [`load`]
-/// gives. The records are read in place, and owned only when they are needed.
+/// gives. Only the file's first line is parsed unless more is needed.
 pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Loaded>> {
-    let Some(bytes) = read_file(store)? else {
-        return load(store).map(Some);
-    };
-    let Some(saved) = parse::<LedgerView>(&bytes) else {
-        return load(store).map(Some);
-    };
-    let Some(read) = read_since(store, &saved)? else {
-        return load(store).map(Some);
-    };
-    // Only a `digest` event changes a record; any other leaves them as the file has them.
-    let recorded_since = read.records.iter().any(|e| e.event == digest::DIGEST_EVENT);
-    if !recorded_since && all_as_kept(store, &saved, listed)? {
-        return Ok(None);
-    }
-    Ok(Some(caught_up(saved, Ledger::from, read)))
-}
-
-/// Whether every file the digests file records, and every file of `listed`, has an identity
-/// kept for its record that is its identity now, and no other identity is kept (what
-/// [`digest::record`] would keep again).
-fn all_as_kept(store: &Store, saved: &DigestsFile<LedgerView>, listed: &[String]) -> Result<bool> {
-    let (kept, recorded) = (&saved.identities, &saved.ledger.baselines);
-    if kept.len() != recorded.len() || !listed.iter().all(|f| recorded.contains_key(f.as_str())) {
-        return Ok(false);
-    }
-    for (file, record) in recorded {
-        let Some(checked) = kept.get(file.as_ref()) else {
-            return Ok(false);
-        };
-        if store.identity(file)?.as_ref() != Some(&checked.identity)
-            || checked.record != record.fingerprint()
-        {
-            return Ok(false);
+    if let Some(file) = Opened::read(store)? {
+        let head = &file.head;
+        // What a hand-over would keep again: an identity for each recorded file, no other,
+        // and every listed file recorded.
+        let as_kept = listed.iter().all(|f| head.files.contains_key(f))
+            && file.all_unchanged(|file| store.identity(file))?;
+        if as_kept {
+            return Ok(None);
+        }
+        if let Some(loaded) = file.loaded() {
+            return Ok(Some(loaded));
         }
     }
-    Ok(true)
+    load(store).map(Some)
 }
 
-/// The digests file's bytes (`None`: there is none).
-fn read_file(store: &Store) -> Result<Option<Vec<u8>>> {
-    Ok(store.read_from(FILE, 0)?.map(|(_, bytes)| bytes))
+/// What [`load_unchanged`] found.
+pub enum Kept {
+    /// Every recorded positions file is as kept: there is no edit to find in any of them, and
+    /// the ledger without its records says the rest.
+    Unchanged {
+        head: LedgerHead,
+        /// How many positions files are recorded.
+        recorded_files: usize,
+    },
+    /// Some file may have changed (or the digests file could not tell): the whole ledger.
+    Loaded(Loaded),
 }
 
-/// The digests file of this version, with its ledger as an `L`; `None` when it is not one.
-fn parse<'a, L: Deserialize<'a>>(bytes: &'a [u8]) -> Option<DigestsFile<L>> {
-    // Read as bytes: a file that is not even UTF-8 is just another unusable one. Checked as
-    // UTF-8 once, whole: parsed from bytes, each of its thousands of short strings was
-    // checked apart, at several times the cost.
-    let text = std::str::from_utf8(bytes).ok()?;
-    let saved = serde_json::from_str::<DigestsFile<L>>(text).ok()?;
-    (saved.version == VERSION).then_some(saved)
+/// For a command that looks for edits (`status`, `check`): [`Kept::Unchanged`] when the
+/// digests file, with the log's newer events, shows every recorded positions file as found
+/// recorded with the identity `now` gives it; otherwise the whole ledger, as [`load`] gives.
+pub fn load_unchanged(
+    store: &Store,
+    now: impl Fn(&str) -> Result<Option<FileIdentity>>,
+) -> Result<Kept> {
+    if let Some(file) = Opened::read(store)?
+        && file.all_unchanged(now)?
+    {
+        // No `digest` event since (or not all would be unchanged): the others need no record.
+        let mut head = file.head.ledger;
+        for event in &file.since.records {
+            head.apply(event);
+        }
+        return Ok(Kept::Unchanged {
+            recorded_files: file.head.files.len(),
+            head,
+        });
+    }
+    load(store).map(Kept::Loaded)
+}
+
+impl Kept {
+    /// How many positions files the log records.
+    pub fn recorded_files(&self) -> usize {
+        match self {
+            Kept::Unchanged { recorded_files, .. } => *recorded_files,
+            Kept::Loaded(loaded) => loaded.ledger.baselines.len(),
+        }
+    }
+}
+
+/// The digests file as read and found usable: its first line parsed, caught up with the
+/// log's events since; its records not parsed yet.
+struct Opened {
+    head: Head,
+    /// The file's second line.
+    records: Vec<u8>,
+    /// The log's events after the length the file names.
+    since: JsonLines<Event>,
+}
+
+impl Opened {
+    /// `None` when there is no usable file: none, not of this version, not parsed, or not in
+    /// agreement with the log (its anchor).
+    fn read(store: &Store) -> Result<Option<Opened>> {
+        let Some((_, mut bytes)) = store.read_from(FILE, 0)? else {
+            return Ok(None);
+        };
+        let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
+            return Ok(None);
+        };
+        // Read as bytes: a file that is not even UTF-8 is just another unusable one.
+        let Some(head) = std::str::from_utf8(&bytes[..newline])
+            .ok()
+            .and_then(|line| serde_json::from_str::<Head>(line).ok())
+            .filter(|head| head.version == VERSION)
+        else {
+            return Ok(None);
+        };
+        let Some(since) = read_since(store, &head)? else {
+            return Ok(None);
+        };
+        let records = bytes.split_off(newline + 1);
+        Ok(Some(Opened {
+            head,
+            records,
+            since,
+        }))
+    }
+
+    /// Whether every file the head records has an identity kept for its record that is its
+    /// identity `now`, and no event since has recorded anything (a record changed since is
+    /// one the head does not know).
+    fn all_unchanged(&self, now: impl Fn(&str) -> Result<Option<FileIdentity>>) -> Result<bool> {
+        if self.since.records.iter().any(|e| e.event == digest::DIGEST_EVENT) {
+            return Ok(false);
+        }
+        for (file, entry) in &self.head.files {
+            if entry.kept.is_none() || entry.kept != now(file)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The whole ledger: the records parsed, and the events since applied to it. `None` when
+    /// the records do not parse (the file is then no use, and the log is read).
+    fn loaded(self) -> Option<Loaded> {
+        let text = std::str::from_utf8(&self.records).ok()?;
+        let mut reader = serde_json::Deserializer::from_str(text);
+        let baselines: BTreeMap<String, Recorded> = digest::sorted_map(&mut reader).ok()?;
+        reader.end().ok()?;
+        let identities = self.head.identities();
+        let mut ledger = Ledger {
+            baselines,
+            head: self.head.ledger,
+        };
+        for event in &self.since.records {
+            ledger.apply(event);
+        }
+        Some(Loaded {
+            ledger,
+            log_end: self.since.whole.then_some(self.since.end),
+            from_file: true,
+            identities,
+            identities_changed: false,
+        })
+    }
 }
 
 /// The log's events since the length the digests file names, when the log agrees with it
 /// up to there (its anchor); `None` otherwise.
-fn read_since<L>(store: &Store, saved: &DigestsFile<L>) -> Result<Option<JsonLines<Event>>> {
-    let anchor_start = saved.log_bytes.saturating_sub(ANCHOR_BYTES);
+fn read_since(store: &Store, head: &Head) -> Result<Option<JsonLines<Event>>> {
+    let anchor_start = head.log_bytes.saturating_sub(ANCHOR_BYTES);
     let Some((_, bytes)) = store.read_from(log::FILE, anchor_start)? else {
         return Ok(None);
     };
-    let Some((anchor, tail)) = bytes.split_at_checked((saved.log_bytes - anchor_start) as usize)
+    let Some((anchor, tail)) = bytes.split_at_checked((head.log_bytes - anchor_start) as usize)
     else {
         return Ok(None);
     };
-    if digest::fnv_bytes(anchor) != saved.log_anchor {
+    if digest::fnv_bytes(anchor) != head.log_anchor {
         return Ok(None);
     }
     // Only the events logged since the file was written are parsed, with the log's one
     // reading policy (a torn last line skipped, anything else unreadable an error).
-    log::parse_from(store, saved.log_bytes, tail).map(Some)
-}
-
-/// The ledger of the digests file (made a [`Ledger`] by `own`) with the events read since.
-fn caught_up<L>(
-    saved: DigestsFile<L>,
-    own: impl FnOnce(L) -> Ledger,
-    read: JsonLines<Event>,
-) -> Loaded {
-    let mut ledger = own(saved.ledger);
-    for event in &read.records {
-        ledger.apply(event);
-    }
-    Loaded {
-        ledger,
-        log_end: read.whole.then_some(read.end),
-        from_file: true,
-        identities: saved.identities,
-        identities_changed: false,
-    }
-}
-
-/// The ledger of the digests file brought up to date with the log's newer events; `None`
-/// when there is no usable file.
-fn catch_up(store: &Store) -> Result<Option<Loaded>> {
-    let Some(bytes) = read_file(store)? else {
-        return Ok(None);
-    };
-    let Some(saved) = parse::<Ledger>(&bytes) else {
-        return Ok(None);
-    };
-    let Some(read) = read_since(store, &saved)? else {
-        return Ok(None);
-    };
-    Ok(Some(caught_up(saved, |ledger| ledger, read)))
+    log::parse_from(store, head.log_bytes, tail).map(Some)
 }
 
 /// Appends `events` to the log (in one write), then keeps the ledger with them in the
@@ -265,15 +420,15 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
     for event in events {
         ledger.apply(event);
     }
-    save(locked, &ledger, &identities, end)
+    save(locked, ledger, identities, end)
 }
 
 /// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log,
 /// and the identities of the files found as recorded.
 fn save(
     locked: &Locked,
-    ledger: &Ledger,
-    identities: &BTreeMap<String, Checked>,
+    ledger: Ledger,
+    identities: BTreeMap<String, Checked>,
     log_bytes: u64,
 ) -> Result<()> {
     let anchor_start = log_bytes.saturating_sub(ANCHOR_BYTES);
@@ -283,15 +438,32 @@ fn save(
     let Some(anchor) = bytes.get(..(log_bytes - anchor_start) as usize) else {
         return Ok(());
     };
-    let file = DigestsFile {
+    let Ledger { baselines, head } = ledger;
+    // An identity is kept only for the file's present record: one kept for an earlier record
+    // (or for a file no longer recorded) would never be found as kept again.
+    let files = baselines
+        .iter()
+        .map(|(file, recorded)| {
+            let record = recorded.digest.fingerprint();
+            let kept = identities
+                .get(file)
+                .filter(|checked| checked.record == record)
+                .map(|checked| checked.identity);
+            (file.clone(), FileEntry { record, kept })
+        })
+        .collect();
+    let head = Head {
         version: VERSION,
         log_bytes,
         log_anchor: digest::fnv_bytes(anchor),
-        ledger,
-        identities: identities.clone(),
+        files,
+        ledger: head,
     };
-    locked.replace(
-        FILE,
-        &serde_json::to_string(&file).expect("a ledger always serializes"),
-    )
+    let json = |text: serde_json::Result<String>| text.expect("a ledger always serializes");
+    let content = format!(
+        "{}\n{}\n",
+        json(serde_json::to_string(&head)),
+        json(serde_json::to_string(&baselines))
+    );
+    locked.replace(FILE, &content)
 }

@@ -20,6 +20,7 @@ use super::log::Event;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
+use super::digests_file::Kept;
 use super::{Actor, State, digests_file, duplicate, log, open, resolve};
 
 #[derive(Debug, Clone)]
@@ -165,8 +166,10 @@ pub struct Overview {
     pub events: Vec<Event>,
     pub log_warnings: Vec<String>,
     pub edits: Vec<Edit>,
-    /// What the log says of the positions files (as the digests file keeps it).
-    pub ledger: Ledger,
+    /// What the log says of the positions files (as the digests file keeps it), when it was
+    /// read whole: only when an issue is OPEN (its detail needs the records) or a file may
+    /// have changed since it was last found as recorded.
+    pub ledger: Option<Ledger>,
     /// Each issue's title as written, in the reports' order (see [`duplicate::likely_among`]).
     pub titles: Vec<Option<String>>,
     /// The text of each issue's positions file, as read for the reports.
@@ -186,21 +189,40 @@ impl Overview {
         resolve::mark_resolutions(store, &events, &mut reports)?;
         // The positions files were just read for the reports: checked from those texts, and
         // not even compared when their identity says they are as last found recorded (the
-        // rule `check` and the hand-overs follow).
-        let loaded = digests_file::load(store)?;
+        // rule `check` and the hand-overs follow). The records themselves are read only when
+        // a file may have changed, or to detail an OPEN issue.
         let seen = digest::Seen {
             texts,
             identities,
-            loaded: Some(&loaded),
+            loaded: None,
         };
-        let edits = digest::unaccepted_edits_seen(store, state, &loaded.ledger, &seen)?;
-        let texts = seen.texts;
+        let any_open = reports.iter().any(|r| r.status == Some(IssueStatus::Open));
+        let kept = if any_open {
+            Kept::Loaded(digests_file::load(store)?)
+        } else {
+            digests_file::load_unchanged(store, |file| seen.identity_now(store, file))?
+        };
+        let (edits, ledger, texts) = match kept {
+            Kept::Unchanged { head, .. } => {
+                let edits = digest::unaccepted_edits_with(store, state, &head, Vec::new())?;
+                (edits, None, seen.texts)
+            }
+            Kept::Loaded(loaded) => {
+                let seen = digest::Seen {
+                    loaded: Some(&loaded),
+                    ..seen
+                };
+                let edits = digest::unaccepted_edits_seen(store, state, &loaded.ledger, &seen)?;
+                let texts = seen.texts;
+                (edits, Some(loaded.ledger), texts)
+            }
+        };
         Ok(Overview {
             reports,
             events,
             log_warnings,
             edits,
-            ledger: loaded.ledger,
+            ledger,
             titles,
             texts,
         })
@@ -358,7 +380,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         ..
     } = Overview::read(&store, &state)?;
     let summary = summarize(&reports);
-    let open = open_details(&state, &reports, &events, &ledger, &texts);
+    let open = open_details(&state, &reports, &events, ledger.as_ref(), &texts);
     let agreers = super::agree::agreed_by(&events);
     // Only the pairs still to settle: an issue agreed or escalated is past that question.
     let unsettled: HashSet<&str> = reports
@@ -464,13 +486,14 @@ fn open_details(
     state: &State,
     reports: &[IssueReport],
     events: &[Event],
-    ledger: &Ledger,
+    ledger: Option<&Ledger>,
     texts: &Texts,
 ) -> Vec<OpenDetail> {
-    if !reports.iter().any(|r| r.status == Some(IssueStatus::Open)) {
-        // Nothing to detail: the digests need not be read.
+    // No OPEN issue, nothing to detail (the records were then not even read).
+    let Some(ledger) = ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)))
+    else {
         return Vec::new();
-    }
+    };
     // When each challenge entry was first recorded, from one pass over the digests.
     let mut first_seen: std::collections::HashMap<(Cow<str>, String), String> =
         std::collections::HashMap::new();

@@ -41,17 +41,20 @@ fn fingerprint(digest: &Value) -> String {
     fnv(joined.as_bytes())
 }
 
-/// The identity parley keeps of `path`, as it is now.
-fn identity(path: &Path) -> Value {
+/// A file's entry in the digests file's first line with an identity kept for `record`: the
+/// record's fingerprint, then `path`'s identity as it is now (`dev`, `ino`, `size`,
+/// `mtime_ns`, `ctime_ns`).
+fn kept(record: &str, path: &Path) -> Value {
     let meta = std::fs::symlink_metadata(path).unwrap();
     let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
-    json!({
-        "dev": meta.dev(),
-        "ino": meta.ino(),
-        "size": meta.size(),
-        "mtime_ns": ns(meta.mtime(), meta.mtime_nsec()),
-        "ctime_ns": ns(meta.ctime(), meta.ctime_nsec()),
-    })
+    json!([
+        record,
+        meta.dev(),
+        meta.ino(),
+        meta.size(),
+        ns(meta.mtime(), meta.mtime_nsec()),
+        ns(meta.ctime(), meta.ctime_nsec()),
+    ])
 }
 
 fn check(neg: &Neg) -> (i32, Value) {
@@ -71,30 +74,25 @@ fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_
         "--body",
         "Use OAuth.",
     ]);
-    let saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
-    // Just written: too recent for its identity to be kept.
-    assert_eq!(saved["identities"], json!({}), "{saved}");
-    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+    let saved = neg.read_digests();
+    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
+    // The first line names the file with its record's fingerprint; just written, it is too
+    // recent for an identity to be kept with it.
+    assert_eq!(saved["files"], json!({ FILE: [record] }), "{saved}");
 
     // An edit of the same size, then its identity planted as if a hand-over had kept it
     // with the file as recorded: what a second write within the same clock tick as the
     // recorded one would look like, the case the 3-second rule exists for.
     let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
     neg.write(FILE, &edited);
-    let planted = |record: &str| {
+    let plant = || {
         let mut file = saved.clone();
-        file["identities"] =
-            json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
-        neg.write(DIGESTS, &file.to_string());
+        file["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+        neg.write_digests(&file);
     };
 
-    // Kept for another record: the file is read, and the edit found.
-    planted("0000000000000000");
-    let (exit, envelope) = check(&neg);
-    assert_eq!(exit, 1, "{envelope}");
-
     // Kept for this record, and the file's identity has not moved: it is not read again.
-    planted(&record);
+    plant();
     let (exit, envelope) = check(&neg);
     assert_eq!(exit, 0, "{envelope}");
     assert_eq!(envelope["data"]["recorded_files"], 1, "{envelope}");
@@ -105,6 +103,20 @@ fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_
     assert_eq!(exit, 1, "{envelope}");
     let edits = envelope["data"]["edits"].as_array().unwrap();
     assert_eq!(edits[0]["entry"], "agent-alpha's position (round 1)");
+
+    // A record logged after the digests file was written (by a command that kept no
+    // identity) voids the identity kept for the record before it: the file is read.
+    neg.write(FILE, &edited);
+    plant();
+    assert_eq!(check(&neg).0, 0);
+    let log = neg.read(".parley/log.jsonl");
+    let last_digest = log.lines().rev().find(|l| l.contains("\"event\":\"digest\"")).unwrap();
+    let mut event: Value = serde_json::from_str(last_digest).unwrap();
+    event["detail"]["digest"]["preamble"] = json!("0000000000000000");
+    neg.write(".parley/log.jsonl", &format!("{log}{event}\n"));
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+    assert_eq!(envelope["data"]["edits"][0]["entry"], "the text before the first entry");
 }
 
 #[test]
@@ -139,12 +151,12 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
         "--body",
         "Use OAuth.",
     ]);
-    let saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
-    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
+    let saved = neg.read_digests();
+    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     // The identity of the file as recorded, kept as a hand-over keeps it.
-    let mut kept = saved.clone();
-    kept["identities"] = json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
-    neg.write(DIGESTS, &kept.to_string());
+    let mut planted = saved.clone();
+    planted["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+    neg.write_digests(&planted);
     let clean = neg.run(&["status", "{dir}"]);
     let clean = String::from_utf8(clean.stdout).unwrap();
     assert!(!clean.contains("Edits of recorded positions"), "{clean}");
@@ -163,12 +175,10 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
         .unwrap()
         .set_modified(modified)
         .unwrap();
-    let now = identity(&neg.path(FILE));
-    let then = &kept["identities"][FILE]["identity"];
-    assert_eq!(
-        (&now["size"], &now["mtime_ns"]),
-        (&then["size"], &then["mtime_ns"])
-    );
+    // Entries 3 and 4: the size and the modification time.
+    let now = kept(&record, &neg.path(FILE));
+    let then = &planted["files"][FILE];
+    assert_eq!((&now[3], &now[4]), (&then[3], &then[4]));
 
     let output = neg.run(&["status", "{dir}"]);
     let text = String::from_utf8(output.stdout).unwrap();
@@ -269,16 +279,15 @@ fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still
     ]);
     // The identity a hand-over keeps for a settled file, planted (the file is too recent for
     // one to be kept by the command itself).
-    let mut saved: Value = serde_json::from_str(&neg.read(DIGESTS)).unwrap();
-    let record = fingerprint(&saved["ledger"]["baselines"][FILE]["digest"]);
-    saved["identities"] =
-        json!({ FILE: {"identity": identity(&neg.path(FILE)), "record": record} });
-    neg.write(DIGESTS, &saved.to_string());
+    let mut saved = neg.read_digests();
+    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
+    saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+    let written = neg.write_digests(&saved);
     let log = neg.read(".parley/log.jsonl");
 
     // Every file as kept: the digests file is left as it is, and only the turn is logged.
     neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
-    assert_eq!(neg.read(DIGESTS), saved.to_string());
+    assert_eq!(neg.read(DIGESTS), written);
     let logged = neg.read(".parley/log.jsonl");
     let new: Vec<&str> = logged[log.len()..].lines().collect();
     assert_eq!(new.len(), 1, "{new:?}");

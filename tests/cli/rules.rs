@@ -1209,7 +1209,7 @@ fn through(link: &std::path::Path) -> std::process::Command {
 const DIGESTS: &str = ".parley/digests.json";
 
 fn digests_file(neg: &Neg) -> Value {
-    serde_json::from_str(&neg.read(DIGESTS)).unwrap()
+    neg.read_digests()
 }
 
 /// `check --json` with the digests file as it is, and again without it (the whole log read):
@@ -1250,7 +1250,7 @@ fn assert_the_edit_is_found(neg: &Neg, holder: &str) {
 fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agrees() {
     let neg = recorded();
     let saved = digests_file(&neg);
-    assert_eq!(saved["version"], 1);
+    assert_eq!(saved["version"], 2);
     let log_bytes = saved["log_bytes"].as_u64().unwrap();
     let log = neg.read(".parley/log.jsonl");
     // Written with the last record (the challenge), before the hand-over's `turn` event.
@@ -1258,14 +1258,15 @@ fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agree
     let last = log[..log_bytes as usize].lines().last().unwrap();
     assert!(last.contains("\"command\":\"challenge\""), "{last}");
     assert!(
-        saved["ledger"]["baselines"]["positions/01-topic-0.md"]["digest"]["entries"].is_array()
+        saved["baselines"]["positions/01-topic-0.md"]["digest"]["entries"].is_array()
     );
 
     // It is what readers use: a ledger emptied in a file that still matches the log is
     // believed (so it is read, not ignored) ...
     let mut emptied = saved.clone();
-    emptied["ledger"]["baselines"] = serde_json::json!({});
-    neg.write(DIGESTS, &emptied.to_string());
+    emptied["baselines"] = serde_json::json!({});
+    emptied["records"] = serde_json::json!({});
+    neg.write_digests(&emptied);
     let (exit, envelope) = run_json(&neg, &["check", "{dir}"]);
     assert_eq!(
         (exit, &envelope["data"]["recorded_files"]),
@@ -1276,12 +1277,12 @@ fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agree
     let untrusted = [
         ("log_bytes", Value::from(log.len() as u64 + 1)),
         ("log_anchor", Value::from("0000000000000000")),
-        ("version", Value::from(2)),
+        ("version", Value::from(1)),
     ];
     for (field, value) in untrusted {
         let mut wrong = emptied.clone();
         wrong[field] = value;
-        neg.write(DIGESTS, &wrong.to_string());
+        neg.write_digests(&wrong);
         let (exit, envelope) = run_json(&neg, &["check", "{dir}"]);
         assert_eq!(
             (exit, &envelope["data"]["recorded_files"]),
@@ -1311,9 +1312,32 @@ fn edits_are_found_with_the_digests_file_present_missing_or_corrupt() {
         }
         assert_the_edit_is_found(&neg, "agent-alpha");
         hand_off(&neg, "agent-alpha");
-        assert_eq!(digests_file(&neg)["version"], 1, "{damage:?}");
+        assert_eq!(digests_file(&neg)["version"], 2, "{damage:?}");
         // The edit was logged at the hand-over, in the name of the holder whose turn ended.
         assert_the_edit_is_found(&neg, "agent-alpha");
+    }
+}
+
+#[test]
+fn a_digests_file_whose_records_line_is_damaged_is_read_from_the_log() {
+    let neg = edited_after_record();
+    let text = neg.read(DIGESTS);
+    let (head, _) = text.split_once('\n').unwrap();
+    // The first line alone is fine as long as every file is as kept; a file that moved needs
+    // the records, and records that do not parse send the reader to the log.
+    for damaged in [
+        format!("{head}\n{{\"positions/01-topic-0.md\":\n"),
+        format!("{head}\n"),
+        head.to_owned(),
+    ] {
+        neg.write(DIGESTS, &damaged);
+        assert_the_edit_is_found(&neg, "agent-alpha");
+        let status = neg.run(&["status", "{dir}"]);
+        assert!(
+            stdout(&status).contains("Edits of recorded positions (not append-only): 1"),
+            "{}",
+            stdout(&status)
+        );
     }
 }
 

@@ -157,6 +157,29 @@ impl Neg {
         std::fs::write(self.path(rel), text).unwrap();
     }
 
+    /// `.parley/digests.json` as one JSON value: its first line, with the records of its
+    /// second line under `baselines` (the layout of docs/file-formats.md).
+    pub fn read_digests(&self) -> serde_json::Value {
+        let text = self.read(".parley/digests.json");
+        let (head, records) = text.split_once('\n').expect("two lines");
+        let mut value: serde_json::Value = serde_json::from_str(head).unwrap();
+        value["baselines"] = serde_json::from_str(records).unwrap();
+        value
+    }
+
+    /// Writes a value of [`Neg::read_digests`]'s shape back as the file's two lines; returns
+    /// the text written.
+    pub fn write_digests(&self, value: &serde_json::Value) -> String {
+        let mut head = value.clone();
+        let records = head
+            .as_object_mut()
+            .and_then(|fields| fields.remove("baselines"))
+            .unwrap_or_else(|| serde_json::json!({}));
+        let text = format!("{head}\n{records}\n");
+        self.write(".parley/digests.json", &text);
+        text
+    }
+
     pub fn turn(&self) -> String {
         self.read("turn.md").trim().to_owned()
     }
