@@ -79,17 +79,29 @@ struct FileEntry {
     kept: Option<FileIdentity>,
 }
 
+impl FileEntry {
+    /// The identity kept, with its times as written: nanoseconds in an `i64` (until the year
+    /// 2262; an `i128`, as the store has them, is read by way of a text buffer, which made
+    /// reading the first line several times slower). A time out of that range keeps no
+    /// identity: the file is then read, as for any file without one.
+    fn kept_as_written(&self) -> Option<(&FileIdentity, i64, i64)> {
+        let id = self.kept.as_ref()?;
+        Some((id, id.mtime_ns.try_into().ok()?, id.ctime_ns.try_into().ok()?))
+    }
+}
+
 impl Serialize for FileEntry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
-        let mut seq = serializer.serialize_seq(Some(if self.kept.is_some() { 6 } else { 1 }))?;
+        let len = if self.kept_as_written().is_some() { 6 } else { 1 };
+        let mut seq = serializer.serialize_seq(Some(len))?;
         seq.serialize_element(&self.record)?;
-        if let Some(id) = &self.kept {
+        if let Some((id, mtime_ns, ctime_ns)) = self.kept_as_written() {
             seq.serialize_element(&id.dev)?;
             seq.serialize_element(&id.ino)?;
             seq.serialize_element(&id.size)?;
-            seq.serialize_element(&id.mtime_ns)?;
-            seq.serialize_element(&id.ctime_ns)?;
+            seq.serialize_element(&mtime_ns)?;
+            seq.serialize_element(&ctime_ns)?;
         }
         seq.end()
     }
@@ -113,12 +125,16 @@ impl<'de> Deserialize<'de> for FileEntry {
                 let Some(dev) = seq.next_element()? else {
                     return Ok(FileEntry { record, kept: None });
                 };
+                let ino = seq.next_element()?.ok_or_else(missing)?;
+                let size = seq.next_element()?.ok_or_else(missing)?;
+                let mtime_ns: i64 = seq.next_element()?.ok_or_else(missing)?;
+                let ctime_ns: i64 = seq.next_element()?.ok_or_else(missing)?;
                 let kept = FileIdentity {
                     dev,
-                    ino: seq.next_element()?.ok_or_else(missing)?,
-                    size: seq.next_element()?.ok_or_else(missing)?,
-                    mtime_ns: seq.next_element()?.ok_or_else(missing)?,
-                    ctime_ns: seq.next_element()?.ok_or_else(missing)?,
+                    ino,
+                    size,
+                    mtime_ns: mtime_ns.into(),
+                    ctime_ns: ctime_ns.into(),
                 };
                 if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
                     return Err(A::Error::custom("a file entry is too long"));
@@ -297,8 +313,9 @@ impl Kept {
 /// log's events since; its records not parsed yet.
 struct Opened {
     head: Head,
-    /// The file's second line.
-    records: Vec<u8>,
+    /// The whole file, its second line from `records_at` on.
+    bytes: Vec<u8>,
+    records_at: usize,
     /// The log's events after the length the file names.
     since: JsonLines<Event>,
 }
@@ -307,7 +324,7 @@ impl Opened {
     /// `None` when there is no usable file: none, not of this version, not parsed, or not in
     /// agreement with the log (its anchor).
     fn read(store: &Store) -> Result<Option<Opened>> {
-        let Some((_, mut bytes)) = store.read_from(FILE, 0)? else {
+        let Some((_, bytes)) = store.read_from(FILE, 0)? else {
             return Ok(None);
         };
         let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
@@ -324,10 +341,10 @@ impl Opened {
         let Some(since) = read_since(store, &head)? else {
             return Ok(None);
         };
-        let records = bytes.split_off(newline + 1);
         Ok(Some(Opened {
             head,
-            records,
+            bytes,
+            records_at: newline + 1,
             since,
         }))
     }
@@ -350,7 +367,7 @@ impl Opened {
     /// The whole ledger: the records parsed, and the events since applied to it. `None` when
     /// the records do not parse (the file is then no use, and the log is read).
     fn loaded(self) -> Option<Loaded> {
-        let text = std::str::from_utf8(&self.records).ok()?;
+        let text = std::str::from_utf8(&self.bytes[self.records_at..]).ok()?;
         let mut reader = serde_json::Deserializer::from_str(text);
         let baselines: BTreeMap<String, Recorded> = digest::sorted_map(&mut reader).ok()?;
         reader.end().ok()?;
