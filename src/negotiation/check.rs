@@ -12,8 +12,8 @@ use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
 use super::digest::Edit;
-use super::{Actor, State, open};
 use super::digests_file::Kept;
+use super::{Actor, State, open};
 use super::{digest, digests_file};
 
 #[derive(Debug, Clone)]

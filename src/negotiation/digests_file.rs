@@ -86,14 +86,25 @@ impl FileEntry {
     /// identity: the file is then read, as for any file without one.
     fn kept_as_written(&self) -> Option<(&FileIdentity, i64, i64)> {
         let id = self.kept.as_ref()?;
-        Some((id, id.mtime_ns.try_into().ok()?, id.ctime_ns.try_into().ok()?))
+        Some((
+            id,
+            id.mtime_ns.try_into().ok()?,
+            id.ctime_ns.try_into().ok()?,
+        ))
     }
 }
 
 impl Serialize for FileEntry {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
-        let len = if self.kept_as_written().is_some() { 6 } else { 1 };
+        let len = if self.kept_as_written().is_some() {
+            6
+        } else {
+            1
+        };
         let mut seq = serializer.serialize_seq(Some(len))?;
         seq.serialize_element(&self.record)?;
         if let Some((id, mtime_ns, ctime_ns)) = self.kept_as_written() {
@@ -108,7 +119,9 @@ impl Serialize for FileEntry {
 }
 
 impl<'de> Deserialize<'de> for FileEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = FileEntry;
@@ -194,7 +207,9 @@ impl Loaded {
         let Some(recorded) = self.ledger.baselines.get(file) else {
             return false;
         };
-        kept_for(&self.identities, file, now, || recorded.digest.fingerprint())
+        kept_for(&self.identities, file, now, || {
+            recorded.digest.fingerprint()
+        })
     }
 
     /// Replaces the identities kept (with those found by a command that looked at every file).
@@ -353,7 +368,12 @@ impl Opened {
     /// identity `now`, and no event since has recorded anything (a record changed since is
     /// one the head does not know).
     fn all_unchanged(&self, now: impl Fn(&str) -> Result<Option<FileIdentity>>) -> Result<bool> {
-        if self.since.records.iter().any(|e| e.event == digest::DIGEST_EVENT) {
+        if self
+            .since
+            .records
+            .iter()
+            .any(|e| e.event == digest::DIGEST_EVENT)
+        {
             return Ok(false);
         }
         for (file, entry) in &self.head.files {

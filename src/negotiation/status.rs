@@ -14,13 +14,13 @@ use crate::store::{FileIdentity, LockMode, Store};
 
 use super::agents::Agents;
 use super::digest::{self, Edit, Ledger};
+use super::digests_file::Kept;
 use super::duplicate::LikelyDuplicate;
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
-use super::digests_file::Kept;
 use super::{Actor, State, digests_file, duplicate, log, open, resolve};
 
 #[derive(Debug, Clone)]
@@ -490,7 +490,8 @@ fn open_details(
     texts: &Texts,
 ) -> Vec<OpenDetail> {
     // No OPEN issue, nothing to detail (the records were then not even read).
-    let Some(ledger) = ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)))
+    let Some(ledger) =
+        ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)))
     else {
         return Vec::new();
     };

@@ -110,13 +110,20 @@ fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_
     plant();
     assert_eq!(check(&neg).0, 0);
     let log = neg.read(".parley/log.jsonl");
-    let last_digest = log.lines().rev().find(|l| l.contains("\"event\":\"digest\"")).unwrap();
+    let last_digest = log
+        .lines()
+        .rev()
+        .find(|l| l.contains("\"event\":\"digest\""))
+        .unwrap();
     let mut event: Value = serde_json::from_str(last_digest).unwrap();
     event["detail"]["digest"]["preamble"] = json!("0000000000000000");
     neg.write(".parley/log.jsonl", &format!("{log}{event}\n"));
     let (exit, envelope) = check(&neg);
     assert_eq!(exit, 1, "{envelope}");
-    assert_eq!(envelope["data"]["edits"][0]["entry"], "the text before the first entry");
+    assert_eq!(
+        envelope["data"]["edits"][0]["entry"],
+        "the text before the first entry"
+    );
 }
 
 #[test]

@@ -1257,9 +1257,7 @@ fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agree
     assert!(log_bytes < log.len() as u64, "{log_bytes} {}", log.len());
     let last = log[..log_bytes as usize].lines().last().unwrap();
     assert!(last.contains("\"command\":\"challenge\""), "{last}");
-    assert!(
-        saved["baselines"]["positions/01-topic-0.md"]["digest"]["entries"].is_array()
-    );
+    assert!(saved["baselines"]["positions/01-topic-0.md"]["digest"]["entries"].is_array());
 
     // It is what readers use: a ledger emptied in a file that still matches the log is
     // believed (so it is read, not ignored) ...
