@@ -36,7 +36,7 @@ use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use lock::{DirLock, lock_path};
@@ -52,6 +52,31 @@ const TEMP_PREFIX: &str = ".parley-tmp-";
 
 /// Whether `name` is one of the temporary files this module writes before a rename (watchers
 /// ignore them: the rename is the change).
+/// Whether `rel` is a relative path of plain names: not empty, not absolute, no `..`, not
+/// starting with `.`, and naming something (what [`Path::components`] reads as plain names
+/// only, checked on the text itself).
+fn is_plain(rel: &str) -> bool {
+    if rel.starts_with('/') {
+        return false;
+    }
+    let mut names = rel.split('/');
+    let mut named = false;
+    if let Some(first) = names.next() {
+        if first == "." || first == ".." {
+            return false;
+        }
+        named = !first.is_empty();
+    }
+    for name in names {
+        match name {
+            ".." => return false,
+            "" | "." => {}
+            _ => named = true,
+        }
+    }
+    named
+}
+
 pub fn is_temporary(name: &str) -> bool {
     name.starts_with(TEMP_PREFIX)
 }
@@ -63,7 +88,7 @@ pub struct Store {
     lock_wait: LockWait,
     /// Directories (relative) already seen to be real directories, not links, by this
     /// process: each is checked once per command rather than once per file read.
-    verified_dirs: Mutex<HashSet<PathBuf>>,
+    verified_dirs: Mutex<HashSet<String>>,
 }
 
 /// What a directory listing entry is, without following links.
@@ -278,19 +303,27 @@ impl Store {
 
     /// `root/rel`, after checking that `rel` is relative and made of plain components.
     fn checked_path(&self, rel: &str) -> Result<PathBuf> {
-        let rel_path = Path::new(rel);
-        let plain = !rel.is_empty()
-            && rel_path
-                .components()
-                .all(|c| matches!(c, Component::Normal(_)));
-        if !plain {
+        if !is_plain(rel) {
             // Names are validated long before this; reaching here is a bug, refused anyway.
             return Err(Error::bad_input(
                 "PATH_ESCAPE",
                 format!("refusing path {rel:?}: not a plain relative path"),
             ));
         }
-        Ok(self.root.join(rel_path))
+        Ok(self.joined(rel))
+    }
+
+    /// `root/rel` for a plain `rel`: what `Path::join` gives, built in one allocation (this
+    /// is on the path of every file read).
+    fn joined(&self, rel: &str) -> PathBuf {
+        let root = self.root.as_os_str();
+        let mut path = std::ffi::OsString::with_capacity(root.len() + 1 + rel.len());
+        path.push(root);
+        if !root.is_empty() && !root.as_encoded_bytes().ends_with(b"/") {
+            path.push("/");
+        }
+        path.push(rel);
+        PathBuf::from(path)
     }
 
     /// `root/rel`, after checking that every directory between the root and `rel` is a real
@@ -298,15 +331,15 @@ impl Store {
     /// `None` when one of those directories does not exist, so neither does `rel`.
     fn contained_path(&self, rel: &str) -> Result<Option<PathBuf>> {
         let path = self.checked_path(rel)?;
-        let mut walked = PathBuf::new();
-        let parents = Path::new(rel).parent().map(Path::components);
-        for component in parents.into_iter().flatten() {
-            walked.push(component);
+        // Each directory on the way, as the part of `rel` before one of its slashes (this is
+        // on the path of every file read: a string, not a walk of path components).
+        let parents = rel.match_indices('/').map(|(at, _)| &rel[..at]);
+        for walked in parents.filter(|dir| !matches!(dir.rsplit('/').next(), Some("" | "."))) {
             let mut verified = self.verified_dirs.lock().unwrap_or_else(|e| e.into_inner());
-            if verified.contains(&walked) {
+            if verified.contains(walked) {
                 continue;
             }
-            let absolute = self.root.join(&walked);
+            let absolute = self.joined(walked);
             match fs::symlink_metadata(&absolute) {
                 Ok(meta) if meta.file_type().is_symlink() => {
                     return Err(Error::symlink(&absolute));
@@ -315,7 +348,7 @@ impl Store {
                     return Err(Error::malformed(&absolute, None, "is not a directory"));
                 }
                 Ok(_) => {
-                    verified.insert(walked.clone());
+                    verified.insert(walked.to_owned());
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
                 Err(e) => return Err(Error::io("inspect", &absolute, e)),
@@ -1073,6 +1106,45 @@ mod tests {
         };
         let store = Store::new(dir.path().to_path_buf(), wait);
         (dir, store)
+    }
+
+    #[test]
+    fn a_plain_path_is_one_whose_components_are_all_plain_names() {
+        use std::path::Component;
+        let by_components = |rel: &str| {
+            !rel.is_empty()
+                && Path::new(rel)
+                    .components()
+                    .all(|c| matches!(c, Component::Normal(_)))
+        };
+        let names = ["", ".", "..", "a", "b.md", "..a", ".a"];
+        let mut cases = vec![
+            "/", "//a", "/a/b", "a//b", "a/./b", "./a", "a/.", "a/..", "a/",
+        ];
+        let mut built = Vec::new();
+        for x in names {
+            for y in names {
+                for z in names {
+                    built.push(format!("{x}/{y}/{z}"));
+                    built.push(format!("{x}/{y}"));
+                }
+                built.push(x.to_owned());
+            }
+        }
+        cases.extend(built.iter().map(String::as_str));
+        for rel in cases {
+            assert_eq!(is_plain(rel), by_components(rel), "{rel:?}");
+        }
+        for root in ["", ".", "/", "/tmp/neg", "neg/", "a b"] {
+            let store = Store::new(PathBuf::from(root), store().1.lock_wait);
+            for rel in ["a", "positions/01-a.md", "a/b/c"] {
+                assert_eq!(
+                    store.joined(rel),
+                    Path::new(root).join(rel),
+                    "{root:?} {rel:?}"
+                );
+            }
+        }
     }
 
     #[test]
