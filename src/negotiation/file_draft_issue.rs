@@ -40,8 +40,8 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Filed> {
     }
     locked.ensure_dir(DRAFTS_DIR)?;
     locked.ensure_dir(&dir)?;
-    let existing = issues::list(&store, &dir)?;
-    let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
+    let number = issues::next_number(&store, &dir)?;
+    let file = IssueFile::name_for(number, args.topic.as_str());
     let rel = format!("{dir}/{file}");
     let text = args.text.render_for(&state.meta.source_order);
     if !locked.create_new_prepared(&rel, &text, prepared)? {

@@ -63,6 +63,16 @@ pub struct IssueFile {
 
 impl IssueFile {
     pub fn parse(file: &str) -> Option<IssueFile> {
+        let (number, topic) = IssueFile::parts(file)?;
+        Some(IssueFile {
+            file: file.to_owned(),
+            number,
+            topic: topic.to_owned(),
+        })
+    }
+
+    /// The number and topic of an issue file's name, `NN-TOPIC.md`; `None` for any other.
+    fn parts(file: &str) -> Option<(u64, &str)> {
         let stem = file.strip_suffix(".md")?;
         let (digits, topic) = stem.split_once('-')?;
         if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -71,11 +81,7 @@ impl IssueFile {
         if !names::is_valid(topic) {
             return None;
         }
-        Some(IssueFile {
-            file: file.to_owned(),
-            number: digits.parse().ok()?,
-            topic: topic.to_owned(),
-        })
+        Some((digits.parse().ok()?, topic))
     }
 
     pub fn name_for(number: u64, topic: &str) -> String {
@@ -86,38 +92,56 @@ impl IssueFile {
 /// The issue files of a directory, in file-name order. A link where an issue file belongs is
 /// an error (it would be followed by readers); other files are not issues and are skipped.
 pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
-    let Some(entries) = store.list(dir)? else {
-        return Ok(Vec::new());
-    };
-    let mut files = Vec::new();
-    for entry in entries {
-        let Some(issue) = IssueFile::parse(&entry.name) else {
-            continue;
-        };
-        match entry.kind {
-            EntryKind::File => files.push(issue),
-            EntryKind::Symlink => {
-                return Err(Error::symlink(
-                    &store.path(&format!("{dir}/{}", entry.name)),
-                ));
-            }
-            _ => {
-                return Err(Error::malformed(
-                    &store.path(&format!("{dir}/{}", entry.name)),
-                    None,
-                    "is not a regular file",
-                ));
-            }
-        }
-    }
+    let mut files = unsorted(store, dir, |file, number, topic| IssueFile {
+        file: file.to_owned(),
+        number,
+        topic: topic.to_owned(),
+    })?;
     // By number, not by name: `100-x.md` comes after `99-y.md`.
     files.sort_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
     Ok(files)
 }
 
-/// One more than the largest number in `dir`.
-pub fn next_number(files: &[IssueFile]) -> u64 {
-    files.iter().map(|f| f.number).max().unwrap_or(0) + 1
+/// One more than the largest number in `dir` (checked as [`list`] checks it, without sorting
+/// it: `new-issue` asks this under the lock, of a directory that may hold thousands).
+pub fn next_number(store: &Store, dir: &str) -> Result<u64> {
+    let numbers = unsorted(store, dir, |_, number, _| number)?;
+    Ok(numbers.into_iter().max().unwrap_or(0) + 1)
+}
+
+/// What `keep` makes of each issue file of `dir` (its name, number and topic), in the
+/// directory's order. An entry named like one that is not a regular file is an error (the
+/// first such by name, whatever the directory's order).
+fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) -> Result<Vec<T>> {
+    let Some(entries) = store.entries(dir)? else {
+        return Ok(Vec::new());
+    };
+    let mut files = Vec::with_capacity(entries.len());
+    let mut wrong: Option<(String, EntryKind)> = None;
+    for entry in entries {
+        let Some((number, topic)) = IssueFile::parts(&entry.name) else {
+            continue;
+        };
+        match entry.kind {
+            EntryKind::File => files.push(keep(&entry.name, number, topic)),
+            kind => {
+                if wrong.as_ref().is_none_or(|(name, _)| entry.name < *name) {
+                    wrong = Some((entry.name, kind));
+                }
+            }
+        }
+    }
+    match wrong {
+        None => Ok(files),
+        Some((name, EntryKind::Symlink)) => {
+            Err(Error::symlink(&store.path(&format!("{dir}/{name}"))))
+        }
+        Some((name, _)) => Err(Error::malformed(
+            &store.path(&format!("{dir}/{name}")),
+            None,
+            "is not a regular file",
+        )),
+    }
 }
 
 /// The directory of an agent's drafts.

@@ -51,8 +51,8 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Filed> {
     state.ensure_phase(Phase::Positions, "raise a new issue")?;
 
     locked.ensure_dir(ISSUES_DIR)?;
-    let existing = issues::list(&store, ISSUES_DIR)?;
-    let file = IssueFile::name_for(issues::next_number(&existing), args.topic.as_str());
+    let number = issues::next_number(&store, ISSUES_DIR)?;
+    let file = IssueFile::name_for(number, args.topic.as_str());
     let rel = format!("{ISSUES_DIR}/{file}");
     let text = args.text.render_for(&state.meta.source_order);
     if !locked.create_new_prepared(&rel, &text, prepared)? {

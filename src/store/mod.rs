@@ -267,6 +267,16 @@ impl Store {
     /// directory does not exist. Names that are not UTF-8 are left out too: no valid record
     /// has one.
     pub fn list(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
+        let mut entries = self.entries(rel)?;
+        if let Some(entries) = &mut entries {
+            entries.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        Ok(entries)
+    }
+
+    /// [`Store::list`] in the directory's own order, for a caller that sorts them its own way
+    /// or needs no order (sorting thousands of names is most of listing a large directory).
+    pub fn entries(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
         let Some(path) = self.contained_path(rel)? else {
             return Ok(None);
         };
@@ -297,7 +307,6 @@ impl Store {
             };
             entries.push(Entry { name, kind });
         }
-        entries.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(Some(entries))
     }
 
