@@ -434,8 +434,9 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
 pub struct Seen<'a> {
     /// `positions/NN-TOPIC.md` → its text as read by this command (`None`: it was missing).
     pub texts: HashMap<String, Option<String>>,
-    /// The identity each file of `texts` had when it was read, when it had settled (a file
-    /// without one here is compared).
+    /// The identity each file had when this command read it (when it had settled) or found
+    /// it unread (by its identity alone): a file of `texts` without one here is compared, a
+    /// file in neither is looked at.
     pub identities: HashMap<String, FileIdentity>,
     /// The loaded digests file whose identities may spare reading a file.
     pub loaded: Option<&'a digests_file::Loaded>,
@@ -474,10 +475,10 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> 
     let mut edits = Vec::new();
     for (file, recorded) in &ledger.baselines {
         if let Some(loaded) = seen.loaded {
-            let now = if seen.texts.contains_key(file) {
-                seen.identities.get(file).cloned()
-            } else {
-                store.identity(file)?
+            let now = match seen.identities.get(file) {
+                Some(identity) => Some(*identity),
+                None if seen.texts.contains_key(file) => None,
+                None => store.identity(file)?,
             };
             if loaded.unchanged(file, now.as_ref()) {
                 // Not written since it was found as recorded: no edit to find.
