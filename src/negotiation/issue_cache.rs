@@ -34,6 +34,7 @@ use crate::names::Name;
 use crate::store::{FileIdentity, Found, Locked, Store};
 
 use super::positions::{IssueStatus, Positions};
+use super::status::IssueReport;
 
 pub const FILE: &str = ".parley/issue-reports.json";
 
@@ -41,20 +42,21 @@ pub const FILE: &str = ".parley/issue-reports.json";
 const VERSION: u32 = 1;
 
 /// What a positions file says, as an issue's report shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "SummaryOnDisk", into = "SummaryOnDisk")]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "SummaryOnDisk")]
 pub struct PositionsSummary {
     pub status: IssueStatus,
     pub position_authors: Vec<Name>,
     pub challenge_authors: Vec<Name>,
     pub participants: Vec<Name>,
     pub rounds: u64,
-    /// The parser's warnings, without the file name they are shown with.
+    /// The parser's warnings, each after the name of the file (`positions/NN-TOPIC.md: `).
     pub warnings: Vec<String>,
 }
 
 impl PositionsSummary {
-    pub fn of(text: &str) -> PositionsSummary {
+    /// What the positions file `rel` says, its text being `text`.
+    pub fn of(rel: &str, text: &str) -> PositionsSummary {
         let positions = Positions::parse(text);
         let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
         PositionsSummary {
@@ -63,18 +65,16 @@ impl PositionsSummary {
             challenge_authors: owned(positions.challenge_authors()),
             participants: owned(positions.participants()),
             rounds: positions.entries.iter().map(|e| e.round).max().unwrap_or(0),
-            warnings: positions.warnings,
+            warnings: (positions.warnings.iter())
+                .map(|w| format!("{rel}: {w}"))
+                .collect(),
         }
     }
 }
 
 /// What was derived from one file, and the identity the file had when it was read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    from = "(IdentityOnDisk, T)",
-    into = "(IdentityOnDisk, T)",
-    bound = "T: Clone + Serialize + serde::de::DeserializeOwned"
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "(IdentityOnDisk, T)", bound = "T: Deserialize<'de>")]
 pub struct Part<T> {
     pub identity: FileIdentity,
     pub derived: T,
@@ -82,8 +82,8 @@ pub struct Part<T> {
 
 /// The parts kept of one issue (`NN-TOPIC.md`): its issue file's title as written (`None`:
 /// no `# Issue:` line), and its positions file's summary.
-#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "KeptOnDisk", into = "KeptOnDisk")]
+#[derive(Debug, Default, Deserialize)]
+#[serde(from = "KeptOnDisk")]
 struct Kept {
     file: String,
     issue: Option<Part<Option<String>>>,
@@ -92,6 +92,7 @@ struct Kept {
 
 // On disk each part is an array of its fields in the order of the structs above (a file of
 // 500 issues is read at every overview: arrays parse in a fraction of the time of objects).
+// It is written from the reports themselves (`Written`), which hold what the parts do.
 /// `[dev, ino, size, mtime_ns, ctime_ns]`, the times as 64 bits (serde_json reads 128-bit
 /// numbers by a slow path; 64 bits of nanoseconds reach the year 2262). A time beyond them
 /// is written as the lowest number, which no file's time is: its part never vouches.
@@ -110,6 +111,18 @@ type KeptOnDisk = (
     Option<Part<PositionsSummary>>,
 );
 
+fn on_disk(identity: FileIdentity) -> IdentityOnDisk {
+    let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
+    let FileIdentity {
+        dev,
+        ino,
+        size,
+        mtime_ns,
+        ctime_ns,
+    } = identity;
+    (dev, ino, size, time(mtime_ns), time(ctime_ns))
+}
+
 impl<T> From<(IdentityOnDisk, T)> for Part<T> {
     fn from(((dev, ino, size, mtime_ns, ctime_ns), derived): (IdentityOnDisk, T)) -> Part<T> {
         let identity = FileIdentity {
@@ -120,20 +133,6 @@ impl<T> From<(IdentityOnDisk, T)> for Part<T> {
             ctime_ns: ctime_ns.into(),
         };
         Part { identity, derived }
-    }
-}
-
-impl<T> From<Part<T>> for (IdentityOnDisk, T) {
-    fn from(Part { identity, derived }: Part<T>) -> (IdentityOnDisk, T) {
-        let FileIdentity {
-            dev,
-            ino,
-            size,
-            mtime_ns,
-            ctime_ns,
-        } = identity;
-        let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
-        ((dev, ino, size, time(mtime_ns), time(ctime_ns)), derived)
     }
 }
 
@@ -152,19 +151,6 @@ impl From<SummaryOnDisk> for PositionsSummary {
     }
 }
 
-impl From<PositionsSummary> for SummaryOnDisk {
-    fn from(summary: PositionsSummary) -> SummaryOnDisk {
-        (
-            summary.status,
-            summary.position_authors,
-            summary.challenge_authors,
-            summary.participants,
-            summary.rounds,
-            summary.warnings,
-        )
-    }
-}
-
 impl From<KeptOnDisk> for Kept {
     fn from((file, issue, positions): KeptOnDisk) -> Kept {
         Kept {
@@ -175,21 +161,44 @@ impl From<KeptOnDisk> for Kept {
     }
 }
 
-impl From<Kept> for KeptOnDisk {
-    fn from(kept: Kept) -> KeptOnDisk {
-        (kept.file, kept.issue, kept.positions)
-    }
-}
-
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct CacheFile {
     version: u32,
     /// Each issue kept, in the order the overview lists them (by number).
     issues: Vec<Kept>,
 }
 
+/// [`CacheFile`] as written: borrowed from the reports.
+#[derive(Serialize)]
+struct Written<'r> {
+    version: u32,
+    issues: Vec<KeptWritten<'r>>,
+}
+
+type KeptWritten<'r> = (
+    &'r str,
+    Option<(IdentityOnDisk, &'r Option<String>)>,
+    Option<(IdentityOnDisk, SummaryWritten<'r>)>,
+);
+type SummaryWritten<'r> = (
+    IssueStatus,
+    &'r [Name],
+    &'r [Name],
+    &'r [Name],
+    u64,
+    &'r [String],
+);
+
+/// The identities an issue's title and report go with, for the next overview.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Identities {
+    pub issue: Option<FileIdentity>,
+    /// Never an OPEN issue's (see the module documentation).
+    pub positions: Option<FileIdentity>,
+}
+
 /// The cache as found on disk, taken apart issue by issue while the overview reads, and the
-/// one it builds for the next overview.
+/// identities that go with the reports it builds, to keep for the next overview.
 #[derive(Debug, Default)]
 pub struct IssueCache {
     /// What the file holds, each issue taken out once looked at.
@@ -199,27 +208,24 @@ pub struct IssueCache {
     cursor: usize,
     /// Issue file name → its place in `found`, made at the first issue out of order.
     places: Option<HashMap<String, usize>>,
-    next: Vec<Kept>,
-    /// Whether `next` differs from what the file holds for the issues looked at so far.
+    /// One for each issue listed, in the reports' order.
+    next: Vec<Identities>,
+    /// Whether `next` (with the reports) differs from what the file holds, so far.
     changed: bool,
 }
 
 /// The parts of the cache that vouch for one issue's files as they are now.
 #[derive(Debug, Default)]
 pub struct Vouched {
-    kept: Kept,
+    pub issue: Option<Part<Option<String>>>,
+    pub positions: Option<Part<PositionsSummary>>,
 }
 
 impl IssueCache {
     /// The cache on disk; empty when there is none or it cannot be used.
     pub fn load(store: &Store) -> IssueCache {
         let found = match store.read_from(FILE, 0) {
-            Ok(Some((_, bytes))) => std::str::from_utf8(&bytes)
-                .ok()
-                .and_then(|text| serde_json::from_str::<CacheFile>(text).ok())
-                .filter(|file| file.version == VERSION)
-                .map(|file| file.issues)
-                .unwrap_or_default(),
+            Ok(Some((_, bytes))) => parse(&bytes),
             _ => Vec::new(),
         };
         IssueCache {
@@ -269,66 +275,173 @@ impl IssueCache {
         // A part not vouched for is dropped (or replaced by what is read now).
         self.changed |= (kept.issue.is_some() && !issue_vouched)
             || (kept.positions.is_some() && !positions_vouched);
-        let vouched = Kept {
-            file: kept.file,
+        Vouched {
             issue: kept.issue.filter(|_| issue_vouched),
             positions: kept.positions.filter(|_| positions_vouched),
-        };
-        Vouched { kept: vouched }
-    }
-
-    /// Keeps for the next overview what this one used of the issue `file`: the parts
-    /// `vouched` for, and those derived from the files it read with a settled identity.
-    pub fn record(
-        &mut self,
-        file: &str,
-        vouched: Vouched,
-        issue: Option<Part<Option<String>>>,
-        positions: Option<Part<PositionsSummary>>,
-    ) {
-        let positions = positions.filter(|part| part.derived.status != IssueStatus::Open);
-        // A part read now is new: the one kept (if any) did not vouch for the file.
-        self.changed |= issue.is_some() || positions.is_some();
-        let kept = Kept {
-            file: if vouched.kept.file.is_empty() {
-                file.to_owned()
-            } else {
-                vouched.kept.file
-            },
-            issue: vouched.kept.issue.or(issue),
-            positions: vouched.kept.positions.or(positions),
-        };
-        if kept.issue.is_some() || kept.positions.is_some() {
-            self.next.push(kept);
         }
     }
 
-    /// Writes the cache for the next overview when it differs from what the file holds (see
-    /// the module documentation); a failure to write it changes no answer and is ignored.
-    pub fn save(self, locked: &Locked) {
+    /// Keeps, for the next overview, the identities the next report's title and summary go
+    /// with; `read_now` says whether one of them was taken by a read (a part not kept as it
+    /// is now).
+    pub fn keep(&mut self, identities: Identities, read_now: bool) {
+        self.changed |= read_now;
+        self.next.push(identities);
+    }
+
+    /// Writes the cache for the next overview, from the reports the overview made (with the
+    /// titles as written), when it differs from what the file holds (see the module
+    /// documentation); a failure to write it changes no answer and is ignored.
+    pub fn save(self, locked: &Locked, reports: &[IssueReport], titles: &[Option<String>]) {
         // Issues kept but no longer listed are dropped.
         let left_out = self.found.iter().any(Option::is_some);
         if !self.changed && !left_out {
             return;
         }
-        let file = CacheFile {
+        let _ = locked.replace_cache(FILE, &self.text(reports, titles));
+    }
+
+    /// The file for the next overview.
+    fn text(&self, reports: &[IssueReport], titles: &[Option<String>]) -> String {
+        let issues = (self.next.iter().zip(reports).zip(titles))
+            .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
+            .map(|((kept, report), title)| -> KeptWritten<'_> {
+                let summary = |status| -> SummaryWritten<'_> {
+                    (
+                        status,
+                        &report.position_authors,
+                        &report.challenge_authors,
+                        &report.participants,
+                        report.rounds,
+                        &report.warnings,
+                    )
+                };
+                (
+                    &report.file.file,
+                    kept.issue.map(|identity| (on_disk(identity), title)),
+                    kept.positions
+                        .zip(report.status)
+                        .map(|(identity, status)| (on_disk(identity), summary(status))),
+                )
+            })
+            .collect();
+        let written = Written {
             version: VERSION,
-            issues: self.next,
+            issues,
         };
-        let text = serde_json::to_string(&file).expect("the cache always serializes");
-        let _ = locked.replace_cache(FILE, &text);
+        serde_json::to_string(&written).expect("the cache always serializes")
     }
 }
 
-impl Vouched {
-    /// The title kept for the issue file, as written, when its identity vouches for it.
-    pub fn title(&self) -> Option<&Option<String>> {
-        self.kept.issue.as_ref().map(|part| &part.derived)
+/// The issues a cache file keeps; none when it cannot be used.
+fn parse(bytes: &[u8]) -> Vec<Kept> {
+    std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| serde_json::from_str::<CacheFile>(text).ok())
+        .filter(|file| file.version == VERSION)
+        .map(|file| file.issues)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::negotiation::issues::IssueFile;
+
+    fn identity(ino: u64) -> FileIdentity {
+        FileIdentity {
+            dev: 7,
+            ino,
+            size: 40,
+            mtime_ns: 1_795_723_863_114_831_828,
+            ctime_ns: 1_795_723_863_114_831_829,
+        }
     }
 
-    /// The summary kept for the positions file, with the identity it has now, when that
-    /// identity vouches for it.
-    pub fn positions(&self) -> Option<&Part<PositionsSummary>> {
-        self.kept.positions.as_ref()
+    #[test]
+    fn what_is_written_is_read_back_as_the_parts_of_the_reports() {
+        let rel = "positions/01-a.md";
+        let text = "## agent-alpha's position (round 2)\nA.\n\n## agent-beta's challenge (round 1)\nB.\n\n## Status: AGREEDISH\n";
+        let summary = PositionsSummary::of(rel, text);
+        assert_eq!(summary.warnings.len(), 1);
+        assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));
+        let report = |file: &str, summary: Option<PositionsSummary>| {
+            let summary = summary.unwrap_or(PositionsSummary {
+                status: IssueStatus::Open,
+                position_authors: Vec::new(),
+                challenge_authors: Vec::new(),
+                participants: Vec::new(),
+                rounds: 0,
+                warnings: Vec::new(),
+            });
+            IssueReport {
+                file: IssueFile::parse(file).unwrap(),
+                title: "shown".to_owned(),
+                status: Some(summary.status),
+                has_positions: true,
+                has_challenge: !summary.challenge_authors.is_empty(),
+                position_authors: summary.position_authors,
+                challenge_authors: summary.challenge_authors,
+                participants: summary.participants,
+                rounds: summary.rounds,
+                warnings: summary.warnings,
+                resolved_by: None,
+            }
+        };
+        let reports = [
+            report("01-a.md", Some(summary.clone())),
+            report("02-b.md", None),
+            report("03-c.md", None),
+        ];
+        let titles = [Some("Title \"quoted\"\t".to_owned()), None, None];
+        let mut cache = IssueCache::default();
+        let kept = Identities {
+            issue: Some(identity(1)),
+            positions: Some(identity(2)),
+        };
+        cache.keep(kept, true);
+        let only_title = Identities {
+            issue: Some(identity(3)),
+            positions: None,
+        };
+        cache.keep(only_title, true);
+        // Nothing kept of the third: it is left out.
+        cache.keep(Identities::default(), false);
+
+        let read = parse(cache.text(&reports, &titles).as_bytes());
+        assert_eq!(read.len(), 2);
+        let first = &read[0];
+        assert_eq!(first.file, "01-a.md");
+        let issue = first.issue.as_ref().unwrap();
+        assert_eq!((issue.identity, &issue.derived), (identity(1), &titles[0]));
+        let positions = first.positions.as_ref().unwrap();
+        assert_eq!(
+            (positions.identity, &positions.derived),
+            (identity(2), &summary)
+        );
+        assert_eq!(read[1].file, "02-b.md");
+        assert_eq!(read[1].issue.as_ref().unwrap().derived, None);
+        assert!(read[1].positions.is_none());
+
+        // Vouched for only by the identities kept, and an OPEN report never.
+        let mut loaded = IssueCache {
+            found: read.into_iter().map(Some).collect(),
+            ..IssueCache::default()
+        };
+        let vouched = loaded.vouch("02-b.md", Found::File(identity(3)), Found::Missing);
+        assert!(vouched.issue.is_some() && vouched.positions.is_none());
+        let vouched = loaded.vouch("01-a.md", Found::File(identity(9)), Found::Other);
+        assert!(vouched.issue.is_none() && vouched.positions.is_none());
+        assert!(loaded.changed);
+    }
+
+    #[test]
+    fn a_time_beyond_64_bits_is_written_as_one_no_file_has() {
+        let mut far = identity(1);
+        far.mtime_ns = i128::from(i64::MAX) + 1;
+        let (.., mtime, _) = on_disk(far);
+        assert_eq!(mtime, i64::MIN);
+        let back = Part::from((on_disk(far), ()));
+        assert_ne!(back.identity, far);
     }
 }

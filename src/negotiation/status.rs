@@ -15,7 +15,7 @@ use crate::store::{FileIdentity, Found, LockMode, Locked, Store};
 use super::agents::Agents;
 use super::digest::{self, Edit, Ledger};
 use super::duplicate::LikelyDuplicate;
-use super::issue_cache::{IssueCache, Part, PositionsSummary};
+use super::issue_cache::{Identities, IssueCache, PositionsSummary};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
 use super::meta::Meta;
@@ -121,53 +121,56 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
     for (index, file) in files.into_iter().enumerate() {
         let positions_now = found(&positions_found, index);
         let vouched = cache.vouch(&file.file, found(&issues_found, index), positions_now);
-        let (written, issue_part) = match vouched.title() {
-            Some(title) => (title.clone(), None),
+        let mut identities = Identities::default();
+        let mut read_now = false;
+        let written = match vouched.issue {
+            Some(part) => {
+                identities.issue = Some(part.identity);
+                part.derived
+            }
             None => {
                 let (text, identity) = store
                     .read_with_identity(&format!("{ISSUES_DIR}/{}", file.file))?
                     .unwrap_or_default();
-                let written = issues::title(&text);
-                let part = identity.map(|identity| Part {
-                    identity,
-                    derived: written.clone(),
-                });
-                (written, part)
+                identities.issue = identity;
+                read_now |= identity.is_some();
+                issues::title(&text)
             }
         };
         let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
-        let (summary, positions_part) = match (vouched.positions(), positions_now) {
+        let summary = match (vouched.positions, positions_now) {
             (Some(part), _) => {
                 read.identities.insert(positions_rel.clone(), part.identity);
-                (Some(part.derived.clone()), None)
+                identities.positions = Some(part.identity);
+                Some(part.derived)
             }
             (None, Found::Missing) => {
                 read.texts.insert(positions_rel.clone(), None);
-                (None, None)
+                None
             }
             (None, _) => match store.read_with_identity(&positions_rel)? {
-                Some((text, identity)) => {
-                    let summary = PositionsSummary::of(&text);
-                    read.texts.insert(positions_rel.clone(), Some(text));
-                    let part = identity.map(|identity| {
-                        read.identities.insert(positions_rel.clone(), identity);
-                        Part {
-                            identity,
-                            derived: summary.clone(),
-                        }
-                    });
-                    (Some(summary), part)
-                }
                 None => {
-                    read.texts.insert(positions_rel.clone(), None);
-                    (None, None)
+                    read.texts.insert(positions_rel, None);
+                    None
+                }
+                Some((text, identity)) => {
+                    let summary = PositionsSummary::of(&positions_rel, &text);
+                    if let Some(identity) = identity {
+                        read.identities.insert(positions_rel.clone(), identity);
+                        // An OPEN issue's report is not kept: it is read every time.
+                        if summary.status != IssueStatus::Open {
+                            identities.positions = Some(identity);
+                            read_now = true;
+                        }
+                    }
+                    read.texts.insert(positions_rel, Some(text));
+                    Some(summary)
                 }
             },
         };
-        cache.record(&file.file, vouched, issue_part, positions_part);
+        cache.keep(identities, read_now);
         let title = written.clone().unwrap_or_else(|| file.topic.clone());
-        read.reports
-            .push(IssueReport::new(file, title, summary, &positions_rel));
+        read.reports.push(IssueReport::new(file, title, summary));
         read.titles.push(written);
     }
     read.cache = cache;
@@ -176,12 +179,7 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
 
 impl IssueReport {
     /// The report of an issue whose positions file says `summary` (`None`: it has none).
-    fn new(
-        file: IssueFile,
-        title: String,
-        summary: Option<PositionsSummary>,
-        positions_rel: &str,
-    ) -> IssueReport {
+    fn new(file: IssueFile, title: String, summary: Option<PositionsSummary>) -> IssueReport {
         let Some(summary) = summary else {
             return IssueReport {
                 file,
@@ -207,11 +205,7 @@ impl IssueReport {
             challenge_authors: summary.challenge_authors,
             participants: summary.participants,
             rounds: summary.rounds,
-            warnings: summary
-                .warnings
-                .iter()
-                .map(|w| format!("{positions_rel}: {w}"))
-                .collect(),
+            warnings: summary.warnings,
             resolved_by: None,
         }
     }
@@ -242,7 +236,7 @@ impl Overview {
     /// ([`issue_cache`](super::issue_cache)).
     pub fn read_locked(locked: &Locked, state: &State) -> Result<Overview> {
         let (overview, cache) = Overview::read_with_cache(locked.store(), state)?;
-        cache.save(locked);
+        cache.save(locked, &overview.reports, &overview.titles);
         Ok(overview)
     }
 
