@@ -365,28 +365,8 @@ mod tests {
         let summary = PositionsSummary::of(rel, text);
         assert_eq!(summary.warnings.len(), 1);
         assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));
-        let report = |file: &str, summary: Option<PositionsSummary>| {
-            let summary = summary.unwrap_or(PositionsSummary {
-                status: IssueStatus::Open,
-                position_authors: Vec::new(),
-                challenge_authors: Vec::new(),
-                participants: Vec::new(),
-                rounds: 0,
-                warnings: Vec::new(),
-            });
-            IssueReport {
-                file: IssueFile::parse(file).unwrap(),
-                title: "shown".to_owned(),
-                status: Some(summary.status),
-                has_positions: true,
-                has_challenge: !summary.challenge_authors.is_empty(),
-                position_authors: summary.position_authors,
-                challenge_authors: summary.challenge_authors,
-                participants: summary.participants,
-                rounds: summary.rounds,
-                warnings: summary.warnings,
-                resolved_by: None,
-            }
+        let report = |file: &str, summary| {
+            IssueReport::new(IssueFile::parse(file).unwrap(), "shown".to_owned(), summary)
         };
         let reports = [
             report("01-a.md", Some(summary.clone())),

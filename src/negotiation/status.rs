@@ -179,7 +179,11 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
 
 impl IssueReport {
     /// The report of an issue whose positions file says `summary` (`None`: it has none).
-    fn new(file: IssueFile, title: String, summary: Option<PositionsSummary>) -> IssueReport {
+    pub(crate) fn new(
+        file: IssueFile,
+        title: String,
+        summary: Option<PositionsSummary>,
+    ) -> IssueReport {
         let Some(summary) = summary else {
             return IssueReport {
                 file,
