@@ -361,7 +361,11 @@ mod tests {
     #[test]
     fn what_is_written_is_read_back_as_the_parts_of_the_reports() {
         let rel = "positions/01-a.md";
-        let text = "## agent-alpha's position (round 2)\nA.\n\n## agent-beta's challenge (round 1)\nB.\n\n## Status: AGREEDISH\n";
+        let text = concat!(
+            "## agent-alpha's position (round 2)\nA.\n\n",
+            "## agent-beta's challenge (round 1)\nB.\n\n",
+            "## Status: AGREEDISH\n",
+        );
         let summary = PositionsSummary::of(rel, text);
         assert_eq!(summary.warnings.len(), 1);
         assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));

@@ -95,7 +95,8 @@ struct IssuesRead {
 }
 
 /// Reads each issue file and positions file, except those whose identity says they are as
-/// `.parley/issue-reports.json` recorded them ([`issue_cache`](super::issue_cache)): their parts come from it.
+/// `.parley/issue-reports.json` recorded them ([`issue_cache`](super::issue_cache)): their
+/// parts come from it.
 fn read_issues(store: &Store) -> Result<IssuesRead> {
     let files = issues::list(store, ISSUES_DIR)?;
     let mut cache = IssueCache::load(store);
