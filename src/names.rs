@@ -72,6 +72,19 @@ fn invalid(kind: &str, text: &str, why: &str) -> Error {
         .with_hint("names match ^[a-z][a-z0-9-]*$, e.g. agent-alpha or auth-method")
 }
 
+/// A name read back from a file parley wrote (a cache): checked as any other name.
+impl<'de> serde::Deserialize<'de> for Name {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Name, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match why_invalid(&text) {
+            None => Ok(Name(text)),
+            Some(why) => Err(serde::de::Error::custom(why)),
+        }
+    }
+}
+
 impl fmt::Display for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

@@ -360,8 +360,9 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
 pub struct Seen<'a> {
     /// `positions/NN-TOPIC.md` → its text as read by this command (`None`: it was missing).
     pub texts: HashMap<String, Option<String>>,
-    /// The identity each file of `texts` had when it was read, when it had settled (a file
-    /// without one here is compared).
+    /// The identity each file had when this command read it (when it had settled) or found
+    /// it unread (by its identity alone): a file of `texts` without one here is compared, a
+    /// file in neither is looked at.
     pub identities: HashMap<String, FileIdentity>,
     /// The loaded digests file whose identities may spare reading a file.
     pub loaded: Option<&'a digests_file::Loaded>,
@@ -371,10 +372,10 @@ impl Seen<'_> {
     /// The identity `file` has now, as far as this command can trust it: the one it had when
     /// this command read it (`None` when it had not settled), or else asked of the store.
     pub fn identity_now(&self, store: &Store, file: &str) -> Result<Option<FileIdentity>> {
-        if self.texts.contains_key(file) {
-            Ok(self.identities.get(file).cloned())
-        } else {
-            store.identity(file)
+        match self.identities.get(file) {
+            Some(identity) => Ok(Some(*identity)),
+            None if self.texts.contains_key(file) => Ok(None),
+            None => store.identity(file),
         }
     }
 }

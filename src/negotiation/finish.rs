@@ -166,7 +166,7 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Finish> {
         events,
         edits,
         ..
-    } = Overview::read(&store, &state)?;
+    } = Overview::read_locked(&locked, &state)?;
     let Checked {
         mut failures,
         unresolved,

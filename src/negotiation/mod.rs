@@ -10,6 +10,7 @@ pub mod changes;
 pub mod digest;
 pub mod digests_file;
 pub mod duplicate;
+pub mod issue_cache;
 pub mod issues;
 pub mod log;
 pub mod meta;

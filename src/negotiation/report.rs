@@ -17,7 +17,7 @@ use crate::error::{Error, Result, Status};
 use crate::log_view::change;
 use crate::names::Name;
 use crate::output::{Human, Reply};
-use crate::store::{self, EntryKind, LockMode, Publication, Store};
+use crate::store::{self, EntryKind, LockMode, Locked, Publication, Store};
 
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::init::{SOURCES_DIR, TOPIC_FILE};
@@ -64,8 +64,8 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         agent: None,
     };
     let page = {
-        let _shared = store.lock(LockMode::Shared, &actor.label())?;
-        Page::read(&store)?.render(&ctx.clock.stamp())
+        let shared = store.lock(LockMode::Shared, &actor.label())?;
+        Page::read(&shared)?.render(&ctx.clock.stamp())
     };
     match store::publish_file(&args.out, page.html.as_bytes(), args.force)? {
         Publication::Written => {}
@@ -156,7 +156,8 @@ struct Page {
 }
 
 impl Page {
-    fn read(store: &Store) -> Result<Page> {
+    fn read(locked: &Locked) -> Result<Page> {
+        let store = locked.store();
         let state = State::load(store)?;
         let mut issues = Vec::new();
         let Overview {
@@ -165,7 +166,7 @@ impl Page {
             log_warnings,
             edits,
             ..
-        } = Overview::read(store, &state)?;
+        } = Overview::read_locked(locked, &state)?;
         // Edits of recorded positions head the warnings, as `status` shows them.
         let mut warnings = if edits.is_empty() {
             Vec::new()

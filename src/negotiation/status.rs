@@ -10,12 +10,13 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
 use crate::output::{Human, Reply};
-use crate::store::{FileIdentity, LockMode, Store};
+use crate::store::{FileIdentity, Found, LockMode, Locked, Store};
 
 use super::agents::Agents;
 use super::digest::{self, Edit, Ledger};
 use super::digests_file::Kept;
 use super::duplicate::LikelyDuplicate;
+use super::issue_cache::{Identities, IssueCache, PositionsSummary};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
 use super::meta::Meta;
@@ -84,37 +85,109 @@ struct IssuesRead {
     reports: Vec<IssueReport>,
     /// Each issue's title as written (`None`: no `# Issue:` line), in the reports' order.
     titles: Vec<Option<String>>,
+    /// The positions files read (those the cache did not vouch for, every OPEN issue's), and
+    /// those found missing.
     texts: Texts,
-    /// The identity each positions file had when it was read, when it had settled.
+    /// The identity of each positions file: as read, when it had settled; as found, when
+    /// the cache vouched for it.
     identities: HashMap<String, FileIdentity>,
+    /// What to keep for the next overview.
+    cache: IssueCache,
 }
 
+/// Reads each issue file and positions file, except those whose identity says they are as
+/// `.parley/issue-reports.json` recorded them ([`issue_cache`](super::issue_cache)): their
+/// parts come from it.
 fn read_issues(store: &Store) -> Result<IssuesRead> {
     let files = issues::list(store, ISSUES_DIR)?;
+    let mut cache = IssueCache::load(store);
+    // Without a cache, nothing could spare a read: no file is looked at twice.
+    let look = |dir: &str| {
+        (!cache.is_empty())
+            .then(|| store.find_in(dir, files.iter().map(|f| f.file.as_str())))
+            .flatten()
+    };
+    let (issues_found, positions_found) = (look(ISSUES_DIR), look(POSITIONS_DIR));
+    let found = |all: &Option<Vec<Found>>, index: usize| {
+        all.as_ref()
+            .and_then(|all| all.get(index).copied())
+            .unwrap_or(Found::Other)
+    };
     let mut read = IssuesRead {
         reports: Vec::with_capacity(files.len()),
         titles: Vec::with_capacity(files.len()),
         texts: HashMap::with_capacity(files.len()),
         identities: HashMap::with_capacity(files.len()),
+        cache: IssueCache::default(),
     };
-    for file in files {
-        let text = store
-            .read(&format!("{ISSUES_DIR}/{}", file.file))?
-            .unwrap_or_default();
-        let written = issues::title(&text);
-        let title = written.clone().unwrap_or_else(|| file.topic.clone());
-        let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
-        let positions_text = match store.read_with_identity(&positions_rel)? {
-            Some((text, identity)) => {
-                if let Some(identity) = identity {
-                    read.identities.insert(positions_rel.clone(), identity);
-                }
-                Some(text)
+    for (index, file) in files.into_iter().enumerate() {
+        let positions_now = found(&positions_found, index);
+        let vouched = cache.vouch(&file.file, found(&issues_found, index), positions_now);
+        let mut identities = Identities::default();
+        let mut read_now = false;
+        let written = match vouched.issue {
+            Some(part) => {
+                identities.issue = Some(part.identity);
+                part.derived
             }
-            None => None,
+            None => {
+                let (text, identity) = store
+                    .read_with_identity(&format!("{ISSUES_DIR}/{}", file.file))?
+                    .unwrap_or_default();
+                identities.issue = identity;
+                read_now |= identity.is_some();
+                issues::title(&text)
+            }
         };
-        let report = match &positions_text {
-            None => IssueReport {
+        let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
+        let summary = match (vouched.positions, positions_now) {
+            (Some(part), _) => {
+                read.identities.insert(positions_rel.clone(), part.identity);
+                identities.positions = Some(part.identity);
+                Some(part.derived)
+            }
+            (None, Found::Missing) => {
+                read.texts.insert(positions_rel.clone(), None);
+                None
+            }
+            (None, _) => match store.read_with_identity(&positions_rel)? {
+                None => {
+                    read.texts.insert(positions_rel, None);
+                    None
+                }
+                Some((text, identity)) => {
+                    let summary = PositionsSummary::of(&positions_rel, &text);
+                    if let Some(identity) = identity {
+                        read.identities.insert(positions_rel.clone(), identity);
+                        // An OPEN issue's report is not kept: it is read every time.
+                        if summary.status != IssueStatus::Open {
+                            identities.positions = Some(identity);
+                            read_now = true;
+                        }
+                    }
+                    read.texts.insert(positions_rel, Some(text));
+                    Some(summary)
+                }
+            },
+        };
+        cache.keep(identities, read_now);
+        let title = written.clone().unwrap_or_else(|| file.topic.clone());
+        read.reports.push(IssueReport::new(file, title, summary));
+        read.titles.push(written);
+    }
+    read.cache = cache;
+    Ok(read)
+}
+
+impl IssueReport {
+    /// The report of an issue whose positions file says `summary` (`None`: it has none).
+    pub(crate) fn new(
+        file: IssueFile,
+        title: String,
+        summary: Option<PositionsSummary>,
+    ) -> IssueReport {
+        let Some(summary) = summary else {
+            return IssueReport {
                 file,
                 title,
                 status: None,
@@ -126,34 +199,22 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
                 rounds: 0,
                 warnings: Vec::new(),
                 resolved_by: None,
-            },
-            Some(text) => {
-                let positions = Positions::parse(text);
-                let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
-                IssueReport {
-                    title,
-                    status: Some(positions.status),
-                    has_positions: true,
-                    position_authors: owned(positions.position_authors()),
-                    challenge_authors: owned(positions.challenge_authors()),
-                    participants: owned(positions.participants()),
-                    has_challenge: !positions.challenge_authors().is_empty(),
-                    rounds: positions.entries.iter().map(|e| e.round).max().unwrap_or(0),
-                    warnings: positions
-                        .warnings
-                        .iter()
-                        .map(|w| format!("{positions_rel}: {w}"))
-                        .collect(),
-                    resolved_by: None,
-                    file,
-                }
-            }
+            };
         };
-        read.reports.push(report);
-        read.titles.push(written);
-        read.texts.insert(positions_rel, positions_text);
+        IssueReport {
+            file,
+            title,
+            status: Some(summary.status),
+            has_positions: true,
+            has_challenge: !summary.challenge_authors.is_empty(),
+            position_authors: summary.position_authors,
+            challenge_authors: summary.challenge_authors,
+            participants: summary.participants,
+            rounds: summary.rounds,
+            warnings: summary.warnings,
+            resolved_by: None,
+        }
     }
-    Ok(read)
 }
 
 /// What `status`, `watch`, `report` and `finish` show of a negotiation beyond its state
@@ -172,25 +233,41 @@ pub struct Overview {
     pub ledger: Option<Ledger>,
     /// Each issue's title as written, in the reports' order (see [`duplicate::likely_among`]).
     pub titles: Vec<Option<String>>,
-    /// The text of each issue's positions file, as read for the reports.
+    /// The text of each positions file read for the reports: every OPEN issue's, and any
+    /// other the cache of reports did not vouch for (`None`: it was missing).
     pub texts: Texts,
 }
 
 impl Overview {
-    /// Read under the caller's lock (shared or exclusive).
+    /// Read under the caller's lock (shared or exclusive), keeping for the next overview what
+    /// it derived from the issue and positions files, when that changed
+    /// ([`issue_cache`](super::issue_cache)).
+    pub fn read_locked(locked: &Locked, state: &State) -> Result<Overview> {
+        let (overview, cache) = Overview::read_with_cache(locked.store(), state)?;
+        cache.save(locked, &overview.reports, &overview.titles);
+        Ok(overview)
+    }
+
+    /// [`Overview::read_locked`] without keeping anything (the cache of reports is used).
     pub fn read(store: &Store, state: &State) -> Result<Overview> {
+        Ok(Overview::read_with_cache(store, state)?.0)
+    }
+
+    fn read_with_cache(store: &Store, state: &State) -> Result<(Overview, IssueCache)> {
         let IssuesRead {
             mut reports,
             titles,
             texts,
             identities,
+            cache,
         } = read_issues(store)?;
         let (events, log_warnings) = log::read(store)?;
         resolve::mark_resolutions(store, &events, &mut reports)?;
-        // The positions files were just read for the reports: checked from those texts, and
-        // not even compared when their identity says they are as last found recorded (the
-        // rule `check` and the hand-overs follow). The records themselves are read only when
-        // a file may have changed, or to detail an OPEN issue.
+        // The positions files were just read for the reports (or vouched for by their
+        // identity): checked from those texts, and not even compared when their identity
+        // says they are as last found recorded (the rule `check` and the hand-overs follow).
+        // The records themselves are read only when a file may have changed, or to detail an
+        // OPEN issue.
         let seen = digest::Seen {
             texts,
             identities,
@@ -217,7 +294,7 @@ impl Overview {
                 (edits, Some(loaded.ledger), texts)
             }
         };
-        Ok(Overview {
+        let overview = Overview {
             reports,
             events,
             log_warnings,
@@ -225,7 +302,8 @@ impl Overview {
             ledger,
             titles,
             texts,
-        })
+        };
+        Ok((overview, cache))
     }
 }
 
@@ -368,7 +446,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         command: "status",
         agent: None,
     };
-    let _shared = store.lock(LockMode::Shared, &actor.label())?;
+    let shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
     let Overview {
         reports,
@@ -378,7 +456,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         titles,
         texts,
         ..
-    } = Overview::read(&store, &state)?;
+    } = Overview::read_locked(&shared, &state)?;
     let summary = summarize(&reports);
     let open = open_details(&state, &reports, &events, ledger.as_ref(), &texts);
     let agreers = super::agree::agreed_by(&events);

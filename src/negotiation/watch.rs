@@ -103,7 +103,7 @@ pub struct View {
 
 impl View {
     pub fn load(store: &Store) -> Result<View> {
-        let _shared = store.lock(LockMode::Shared, "parley watch")?;
+        let shared = store.lock(LockMode::Shared, "parley watch")?;
         let state = State::load(store)?;
         let Overview {
             reports: issues,
@@ -111,7 +111,7 @@ impl View {
             log_warnings,
             edits,
             ..
-        } = Overview::read(store, &state)?;
+        } = Overview::read_locked(&shared, &state)?;
         let holder = state.turn.holder();
         let mut agents = Vec::new();
         for agent in &state.agents.list {

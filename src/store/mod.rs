@@ -213,6 +213,33 @@ impl Store {
         }
     }
 
+    /// What each of `names` is in the directory `dir_rel` now, by one `fstatat` each relative
+    /// to the directory (opened once, without following a link), so that no path is walked
+    /// and no file opened: a reader that kept what it derived from a file asks whether the
+    /// file is still the one it read. `None` when the directory cannot be looked at that way
+    /// (missing, a link, not a directory, not searchable, not Linux): the caller reads the
+    /// files as usual, which reports whatever is wrong.
+    pub fn find_in<'n>(
+        &self,
+        dir_rel: &str,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> Option<Vec<Found>> {
+        // Checks every directory on the way to `dir_rel/_`, `dir_rel` included, as a read of
+        // a file in it would (and marks them checked for those reads).
+        let dir = self
+            .contained_path(&format!("{dir_rel}/_"))
+            .ok()??
+            .parent()?
+            .to_path_buf();
+        let handle = open_dir_for_lookups(&dir).ok()?;
+        Some(
+            names
+                .into_iter()
+                .map(|name| find_at(&handle, name))
+                .collect(),
+        )
+    }
+
     /// Reads the bytes of `rel` from `offset` to its end (nothing when `offset` is past the
     /// end), with the length of the whole file: a reader that already knows the beginning of
     /// a file that only grows reads just what was added. `None` when it does not exist; a link
@@ -415,6 +442,78 @@ fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// What [`Store::find_in`] found at one name, without following a link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    Missing,
+    /// A regular file, with its identity as it is now (settled or not).
+    File(FileIdentity),
+    /// Anything else (a link, a directory), or a name that could not be looked at: reading
+    /// it gives the error to report.
+    Other,
+}
+
+/// `dir`, opened only to look names up relative to it (`O_PATH`: no permission to read it
+/// is needed, as none is to open a file in it), never through a link.
+#[cfg(target_os = "linux")]
+fn open_dir_for_lookups(dir: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_PATH | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(dir)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_dir_for_lookups(_dir: &Path) -> io::Result<File> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
+/// What `name` is in the directory `dir`: one `fstatat` that does not follow a link.
+#[cfg(target_os = "linux")]
+fn find_at(dir: &File, name: &str) -> Found {
+    use std::os::fd::AsRawFd;
+    let Ok(c_name) = std::ffi::CString::new(name) else {
+        return Found::Other;
+    };
+    if name.contains('/') {
+        return Found::Other;
+    }
+    let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: the descriptor is valid for the duration of the call, the name is a valid
+    // NUL-terminated string, and `stat` has room for what the call writes.
+    let rc = unsafe {
+        libc::fstatat(
+            dir.as_raw_fd(),
+            c_name.as_ptr(),
+            stat.as_mut_ptr(),
+            libc::AT_SYMLINK_NOFOLLOW,
+        )
+    };
+    if rc != 0 {
+        return match io::Error::last_os_error().raw_os_error() {
+            Some(libc::ENOENT) => Found::Missing,
+            _ => Found::Other,
+        };
+    }
+    // SAFETY: a successful call filled it.
+    let stat = unsafe { stat.assume_init() };
+    if stat.st_mode & libc::S_IFMT != libc::S_IFREG {
+        return Found::Other;
+    }
+    Found::File(FileIdentity {
+        dev: stat.st_dev,
+        ino: stat.st_ino,
+        size: stat.st_size as u64,
+        mtime_ns: FileIdentity::nanoseconds(stat.st_mtime, stat.st_mtime_nsec),
+        ctime_ns: FileIdentity::nanoseconds(stat.st_ctime, stat.st_ctime_nsec),
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn find_at(_dir: &File, _name: &str) -> Found {
+    Found::Other
+}
+
 /// What identifies one version of a file without reading it: device, inode, size, and the
 /// modification and change times to the nanosecond. Any write to a file moves its change
 /// time to the current time, and no user can set a change time back (only the system clock
@@ -443,14 +542,17 @@ pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
 impl FileIdentity {
     fn of(meta: &fs::Metadata) -> FileIdentity {
         use std::os::unix::fs::MetadataExt;
-        let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
         FileIdentity {
             dev: meta.dev(),
             ino: meta.ino(),
             size: meta.size(),
-            mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
-            ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+            mtime_ns: FileIdentity::nanoseconds(meta.mtime(), meta.mtime_nsec()),
+            ctime_ns: FileIdentity::nanoseconds(meta.ctime(), meta.ctime_nsec()),
         }
+    }
+
+    fn nanoseconds(secs: i64, nanos: i64) -> i128 {
+        i128::from(secs) * 1_000_000_000 + i128::from(nanos)
     }
 
     /// The identity of a file last changed at least [`SETTLE`] before now by the system
@@ -1154,6 +1256,31 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_name_is_found_with_the_identity_a_read_gives_and_a_link_is_never_a_file() {
+        let (dir, store) = store();
+        fs::create_dir(dir.path().join("issues")).unwrap();
+        fs::write(dir.path().join("issues/01-a.md"), "one\n").unwrap();
+        fs::create_dir(dir.path().join("issues/02-b.md")).unwrap();
+        std::os::unix::fs::symlink("01-a.md", dir.path().join("issues/03-c.md")).unwrap();
+        let names = ["01-a.md", "02-b.md", "03-c.md", "04-d.md"];
+        let found = store.find_in("issues", names).unwrap();
+        let meta = fs::symlink_metadata(dir.path().join("issues/01-a.md")).unwrap();
+        assert_eq!(
+            found,
+            [
+                Found::File(FileIdentity::of(&meta)),
+                Found::Other,
+                Found::Other,
+                Found::Missing
+            ]
+        );
+        // Not through a link, nor in a directory that is missing.
+        std::os::unix::fs::symlink("issues", dir.path().join("linked")).unwrap();
+        assert_eq!(store.find_in("linked", names), None);
+        assert_eq!(store.find_in("missing", names), None);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! What the performance work of issue 16 relies on, checked through the binary: the identity
 //! of a positions file kept in the digests file spares reading it, and only while the file is
-//! as it was; the lock's label is written in place.
+//! as it was; the lock's label is written in place; the cache of issue reports
+//! (`.parley/issue-reports.json`) stands in for an issue file or a positions file only while
+//! the file is the one it was derived from.
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -41,20 +43,26 @@ fn fingerprint(digest: &Value) -> String {
     fnv(joined.as_bytes())
 }
 
-/// A file's entry in the digests file's first line with an identity kept for `record`: the
-/// record's fingerprint, then `path`'s identity as it is now (`dev`, `ino`, `size`,
-/// `mtime_ns`, `ctime_ns`).
-fn kept(record: &str, path: &Path) -> Value {
+/// An identity as parley's derived files write it: `[dev, ino, size, mtime_ns, ctime_ns]`
+/// of `path` as it is now.
+fn kept_identity(path: &Path) -> Value {
     let meta = std::fs::symlink_metadata(path).unwrap();
     let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
     json!([
-        record,
         meta.dev(),
         meta.ino(),
         meta.size(),
         ns(meta.mtime(), meta.mtime_nsec()),
         ns(meta.ctime(), meta.ctime_nsec()),
     ])
+}
+
+/// A file's entry in the digests file's first line with an identity kept for `record`: the
+/// record's fingerprint, then `path`'s identity as it is now.
+fn kept(record: &str, path: &Path) -> Value {
+    let mut entry = vec![json!(record)];
+    entry.extend(kept_identity(path).as_array().unwrap().iter().cloned());
+    Value::Array(entry)
 }
 
 fn check(neg: &Neg) -> (i32, Value) {
@@ -307,4 +315,196 @@ fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still
     assert!(logged.contains("\"event\":\"edit\""), "{logged}");
     let (exit, envelope) = check(&neg);
     assert_eq!(exit, 1, "{envelope}");
+}
+
+const REPORTS: &str = ".parley/issue-reports.json";
+const ISSUE: &str = "issues/01-topic-0.md";
+
+/// A cache of reports of `version` vouching for the issue `01-topic-0.md` with the identities
+/// its files have now, but with a title and a positions report its files do not say.
+fn planted(neg: &Neg, version: u32) -> String {
+    let positions = json!(["ESCALATE", ["agent-gamma"], [], ["agent-gamma"], 7, []]);
+    json!({
+        "version": version,
+        "issues": [[
+            "01-topic-0.md",
+            [kept_identity(&neg.path(ISSUE)), "Planted title"],
+            [kept_identity(&neg.path(FILE)), positions],
+        ]],
+    })
+    .to_string()
+}
+
+/// A negotiation whose first issue has an AGREED positions file, both of its files last
+/// modified an hour ago (only the modification time can be set back; any later write moves
+/// it to now, so an edit in place cannot keep the identity planted from them).
+fn with_agreed_issue() -> Neg {
+    let neg = Neg::in_positions(2);
+    neg.positions(
+        "01-topic-0.md",
+        &[
+            ("agent-alpha", "position", 1),
+            ("agent-beta", "challenge", 1),
+            ("agent-beta", "position", 2),
+        ],
+        "AGREED",
+    );
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for rel in [ISSUE, FILE] {
+        std::fs::File::options()
+            .write(true)
+            .open(neg.path(rel))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    neg
+}
+
+/// `status` and `status --json`: exit code, stdout, stderr of each.
+fn statuses(neg: &Neg) -> Vec<(i32, String, String)> {
+    [&["status", "{dir}"][..], &["status", "{dir}", "--json"]]
+        .iter()
+        .map(|args| {
+            let output = neg.run(args);
+            (code(&output), stdout(&output), stderr(&output))
+        })
+        .collect()
+}
+
+/// What `status` says without any cache of reports.
+fn uncached(neg: &Neg) -> Vec<(i32, String, String)> {
+    let _ = std::fs::remove_file(neg.path(REPORTS));
+    let answer = statuses(neg);
+    assert!(!neg.path(REPORTS).exists(), "files this fresh are not kept");
+    answer
+}
+
+#[test]
+fn a_kept_report_stands_in_for_its_files_only_while_they_are_as_kept() {
+    let neg = with_agreed_issue();
+    let truth = uncached(&neg);
+    assert!(truth[0].1.contains("01-topic-0.md — "), "{}", truth[0].1);
+
+    // A report kept with the files' true identities is used instead of reading them. The
+    // one planted here says what the files do not: whoever can write `.parley/` can make
+    // parley show it, as with the digests file (the documented trust boundary).
+    neg.write(REPORTS, &planted(&neg, 1));
+    let kept = std::fs::metadata(neg.path(REPORTS)).unwrap().ino();
+    let output = neg.ok(&["status", "{dir}"]);
+    assert!(
+        output.contains("01-topic-0.md — Planted title [ESCALATE]"),
+        "{output}"
+    );
+    let json = neg.run(&["status", "{dir}", "--json"]);
+    let envelope: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(envelope["data"]["issues"][0]["rounds"], 7, "{envelope}");
+    // Every part vouched for, nothing read to keep: the cache is left as it is.
+    let now = std::fs::metadata(neg.path(REPORTS)).unwrap().ino();
+    assert_eq!(now, kept, "a cache that did not change was rewritten");
+
+    // Edited in place, to the same size: the title, and a round number.
+    let issue = neg.read(ISSUE);
+    let title = issue.lines().next().unwrap().to_owned();
+    let retitled = title.replacen("Short", "Brief", 1);
+    assert_ne!(retitled, title);
+    let retitled_issue = issue.replacen(&title, &retitled, 1);
+    assert_eq!(retitled_issue.len(), issue.len());
+    std::fs::write(neg.path(ISSUE), &retitled_issue).unwrap();
+    let positions = neg.read(FILE);
+    let later_round = positions.replace(
+        "agent-beta's position (round 2)",
+        "agent-beta's position (round 3)",
+    );
+    assert_eq!(later_round.len(), positions.len());
+    std::fs::write(neg.path(FILE), &later_round).unwrap();
+
+    let seen = statuses(&neg);
+    assert!(
+        !seen[0].1.contains("Planted title") && !seen[0].1.contains("ESCALATE"),
+        "{}",
+        seen[0].1
+    );
+    let envelope: Value = serde_json::from_str(&seen[1].1).unwrap();
+    let first = &envelope["data"]["issues"][0];
+    assert_eq!(first["rounds"], 3, "{envelope}");
+    assert_eq!(first["status"], "AGREED", "{envelope}");
+    assert_eq!(
+        format!("# Issue: {}", first["title"].as_str().unwrap()),
+        retitled,
+        "{envelope}"
+    );
+    assert_eq!(seen, uncached(&neg));
+}
+
+#[test]
+fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
+    let neg = with_agreed_issue();
+    let truth = uncached(&neg);
+    let mut other_shape: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
+    other_shape["issues"][0][1] =
+        json!({"identity": kept_identity(&neg.path(ISSUE)), "title": "Planted title"});
+    let mut stale: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
+    stale["issues"][0][1][0][2] = json!(1);
+    stale["issues"][0][2][0][4] = json!(0);
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", Vec::new()),
+        ("garbage", b"not json at all".to_vec()),
+        ("not UTF-8", vec![0xff, 0xfe, b'{']),
+        ("truncated", planted(&neg, 1).as_bytes()[..40].to_vec()),
+        (
+            "trailing bytes",
+            format!("{} x", planted(&neg, 1)).into_bytes(),
+        ),
+        ("another version", planted(&neg, 2).into_bytes()),
+        ("another shape", other_shape.to_string().into_bytes()),
+        ("other identities", stale.to_string().into_bytes()),
+    ];
+    for (case, bytes) in cases {
+        std::fs::write(neg.path(REPORTS), &bytes).unwrap();
+        assert_eq!(statuses(&neg), truth, "{case}");
+    }
+
+    // Not a file parley wrote: a link to a cache that would vouch, or a directory.
+    let elsewhere = neg.tmp.path().join("planted.json");
+    std::fs::write(&elsewhere, planted(&neg, 1)).unwrap();
+    std::fs::remove_file(neg.path(REPORTS)).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, neg.path(REPORTS)).unwrap();
+    assert_eq!(statuses(&neg), truth, "a link");
+    assert_eq!(
+        std::fs::read_to_string(&elsewhere).unwrap(),
+        planted(&neg, 1)
+    );
+    std::fs::remove_file(neg.path(REPORTS)).unwrap();
+    std::fs::create_dir(neg.path(REPORTS)).unwrap();
+    assert_eq!(statuses(&neg), truth, "a directory");
+}
+
+#[test]
+fn a_positions_file_replaced_by_a_link_or_a_directory_is_refused_as_without_a_cache() {
+    for replacement in ["link", "directory"] {
+        let neg = with_agreed_issue();
+        let original = neg.tmp.path().join("original.md");
+        std::fs::copy(neg.path(FILE), &original).unwrap();
+        std::fs::remove_file(neg.path(FILE)).unwrap();
+        if replacement == "link" {
+            std::os::unix::fs::symlink(&original, neg.path(FILE)).unwrap();
+        } else {
+            std::fs::create_dir(neg.path(FILE)).unwrap();
+        }
+        let refused = uncached(&neg);
+        assert_eq!(refused[0].0, 65, "{replacement}: {:?}", refused[0]);
+        let expected = if replacement == "link" {
+            "is a symbolic link"
+        } else {
+            "is not a regular file"
+        };
+        assert!(refused[0].2.contains(expected), "{:?}", refused[0]);
+        // A cache vouching for what is there now by its own identity (the link's, not
+        // followed; the directory's): never a regular file's, so never used.
+        let mut cache: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
+        cache["issues"][0][2][0] = kept_identity(&neg.path(FILE));
+        neg.write(REPORTS, &cache.to_string());
+        assert_eq!(statuses(&neg), refused, "{replacement}");
+    }
 }

@@ -1,0 +1,431 @@
+//! `.parley/issue-reports.json`: what the overview (`status`, `watch`, `report`, `finish`)
+//! derived from each issue file and positions file, with the identity each file had when it
+//! was read, so that the next overview reads only the files that may have changed since.
+//!
+//! The file is derived and checked before every use, like the parliament's ledger summary:
+//! - A part (an issue file's title, a positions file's report) is used only when the file's
+//!   identity now, taken by one `fstatat` without following a link, is a regular file's and
+//!   equals the one recorded with it. An identity is recorded only when it was taken from the
+//!   very read the part was derived from, before reading, and only once the file had settled
+//!   ([`FileIdentity`]: last changed at least 3 seconds before), so that a later write of the
+//!   same size cannot carry the same times. A link or a directory has its own inode and is
+//!   never a regular file: it is read, and refused, as before.
+//! - Anything else (no file, a file that is unreadable, does not parse or is of another
+//!   version, a part whose identity differs) means the file is read as if there were no
+//!   cache. The cache being unusable is neither an error nor a warning.
+//! - An OPEN issue's positions file is always read: its text is needed for the detail of
+//!   open issues and its parts change at every turn. Its report is not kept.
+//! - It is written after the overview's reading, only when what it would hold differs from
+//!   what it holds, by [`Locked::replace_cache`] under whatever lock the command holds (a
+//!   shared one for `status`). Two overviews under shared locks may write it at once: each
+//!   writes a whole file by one rename, and whichever stays is checked part by part before
+//!   use, so an older one only costs reads. Failing to write it (a read-only directory) is
+//!   not an error: the answer is the same without it.
+//!
+//! Trust boundary: whoever can write `.parley/` can plant a part with a file's true identity
+//! and another content, as with the digests file; parley defends against accidents and
+//! casual edits of the files it reads, not against forging its own derived files.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::names::Name;
+use crate::store::{FileIdentity, Found, Locked, Store};
+
+use super::positions::{IssueStatus, Positions};
+use super::status::IssueReport;
+
+pub const FILE: &str = ".parley/issue-reports.json";
+
+/// Changes whenever what a part holds changes meaning; a file of another version is ignored.
+const VERSION: u32 = 1;
+
+/// What a positions file says, as an issue's report shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "SummaryOnDisk")]
+pub struct PositionsSummary {
+    pub status: IssueStatus,
+    pub position_authors: Vec<Name>,
+    pub challenge_authors: Vec<Name>,
+    pub participants: Vec<Name>,
+    pub rounds: u64,
+    /// The parser's warnings, each after the name of the file (`positions/NN-TOPIC.md: `).
+    pub warnings: Vec<String>,
+}
+
+impl PositionsSummary {
+    /// What the positions file `rel` says, its text being `text`.
+    pub fn of(rel: &str, text: &str) -> PositionsSummary {
+        let positions = Positions::parse(text);
+        let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
+        PositionsSummary {
+            status: positions.status,
+            position_authors: owned(positions.position_authors()),
+            challenge_authors: owned(positions.challenge_authors()),
+            participants: owned(positions.participants()),
+            rounds: positions.entries.iter().map(|e| e.round).max().unwrap_or(0),
+            warnings: (positions.warnings.iter())
+                .map(|w| format!("{rel}: {w}"))
+                .collect(),
+        }
+    }
+}
+
+/// What was derived from one file, and the identity the file had when it was read.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "(IdentityOnDisk, T)", bound = "T: Deserialize<'de>")]
+pub struct Part<T> {
+    pub identity: FileIdentity,
+    pub derived: T,
+}
+
+/// The parts kept of one issue (`NN-TOPIC.md`): its issue file's title as written (`None`:
+/// no `# Issue:` line), and its positions file's summary.
+#[derive(Debug, Default, Deserialize)]
+#[serde(from = "KeptOnDisk")]
+struct Kept {
+    file: String,
+    issue: Option<Part<Option<String>>>,
+    positions: Option<Part<PositionsSummary>>,
+}
+
+// On disk each part is an array of its fields in the order of the structs above (a file of
+// 500 issues is read at every overview: arrays parse in a fraction of the time of objects).
+// It is written from the reports themselves (`Written`), which hold what the parts do.
+/// `[dev, ino, size, mtime_ns, ctime_ns]`, the times as 64 bits (serde_json reads 128-bit
+/// numbers by a slow path; 64 bits of nanoseconds reach the year 2262). A time beyond them
+/// is written as the lowest number, which no file's time is: its part never vouches.
+type IdentityOnDisk = (u64, u64, u64, i64, i64);
+type SummaryOnDisk = (
+    IssueStatus,
+    Vec<Name>,
+    Vec<Name>,
+    Vec<Name>,
+    u64,
+    Vec<String>,
+);
+type KeptOnDisk = (
+    String,
+    Option<Part<Option<String>>>,
+    Option<Part<PositionsSummary>>,
+);
+
+fn on_disk(identity: FileIdentity) -> IdentityOnDisk {
+    let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
+    let FileIdentity {
+        dev,
+        ino,
+        size,
+        mtime_ns,
+        ctime_ns,
+    } = identity;
+    (dev, ino, size, time(mtime_ns), time(ctime_ns))
+}
+
+impl<T> From<(IdentityOnDisk, T)> for Part<T> {
+    fn from(((dev, ino, size, mtime_ns, ctime_ns), derived): (IdentityOnDisk, T)) -> Part<T> {
+        let identity = FileIdentity {
+            dev,
+            ino,
+            size,
+            mtime_ns: mtime_ns.into(),
+            ctime_ns: ctime_ns.into(),
+        };
+        Part { identity, derived }
+    }
+}
+
+impl From<SummaryOnDisk> for PositionsSummary {
+    fn from(
+        (status, position_authors, challenge_authors, participants, rounds, warnings): SummaryOnDisk,
+    ) -> PositionsSummary {
+        PositionsSummary {
+            status,
+            position_authors,
+            challenge_authors,
+            participants,
+            rounds,
+            warnings,
+        }
+    }
+}
+
+impl From<KeptOnDisk> for Kept {
+    fn from((file, issue, positions): KeptOnDisk) -> Kept {
+        Kept {
+            file,
+            issue,
+            positions,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct CacheFile {
+    version: u32,
+    /// Each issue kept, in the order the overview lists them (by number).
+    issues: Vec<Kept>,
+}
+
+/// [`CacheFile`] as written: borrowed from the reports.
+#[derive(Serialize)]
+struct Written<'r> {
+    version: u32,
+    issues: Vec<KeptWritten<'r>>,
+}
+
+type KeptWritten<'r> = (
+    &'r str,
+    Option<(IdentityOnDisk, &'r Option<String>)>,
+    Option<(IdentityOnDisk, SummaryWritten<'r>)>,
+);
+type SummaryWritten<'r> = (
+    IssueStatus,
+    &'r [Name],
+    &'r [Name],
+    &'r [Name],
+    u64,
+    &'r [String],
+);
+
+/// The identities an issue's title and report go with, for the next overview.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Identities {
+    pub issue: Option<FileIdentity>,
+    /// Never an OPEN issue's (see the module documentation).
+    pub positions: Option<FileIdentity>,
+}
+
+/// The cache as found on disk, taken apart issue by issue while the overview reads, and the
+/// identities that go with the reports it builds, to keep for the next overview.
+#[derive(Debug, Default)]
+pub struct IssueCache {
+    /// What the file holds, each issue taken out once looked at.
+    found: Vec<Option<Kept>>,
+    /// Where the next issue listed is expected in `found` (the issues are listed in the
+    /// order they were kept, unless some came or went).
+    cursor: usize,
+    /// Issue file name → its place in `found`, made at the first issue out of order.
+    places: Option<HashMap<String, usize>>,
+    /// One for each issue listed, in the reports' order.
+    next: Vec<Identities>,
+    /// Whether `next` (with the reports) differs from what the file holds, so far.
+    changed: bool,
+}
+
+/// The parts of the cache that vouch for one issue's files as they are now.
+#[derive(Debug, Default)]
+pub struct Vouched {
+    pub issue: Option<Part<Option<String>>>,
+    pub positions: Option<Part<PositionsSummary>>,
+}
+
+impl IssueCache {
+    /// The cache on disk; empty when there is none or it cannot be used.
+    pub fn load(store: &Store) -> IssueCache {
+        let found = match store.read_from(FILE, 0) {
+            Ok(Some((_, bytes))) => parse(&bytes),
+            _ => Vec::new(),
+        };
+        IssueCache {
+            next: Vec::with_capacity(found.len()),
+            found: found.into_iter().map(Some).collect(),
+            ..IssueCache::default()
+        }
+    }
+
+    /// Whether the cache holds nothing that could spare a read.
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// Takes out what is kept of the issue `file`, if anything.
+    fn take(&mut self, file: &str) -> Option<Kept> {
+        let expected = self.found.get(self.cursor).and_then(Option::as_ref);
+        let place = if expected.is_some_and(|kept| kept.file == file) {
+            self.cursor
+        } else {
+            let found = &self.found;
+            let places = self.places.get_or_insert_with(|| {
+                let kept = found.iter().enumerate();
+                kept.filter_map(|(place, kept)| Some((kept.as_ref()?.file.clone(), place)))
+                    .collect()
+            });
+            *places.get(file)?
+        };
+        self.cursor = place + 1;
+        self.found[place].take()
+    }
+
+    /// The parts kept for the issue `file` whose identity is the one its files have now: the
+    /// issue file was found as `issue`, the positions file as `positions`.
+    pub fn vouch(&mut self, file: &str, issue: Found, positions: Found) -> Vouched {
+        let Some(kept) = self.take(file) else {
+            return Vouched::default();
+        };
+        let matches = |identity: &FileIdentity, found: Found| found == Found::File(*identity);
+        let issue_vouched = kept
+            .issue
+            .as_ref()
+            .is_some_and(|part| matches(&part.identity, issue));
+        let positions_vouched = kept.positions.as_ref().is_some_and(|part| {
+            matches(&part.identity, positions) && part.derived.status != IssueStatus::Open
+        });
+        // A part not vouched for is dropped (or replaced by what is read now).
+        self.changed |= (kept.issue.is_some() && !issue_vouched)
+            || (kept.positions.is_some() && !positions_vouched);
+        Vouched {
+            issue: kept.issue.filter(|_| issue_vouched),
+            positions: kept.positions.filter(|_| positions_vouched),
+        }
+    }
+
+    /// Keeps, for the next overview, the identities the next report's title and summary go
+    /// with; `read_now` says whether one of them was taken by a read (a part not kept as it
+    /// is now).
+    pub fn keep(&mut self, identities: Identities, read_now: bool) {
+        self.changed |= read_now;
+        self.next.push(identities);
+    }
+
+    /// Writes the cache for the next overview, from the reports the overview made (with the
+    /// titles as written), when it differs from what the file holds (see the module
+    /// documentation); a failure to write it changes no answer and is ignored.
+    pub fn save(self, locked: &Locked, reports: &[IssueReport], titles: &[Option<String>]) {
+        // Issues kept but no longer listed are dropped.
+        let left_out = self.found.iter().any(Option::is_some);
+        if !self.changed && !left_out {
+            return;
+        }
+        let _ = locked.replace_cache(FILE, &self.text(reports, titles));
+    }
+
+    /// The file for the next overview.
+    fn text(&self, reports: &[IssueReport], titles: &[Option<String>]) -> String {
+        let issues = (self.next.iter().zip(reports).zip(titles))
+            .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
+            .map(|((kept, report), title)| -> KeptWritten<'_> {
+                let summary = |status| -> SummaryWritten<'_> {
+                    (
+                        status,
+                        &report.position_authors,
+                        &report.challenge_authors,
+                        &report.participants,
+                        report.rounds,
+                        &report.warnings,
+                    )
+                };
+                (
+                    &report.file.file,
+                    kept.issue.map(|identity| (on_disk(identity), title)),
+                    kept.positions
+                        .zip(report.status)
+                        .map(|(identity, status)| (on_disk(identity), summary(status))),
+                )
+            })
+            .collect();
+        let written = Written {
+            version: VERSION,
+            issues,
+        };
+        serde_json::to_string(&written).expect("the cache always serializes")
+    }
+}
+
+/// The issues a cache file keeps; none when it cannot be used.
+fn parse(bytes: &[u8]) -> Vec<Kept> {
+    std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| serde_json::from_str::<CacheFile>(text).ok())
+        .filter(|file| file.version == VERSION)
+        .map(|file| file.issues)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::negotiation::issues::IssueFile;
+
+    fn identity(ino: u64) -> FileIdentity {
+        FileIdentity {
+            dev: 7,
+            ino,
+            size: 40,
+            mtime_ns: 1_795_723_863_114_831_828,
+            ctime_ns: 1_795_723_863_114_831_829,
+        }
+    }
+
+    #[test]
+    fn what_is_written_is_read_back_as_the_parts_of_the_reports() {
+        let rel = "positions/01-a.md";
+        let text = concat!(
+            "## agent-alpha's position (round 2)\nA.\n\n",
+            "## agent-beta's challenge (round 1)\nB.\n\n",
+            "## Status: AGREEDISH\n",
+        );
+        let summary = PositionsSummary::of(rel, text);
+        assert_eq!(summary.warnings.len(), 1);
+        assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));
+        let report = |file: &str, summary| {
+            IssueReport::new(IssueFile::parse(file).unwrap(), "shown".to_owned(), summary)
+        };
+        let reports = [
+            report("01-a.md", Some(summary.clone())),
+            report("02-b.md", None),
+            report("03-c.md", None),
+        ];
+        let titles = [Some("Title \"quoted\"\t".to_owned()), None, None];
+        let mut cache = IssueCache::default();
+        let kept = Identities {
+            issue: Some(identity(1)),
+            positions: Some(identity(2)),
+        };
+        cache.keep(kept, true);
+        let only_title = Identities {
+            issue: Some(identity(3)),
+            positions: None,
+        };
+        cache.keep(only_title, true);
+        // Nothing kept of the third: it is left out.
+        cache.keep(Identities::default(), false);
+
+        let read = parse(cache.text(&reports, &titles).as_bytes());
+        assert_eq!(read.len(), 2);
+        let first = &read[0];
+        assert_eq!(first.file, "01-a.md");
+        let issue = first.issue.as_ref().unwrap();
+        assert_eq!((issue.identity, &issue.derived), (identity(1), &titles[0]));
+        let positions = first.positions.as_ref().unwrap();
+        assert_eq!(
+            (positions.identity, &positions.derived),
+            (identity(2), &summary)
+        );
+        assert_eq!(read[1].file, "02-b.md");
+        assert_eq!(read[1].issue.as_ref().unwrap().derived, None);
+        assert!(read[1].positions.is_none());
+
+        // Vouched for only by the identities kept, and an OPEN report never.
+        let mut loaded = IssueCache {
+            found: read.into_iter().map(Some).collect(),
+            ..IssueCache::default()
+        };
+        let vouched = loaded.vouch("02-b.md", Found::File(identity(3)), Found::Missing);
+        assert!(vouched.issue.is_some() && vouched.positions.is_none());
+        let vouched = loaded.vouch("01-a.md", Found::File(identity(9)), Found::Other);
+        assert!(vouched.issue.is_none() && vouched.positions.is_none());
+        assert!(loaded.changed);
+    }
+
+    #[test]
+    fn a_time_beyond_64_bits_is_written_as_one_no_file_has() {
+        let mut far = identity(1);
+        far.mtime_ns = i128::from(i64::MAX) + 1;
+        let (.., mtime, _) = on_disk(far);
+        assert_eq!(mtime, i64::MIN);
+        let back = Part::from((on_disk(far), ()));
+        assert_ne!(back.identity, far);
+    }
+}
