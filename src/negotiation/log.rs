@@ -155,19 +155,32 @@ fn detail_is_json(event: &Event) -> std::result::Result<(), String> {
 /// fingerprints of `digest` records (`"9e3f…"`) are not taken for exponents: they are most of
 /// a log, and parsing them all was most of reading it.
 fn may_need_a_full_parse(raw: &[u8]) -> bool {
-    let mut bytes = raw.iter();
+    let mut at = 0;
     let mut digits = 0;
     let mut after_digit = false;
-    while let Some(&byte) = bytes.next() {
+    while let Some(&byte) = raw.get(at) {
+        at += 1;
         match byte {
             b'"' => {
-                // A string: only an escape can make it fail a full parse.
-                while let Some(&byte) = bytes.next() {
-                    match byte {
-                        b'"' => break,
-                        b'\\' if bytes.next() == Some(&b'u') => return true,
-                        _ => {}
+                // A string: only an escape can make it fail a full parse. Most of a detail is
+                // strings (digests, titles), so the scan jumps to the next quote or escape.
+                loop {
+                    let Some(found) = raw
+                        .get(at..)
+                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                    else {
+                        // Unterminated: the syntax check refuses it anyway; parse to be sure.
+                        return true;
+                    };
+                    at += found + 1;
+                    if raw[at - 1] == b'"' {
+                        break;
                     }
+                    if raw.get(at) == Some(&b'u') {
+                        return true;
+                    }
+                    // The escaped character, whatever it is, ends no string.
+                    at += 1;
                 }
                 digits = 0;
                 after_digit = false;
@@ -213,7 +226,39 @@ pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::value::RawValue;
+
     use super::may_need_a_full_parse;
+
+    #[test]
+    fn whatever_a_full_parse_refuses_after_the_syntax_check_is_sent_to_one() {
+        let pieces = [
+            r#""9e3f""#,
+            r#""\\""#,
+            r#""a\"1e400""#,
+            r#""\ud800""#,
+            r#""\ud800\udc00""#,
+            r#""\u00e9""#,
+            "1e400",
+            "-2.5E+400",
+            "12345678901234567890123456789",
+            "1.5",
+            "-0",
+            "[]",
+            r#"{"k":"v"}"#,
+        ];
+        for a in pieces {
+            for b in pieces {
+                for raw in [format!("[{a},{b}]"), format!(r#"{{"x":{a},"y":[{b}]}}"#)] {
+                    let syntax = serde_json::from_str::<Box<RawValue>>(&raw).is_ok();
+                    let parse = serde_json::from_str::<serde_json::Value>(&raw).is_ok();
+                    if syntax && !parse {
+                        assert!(may_need_a_full_parse(raw.as_bytes()), "{raw}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn only_numbers_and_escapes_that_a_parse_may_refuse_call_for_one() {

@@ -103,7 +103,15 @@ pub fn parse<T: DeserializeOwned>(
     // every string of every line is checked apart, at several times the cost. A stretch that
     // is not UTF-8 is parsed from bytes, so that the line at fault gets its own error.
     let text = std::str::from_utf8(bytes).ok();
-    let mut segments = bytes.split(|&b| b == b'\n').peekable();
+    let mut line_start = 0;
+    let mut segments = memchr::memchr_iter(b'\n', bytes)
+        .chain(std::iter::once(bytes.len()))
+        .map(|end| {
+            let line = &bytes[line_start..end];
+            line_start = end + 1;
+            line
+        })
+        .peekable();
     let mut at = 0usize;
     let mut index = 0usize;
     while let Some(line) = segments.next() {
