@@ -224,14 +224,7 @@ impl Store {
         dir_rel: &str,
         names: impl IntoIterator<Item = &'n str>,
     ) -> Option<Vec<Found>> {
-        // Checks every directory on the way to `dir_rel/_`, `dir_rel` included, as a read of
-        // a file in it would (and marks them checked for those reads).
-        let dir = self
-            .contained_path(&format!("{dir_rel}/_"))
-            .ok()??
-            .parent()?
-            .to_path_buf();
-        let handle = open_dir_for_lookups(&dir).ok()?;
+        let handle = open_dir_for_lookups(&self.contained_dir(dir_rel)?).ok()?;
         Some(
             names
                 .into_iter()
@@ -391,6 +384,14 @@ impl Store {
             }
         }
         Ok(Some(path))
+    }
+
+    /// `root/dir_rel`, after checking every directory on the way, `dir_rel` included, as a
+    /// read of a file in it would (and marking them checked for those reads); `None` when one
+    /// is missing or is not a real directory.
+    fn contained_dir(&self, dir_rel: &str) -> Option<PathBuf> {
+        let inside = self.contained_path(&format!("{dir_rel}/_")).ok()??;
+        Some(inside.parent()?.to_path_buf())
     }
 
     /// Where `rel` may be written: every directory on the way exists and is not a link, and
@@ -755,12 +756,7 @@ impl Store {
     /// filesystem has no unnamed files, a write fails): the command then creates the file
     /// under the lock, where any error is reported.
     pub fn prepare_new(&self, dir_rel: &str, content: &str) -> Option<Prepared> {
-        // Checks every directory on the way to `dir_rel/_`, `dir_rel` included.
-        let dir = self
-            .contained_path(&format!("{dir_rel}/_"))
-            .ok()??
-            .parent()?
-            .to_path_buf();
+        let dir = self.contained_dir(dir_rel)?;
         let file = open_unnamed(&dir).ok()?;
         crash::write_all(&file, content.as_bytes(), "write a temporary file")
             .and_then(|()| file.sync_all())
