@@ -50,11 +50,9 @@ pub const PARLEY_DIR: &str = ".parley";
 /// Prefix of temporary files; readers ignore them, so a crash mid-write leaves only litter.
 const TEMP_PREFIX: &str = ".parley-tmp-";
 
-/// Whether `name` is one of the temporary files this module writes before a rename (watchers
-/// ignore them: the rename is the change).
 /// Whether `rel` is a relative path of plain names: not empty, not absolute, no `..`, not
-/// starting with `.`, and naming something (what [`Path::components`] reads as plain names
-/// only, checked on the text itself).
+/// starting with a `.` component, and naming something (what [`Path::components`] reads as
+/// plain names only, checked on the text itself).
 fn is_plain(rel: &str) -> bool {
     if rel.starts_with('/') {
         return false;
@@ -77,6 +75,8 @@ fn is_plain(rel: &str) -> bool {
     named
 }
 
+/// Whether `name` is one of the temporary files this module writes before a rename (watchers
+/// ignore them: the rename is the change).
 pub fn is_temporary(name: &str) -> bool {
     name.starts_with(TEMP_PREFIX)
 }

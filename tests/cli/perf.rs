@@ -508,3 +508,46 @@ fn a_positions_file_replaced_by_a_link_or_a_directory_is_refused_as_without_a_ca
         assert_eq!(statuses(&neg), refused, "{replacement}");
     }
 }
+
+#[test]
+fn a_note_logged_after_the_digests_file_is_known_when_every_file_is_as_kept() {
+    // No OPEN issue, one recorded file whose identity is planted as kept: `check` and
+    // `status` read the digests file's first line alone, and the log's newer events.
+    let neg = Neg::in_positions(2);
+    neg.positions(
+        "01-topic-0.md",
+        &[
+            ("agent-alpha", "position", 1),
+            ("agent-beta", "challenge", 1),
+        ],
+        "AGREED",
+    );
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let mut saved = neg.read_digests();
+    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
+    saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+    let written = neg.write_digests(&saved);
+
+    // A note records notes.md in the log only: the digests file is not written again.
+    neg.ok(&["note", "{dir}", "agent-beta", "--body", "Brief."]);
+    assert_eq!(neg.read(DIGESTS), written);
+    neg.write("notes.md", "# Notes\n\nnothing to see\n");
+
+    let notes_edit = |edits: &Value| {
+        let edits = edits.as_array().unwrap();
+        edits.len() == 1 && edits[0]["file"] == "notes.md"
+    };
+    let answers = |neg: &Neg| {
+        let (exit, checked) = check(neg);
+        let status = neg.run(&["status", "{dir}", "--json"]);
+        let status: Value = serde_json::from_slice(&status.stdout).unwrap();
+        (exit, checked, status)
+    };
+    let (exit, checked, status) = answers(&neg);
+    assert_eq!(exit, 1, "{checked}");
+    assert!(notes_edit(&checked["data"]["edits"]), "{checked}");
+    assert!(notes_edit(&status["data"]["edits"]), "{status}");
+    // As the whole log says.
+    std::fs::remove_file(neg.path(DIGESTS)).unwrap();
+    assert_eq!(answers(&neg), (exit, checked, status));
+}
