@@ -31,15 +31,16 @@
 //! ledger, [`LedgerHead`]); the second, the records. The commands that find every file as
 //! kept, the common case, parse the first line alone: the records are most of the file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{FileIdentity, Locked, Store};
+use crate::store::{FileIdentity, Found, Locked, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
+use super::issues::POSITIONS_DIR;
 use super::log::{self, Event};
 
 pub const FILE: &str = ".parley/digests.json";
@@ -266,8 +267,10 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Lo
         let head = &file.head;
         // What a hand-over would keep again: an identity for each recorded file, no other,
         // and every listed file recorded.
-        let as_kept = listed.iter().all(|f| head.files.contains_key(f))
-            && file.all_unchanged(|file| store.identity(file))?;
+        let as_kept = listed.iter().all(|f| head.files.contains_key(f)) && {
+            let now = identities_now(store, head.files.keys().map(String::as_str))?;
+            file.all_unchanged(|file| Ok(now.get(file).copied().flatten()))?
+        };
         if as_kept {
             return Ok(None);
         }
@@ -276,6 +279,42 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Lo
         }
     }
     load(store).map(Some)
+}
+
+/// The identity each of `files` has now (`None`: none, or not a regular file, which no kept
+/// identity can equal): the positions files by one `fstatat` each relative to their
+/// directory ([`Store::find_in`]), any other by its path.
+fn identities_now<'f>(
+    store: &Store,
+    files: impl Iterator<Item = &'f str>,
+) -> Result<HashMap<&'f str, Option<FileIdentity>>> {
+    let prefix = format!("{POSITIONS_DIR}/");
+    let (positions, others): (Vec<&str>, Vec<&str>) = files.partition(|file| {
+        file.strip_prefix(&prefix)
+            .is_some_and(|name| !name.contains('/'))
+    });
+    let mut now = HashMap::with_capacity(positions.len() + others.len());
+    let names = positions.iter().map(|file| &file[prefix.len()..]);
+    match store.find_in(POSITIONS_DIR, names) {
+        Some(found) => {
+            for (file, found) in positions.into_iter().zip(found) {
+                let identity = match found {
+                    Found::File(identity) => Some(identity),
+                    Found::Missing | Found::Other => None,
+                };
+                now.insert(file, identity);
+            }
+        }
+        None => {
+            for file in positions {
+                now.insert(file, store.identity(file)?);
+            }
+        }
+    }
+    for file in others {
+        now.insert(file, store.identity(file)?);
+    }
+    Ok(now)
 }
 
 /// What [`load_unchanged`] found.
