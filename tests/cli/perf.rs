@@ -65,14 +65,9 @@ fn kept(record: &str, path: &Path) -> Value {
     Value::Array(entry)
 }
 
-fn check(neg: &Neg) -> (i32, Value) {
-    let output = neg.run(&["check", "{dir}", "--json"]);
-    let envelope = serde_json::from_slice(&output.stdout).unwrap();
-    (code(&output), envelope)
-}
-
-#[test]
-fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_as_kept() {
+/// Two agents in the positions phase, agent-alpha's position on the first issue just written
+/// (and recorded by the command: the digests file names it).
+fn with_a_recorded_position() -> Neg {
     let neg = Neg::in_positions(2);
     neg.ok(&[
         "position",
@@ -82,6 +77,18 @@ fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_
         "--body",
         "Use OAuth.",
     ]);
+    neg
+}
+
+fn check(neg: &Neg) -> (i32, Value) {
+    let output = neg.run(&["check", "{dir}", "--json"]);
+    let envelope = serde_json::from_slice(&output.stdout).unwrap();
+    (code(&output), envelope)
+}
+
+#[test]
+fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_as_kept() {
+    let neg = with_a_recorded_position();
     let saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     // The first line names the file with its record's fingerprint; just written, it is too
@@ -157,15 +164,7 @@ fn the_lock_label_is_written_in_place_at_a_fixed_width() {
 
 #[test]
 fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
-    let neg = Neg::in_positions(2);
-    neg.ok(&[
-        "position",
-        "{dir}",
-        "agent-alpha",
-        "1",
-        "--body",
-        "Use OAuth.",
-    ]);
+    let neg = with_a_recorded_position();
     let saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     // The identity of the file as recorded, kept as a hand-over keeps it.
@@ -283,15 +282,7 @@ fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
 
 #[test]
 fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
-    let neg = Neg::in_positions(2);
-    neg.ok(&[
-        "position",
-        "{dir}",
-        "agent-alpha",
-        "1",
-        "--body",
-        "Use OAuth.",
-    ]);
+    let neg = with_a_recorded_position();
     // The identity a hand-over keeps for a settled file, planted (the file is too recent for
     // one to be kept by the command itself).
     let mut saved = neg.read_digests();
