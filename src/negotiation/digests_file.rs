@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{FileIdentity, Found, Locked, Store};
+use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::issues::POSITIONS_DIR;
@@ -70,107 +70,20 @@ struct Head {
 }
 
 /// A recorded file in the first line, as a JSON array: the fingerprint of its record
-/// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then, when one was kept
-/// for that record, the file's identity (`dev`, `ino`, `size`, `mtime_ns`, `ctime_ns`). An
-/// array, not an object: the first line is read at every hand-over, and it holds one of these
-/// per positions file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct FileEntry {
-    record: String,
-    kept: Option<FileIdentity>,
-}
-
-impl FileEntry {
-    /// The identity kept, with its times as written: nanoseconds in an `i64` (until the year
-    /// 2262; an `i128`, as the store has them, is read by way of a text buffer, which made
-    /// reading the first line several times slower). A time out of that range keeps no
-    /// identity: the file is then read, as for any file without one.
-    fn kept_as_written(&self) -> Option<(&FileIdentity, i64, i64)> {
-        let id = self.kept.as_ref()?;
-        Some((
-            id,
-            id.mtime_ns.try_into().ok()?,
-            id.ctime_ns.try_into().ok()?,
-        ))
-    }
-}
-
-impl Serialize for FileEntry {
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let len = if self.kept_as_written().is_some() {
-            6
-        } else {
-            1
-        };
-        let mut seq = serializer.serialize_seq(Some(len))?;
-        seq.serialize_element(&self.record)?;
-        if let Some((id, mtime_ns, ctime_ns)) = self.kept_as_written() {
-            seq.serialize_element(&id.dev)?;
-            seq.serialize_element(&id.ino)?;
-            seq.serialize_element(&id.size)?;
-            seq.serialize_element(&mtime_ns)?;
-            seq.serialize_element(&ctime_ns)?;
-        }
-        seq.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for FileEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(
-        deserializer: D,
-    ) -> std::result::Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = FileEntry;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("[record, dev, ino, size, mtime_ns, ctime_ns] or [record]")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> std::result::Result<FileEntry, A::Error> {
-                use serde::de::Error;
-                let missing = || A::Error::custom("a file entry is cut short");
-                let record: String = seq.next_element()?.ok_or_else(missing)?;
-                let Some(dev) = seq.next_element()? else {
-                    return Ok(FileEntry { record, kept: None });
-                };
-                let ino = seq.next_element()?.ok_or_else(missing)?;
-                let size = seq.next_element()?.ok_or_else(missing)?;
-                let mtime_ns: i64 = seq.next_element()?.ok_or_else(missing)?;
-                let ctime_ns: i64 = seq.next_element()?.ok_or_else(missing)?;
-                let kept = FileIdentity {
-                    dev,
-                    ino,
-                    size,
-                    mtime_ns: mtime_ns.into(),
-                    ctime_ns: ctime_ns.into(),
-                };
-                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
-                    return Err(A::Error::custom("a file entry is too long"));
-                }
-                Ok(FileEntry {
-                    record,
-                    kept: Some(kept),
-                })
-            }
-        }
-        deserializer.deserialize_seq(Visitor)
-    }
-}
+/// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then the file's identity
+/// when one was kept for that record ([`CompactIdentity`]), else `null`. An array, not an
+/// object: the first line is read at every hand-over, and it holds one per positions file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct FileEntry(String, Option<CompactIdentity>);
 
 impl Head {
     /// The identities kept, each with the record it was kept for.
     fn identities(&self) -> BTreeMap<String, Checked> {
         self.files
             .iter()
-            .filter_map(|(file, entry)| {
-                let identity = entry.kept?;
-                let record = entry.record.clone();
+            .filter_map(|(file, FileEntry(record, kept))| {
+                let identity = (*kept)?.into();
+                let record = record.clone();
                 Some((file.clone(), Checked { identity, record }))
             })
             .collect()
@@ -415,8 +328,9 @@ impl Opened {
         {
             return Ok(false);
         }
-        for (file, entry) in &self.head.files {
-            if entry.kept.is_none() || entry.kept != now(file)? {
+        for (file, FileEntry(_, kept)) in &self.head.files {
+            let kept = kept.map(FileIdentity::from);
+            if kept.is_none() || kept != now(file)? {
                 return Ok(false);
             }
         }
@@ -524,8 +438,8 @@ fn save(
             let kept = identities
                 .get(file)
                 .filter(|checked| checked.record == record)
-                .map(|checked| checked.identity);
-            (file.clone(), FileEntry { record, kept })
+                .map(|checked| checked.identity.into());
+            (file.clone(), FileEntry(record, kept))
         })
         .collect();
     let head = Head {

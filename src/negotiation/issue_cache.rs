@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::names::Name;
-use crate::store::{FileIdentity, Found, Locked, Store};
+use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Store};
 
 use super::positions::{IssueStatus, Positions};
 use super::status::IssueReport;
@@ -74,7 +74,7 @@ impl PositionsSummary {
 
 /// What was derived from one file, and the identity the file had when it was read.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(from = "(IdentityOnDisk, T)", bound = "T: Deserialize<'de>")]
+#[serde(from = "(CompactIdentity, T)", bound = "T: Deserialize<'de>")]
 pub struct Part<T> {
     pub identity: FileIdentity,
     pub derived: T,
@@ -93,10 +93,6 @@ struct Kept {
 // On disk each part is an array of its fields in the order of the structs above (a file of
 // 500 issues is read at every overview: arrays parse in a fraction of the time of objects).
 // It is written from the reports themselves (`Written`), which hold what the parts do.
-/// `[dev, ino, size, mtime_ns, ctime_ns]`, the times as 64 bits (serde_json reads 128-bit
-/// numbers by a slow path; 64 bits of nanoseconds reach the year 2262). A time beyond them
-/// is written as the lowest number, which no file's time is: its part never vouches.
-type IdentityOnDisk = (u64, u64, u64, i64, i64);
 type SummaryOnDisk = (
     IssueStatus,
     Vec<Name>,
@@ -111,28 +107,12 @@ type KeptOnDisk = (
     Option<Part<PositionsSummary>>,
 );
 
-fn on_disk(identity: FileIdentity) -> IdentityOnDisk {
-    let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
-    let FileIdentity {
-        dev,
-        ino,
-        size,
-        mtime_ns,
-        ctime_ns,
-    } = identity;
-    (dev, ino, size, time(mtime_ns), time(ctime_ns))
-}
-
-impl<T> From<(IdentityOnDisk, T)> for Part<T> {
-    fn from(((dev, ino, size, mtime_ns, ctime_ns), derived): (IdentityOnDisk, T)) -> Part<T> {
-        let identity = FileIdentity {
-            dev,
-            ino,
-            size,
-            mtime_ns: mtime_ns.into(),
-            ctime_ns: ctime_ns.into(),
-        };
-        Part { identity, derived }
+impl<T> From<(CompactIdentity, T)> for Part<T> {
+    fn from((identity, derived): (CompactIdentity, T)) -> Part<T> {
+        Part {
+            identity: identity.into(),
+            derived,
+        }
     }
 }
 
@@ -177,8 +157,8 @@ struct Written<'r> {
 
 type KeptWritten<'r> = (
     &'r str,
-    Option<(IdentityOnDisk, &'r Option<String>)>,
-    Option<(IdentityOnDisk, SummaryWritten<'r>)>,
+    Option<(CompactIdentity, &'r Option<String>)>,
+    Option<(CompactIdentity, SummaryWritten<'r>)>,
 );
 type SummaryWritten<'r> = (
     IssueStatus,
@@ -318,10 +298,10 @@ impl IssueCache {
                 };
                 (
                     &report.file.file,
-                    kept.issue.map(|identity| (on_disk(identity), title)),
+                    kept.issue.map(|identity| (identity.into(), title)),
                     kept.positions
                         .zip(report.status)
-                        .map(|(identity, status)| (on_disk(identity), summary(status))),
+                        .map(|(identity, status)| (identity.into(), summary(status))),
                 )
             })
             .collect();
@@ -423,9 +403,9 @@ mod tests {
     fn a_time_beyond_64_bits_is_written_as_one_no_file_has() {
         let mut far = identity(1);
         far.mtime_ns = i128::from(i64::MAX) + 1;
-        let (.., mtime, _) = on_disk(far);
-        assert_eq!(mtime, i64::MIN);
-        let back = Part::from((on_disk(far), ()));
+        let written = CompactIdentity::from(far);
+        assert_eq!(serde_json::to_value(written).unwrap()[3], i64::MIN);
+        let back = Part::from((written, ()));
         assert_ne!(back.identity, far);
     }
 }

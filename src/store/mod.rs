@@ -536,6 +536,40 @@ pub struct FileIdentity {
     pub ctime_ns: i128,
 }
 
+/// A [`FileIdentity`] as the derived files read at every command write it: the array
+/// `[dev, ino, size, mtime_ns, ctime_ns]`, the times in 64 bits (serde_json reads objects'
+/// keys and 128-bit numbers by slow paths; 64 bits of nanoseconds reach the year 2262). A
+/// time beyond them is written as the lowest number, which no file's time is: such an
+/// identity never matches again, and its file is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CompactIdentity(u64, u64, u64, i64, i64);
+
+impl From<FileIdentity> for CompactIdentity {
+    fn from(identity: FileIdentity) -> CompactIdentity {
+        let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
+        let FileIdentity {
+            dev,
+            ino,
+            size,
+            mtime_ns,
+            ctime_ns,
+        } = identity;
+        CompactIdentity(dev, ino, size, time(mtime_ns), time(ctime_ns))
+    }
+}
+
+impl From<CompactIdentity> for FileIdentity {
+    fn from(CompactIdentity(dev, ino, size, mtime_ns, ctime_ns): CompactIdentity) -> FileIdentity {
+        FileIdentity {
+            dev,
+            ino,
+            size,
+            mtime_ns: mtime_ns.into(),
+            ctime_ns: ctime_ns.into(),
+        }
+    }
+}
+
 /// How long ago a file must have last changed for its identity to be handed out: far more
 /// than any filesystem clock tick (a few milliseconds on Linux; two seconds on FAT).
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
