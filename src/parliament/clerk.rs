@@ -5,14 +5,14 @@
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
-use crate::store::Locked;
+use crate::store::{Content, Locked, Tail};
 
 use super::message_schema;
 use super::rules::{self, party_problems, unknown_motives};
 use super::schema::Schema;
 use super::state::{
     BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
-    append_to_text, message_id, to_text,
+    append_to_text, appended, message_id, splice_point, to_text,
 };
 use super::summary::{self, Index};
 
@@ -31,9 +31,20 @@ pub struct Desk<'p> {
     pub session: Session,
     pub bill: Option<Bill>,
     bill_changed: bool,
-    /// The ledger as read, and how many messages it had: `save` splices the new ones in.
-    ledger_text: String,
+    /// The ledger as read: `save` splices the new messages in.
+    read: LedgerRead,
+    /// How many messages `ledger` had as read.
     loaded: usize,
+}
+
+/// What a desk read of the ledger.
+enum LedgerRead {
+    /// The whole text.
+    Whole(String),
+    /// Only its end, when the summary stood in for the messages: new messages go at `at` in
+    /// `tail.bytes`, and what comes before is kept as it is on disk
+    /// ([`crate::store::Content::Extending`]).
+    End { tail: Tail, at: usize, empty: bool },
 }
 
 /// What recording one response wrote.
@@ -47,28 +58,25 @@ impl<'p> Desk<'p> {
     /// Loads the ledger (its messages' content read with `detail`), the session and the bill
     /// (call with the lock held).
     pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
-        let ledger_text = parliament.ledger_text()?;
-        let saved = match detail {
-            Detail::Summary => summary::load(
-                &parliament.store,
-                &ledger_text,
-                parliament.store.identity(LEDGER_FILE)?,
-            ),
+        let summarised = match detail {
+            Detail::Summary => Desk::summarised(parliament)?,
             Detail::Full | Detail::Digest => None,
         };
-        let (ledger, index) = match saved {
-            Some(index) => (
+        let (ledger, index, read) = match summarised {
+            Some((index, read)) => (
                 Ledger {
                     parliament_id: String::new(),
                     problem_statement: String::new(),
                     messages: Vec::new(),
                 },
                 index,
+                read,
             ),
             None => {
-                let ledger = parliament.parse_ledger(&ledger_text, detail)?;
+                let text = parliament.ledger_text()?;
+                let ledger = parliament.parse_ledger(&text, detail)?;
                 let index = Index::of(&ledger.messages);
-                (ledger, index)
+                (ledger, index, LedgerRead::Whole(text))
             }
         };
         Ok(Desk {
@@ -77,11 +85,23 @@ impl<'p> Desk<'p> {
             loaded: ledger.messages.len(),
             ledger,
             index,
-            ledger_text,
+            read,
             session: parliament.session()?,
             bill: parliament.bill()?,
             bill_changed: false,
         })
+    }
+
+    /// The saved summary and the ledger's end, when the summary still describes the ledger
+    /// and the place for new messages lies in the end read: the ledger is then read no
+    /// further. `None` sends the caller to a full reading.
+    fn summarised(parliament: &Parliament) -> Result<Option<(Index, LedgerRead)>> {
+        let tail = parliament.ledger_tail(summary::TAIL as u64)?;
+        let Some(index) = summary::load(&parliament.store, &tail) else {
+            return Ok(None);
+        };
+        Ok(splice_point(&tail.bytes)
+            .map(|(at, empty)| (index, LedgerRead::End { tail, at, empty })))
     }
 
     /// Writes every changed file as one transaction: the session first, so that a reader
@@ -90,34 +110,55 @@ impl<'p> Desk<'p> {
     pub fn save(&self, locked: &Locked<'_>) -> Result<()> {
         let session = to_text(&self.session);
         let new = &self.ledger.messages[self.loaded..];
-        let ledger = match append_to_text(&self.ledger_text, new) {
-            Some(text) => text,
-            // A ledger laid out by hand: serialise it whole, from a full reading (a digest
-            // or a summary lacks most of the old messages' content).
-            None => match self.detail {
-                Detail::Full => to_text(&self.ledger),
-                Detail::Digest | Detail::Summary => {
-                    let mut whole = self
-                        .parliament
-                        .parse_ledger(&self.ledger_text, Detail::Full)?;
-                    whole.messages.extend(new.iter().cloned());
-                    to_text(&whole)
-                }
-            },
-        };
         let bill = self
             .bill
             .as_ref()
             .filter(|_| self.bill_changed)
             .map(to_text);
-        let mut changes = vec![(SESSION_FILE, session.as_str())];
+        let mut changes = vec![(SESSION_FILE, Content::from(session.as_str()))];
         if let Some(bill) = &bill {
-            changes.push((BILL_FILE, bill.as_str()));
+            changes.push((BILL_FILE, bill.as_str().into()));
         }
-        changes.push((LEDGER_FILE, ledger.as_str()));
-        locked.commit(&changes)?;
-        summary::save(locked, LEDGER_FILE, &ledger, &self.index);
+        match &self.read {
+            LedgerRead::End { tail, at, empty } => {
+                let then = appended(new, *empty);
+                changes.push((
+                    LEDGER_FILE,
+                    Content::Extending {
+                        tail,
+                        keep: tail.start() + *at as u64,
+                        then: then.as_bytes(),
+                    },
+                ));
+                locked.commit(&changes)?;
+                let end = [&tail.bytes[..*at], then.as_bytes()].concat();
+                summary::save(locked, LEDGER_FILE, &end, &self.index);
+            }
+            LedgerRead::Whole(text) => {
+                let ledger = self.whole_text(text, new)?;
+                changes.push((LEDGER_FILE, ledger.as_str().into()));
+                locked.commit(&changes)?;
+                summary::save(locked, LEDGER_FILE, ledger.as_bytes(), &self.index);
+            }
+        }
         Ok(())
+    }
+
+    /// The new ledger, from the whole `text` read and the `new` messages.
+    fn whole_text(&self, text: &str, new: &[Message]) -> Result<String> {
+        if let Some(spliced) = append_to_text(text, new) {
+            return Ok(spliced);
+        }
+        // A ledger laid out by hand: serialise it whole, from a full reading (a digest or a
+        // summary lacks most of the old messages' content).
+        Ok(match self.detail {
+            Detail::Full => to_text(&self.ledger),
+            Detail::Digest | Detail::Summary => {
+                let mut whole = self.parliament.parse_ledger(text, Detail::Full)?;
+                whole.messages.extend(new.iter().cloned());
+                to_text(&whole)
+            }
+        })
     }
 
     /// Checks one agent response against the schema and every rule, then records it (and the

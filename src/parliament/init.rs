@@ -78,7 +78,10 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Founded> {
         let locked = store.lock(LockMode::Exclusive, "parley parliament init")?;
         refuse_existing(&store)?;
         // The session first: a ledger never appears without its session.
-        locked.commit(&[(SESSION_FILE, &session), (LEDGER_FILE, &ledger)])?;
+        locked.commit(&[
+            (SESSION_FILE, session.as_str().into()),
+            (LEDGER_FILE, ledger.as_str().into()),
+        ])?;
     }
     Ok(Founded {
         parliament_id: id,

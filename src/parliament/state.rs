@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result, Status};
-use crate::store::{LockMode, Store};
+use crate::store::{LockMode, Store, Tail};
 
 use super::schema::Schema;
 
@@ -273,6 +273,13 @@ impl Parliament {
         self.require(LEDGER_FILE)
     }
 
+    /// The ledger's last `max` bytes and its identity, for an append the summary serves.
+    pub fn ledger_tail(&self, max: u64) -> Result<Tail> {
+        self.store
+            .read_tail(LEDGER_FILE, max)?
+            .ok_or_else(|| self.missing(LEDGER_FILE))
+    }
+
     pub fn parse_ledger(&self, text: &str, detail: Detail) -> Result<Ledger> {
         let parsed = match detail {
             Detail::Full => serde_json::from_str(text),
@@ -300,14 +307,16 @@ impl Parliament {
     }
 
     fn require(&self, rel: &str) -> Result<String> {
-        self.store.read(rel)?.ok_or_else(|| {
-            Error::new(
-                Status::NotFound,
-                "NO_PARLIAMENT",
-                format!("{} is missing", self.store.path(rel).display()),
-            )
-            .with_hint("create the parliament with `parley parliament init`")
-        })
+        self.store.read(rel)?.ok_or_else(|| self.missing(rel))
+    }
+
+    fn missing(&self, rel: &str) -> Error {
+        Error::new(
+            Status::NotFound,
+            "NO_PARLIAMENT",
+            format!("{} is missing", self.store.path(rel).display()),
+        )
+        .with_hint("create the parliament with `parley parliament init`")
     }
 
     /// Parses a state file and checks it against its schema; the first violation is reported
@@ -352,30 +361,47 @@ pub fn to_text<T: Serialize>(value: &T) -> String {
 /// ledger. `None` when `messages` is not the last member of the document (a ledger edited
 /// by hand), so the caller serialises the whole ledger instead.
 pub fn append_to_text(text: &str, new: &[Message]) -> Option<String> {
-    // A Ledger has two string members and `messages`: when the document ends with `] }`,
-    // that `]` closes `messages` (a string member would end with a quote).
-    let body = text.trim_end().strip_suffix('}')?.trim_end();
-    let inner = body.strip_suffix(']')?;
-    let items_end = inner.trim_end();
-    let empty = items_end.ends_with('[');
+    let (at, empty) = splice_point(text.as_bytes())?;
     let mut spliced = String::with_capacity(text.len() + new.len() * 1024);
-    spliced.push_str(items_end);
+    spliced.push_str(&text[..at]);
+    spliced.push_str(&appended(new, empty));
+    Some(spliced)
+}
+
+/// Where [`append_to_text`] splices new messages into a ledger whose text ends with `end`
+/// (the whole text, or only its last bytes): the offset in `end` just past the last message
+/// (or past the `[` of an empty list), and whether the list is empty. `None` when the
+/// document does not end with `messages` closing, or when `end` is too short to tell.
+pub fn splice_point(end: &[u8]) -> Option<(usize, bool)> {
+    // A Ledger has two string members and `messages`: when the document ends with `] }`,
+    // that `]` closes `messages` (a string member would end with a quote). Outside strings,
+    // JSON has only ASCII white space.
+    let body = end.trim_ascii_end().strip_suffix(b"}")?.trim_ascii_end();
+    let items_end = body.strip_suffix(b"]")?.trim_ascii_end();
+    let empty = items_end.ends_with(b"[");
+    (!items_end.is_empty()).then_some((items_end.len(), empty))
+}
+
+/// What follows the splice point: `new` messages, laid out as [`to_text`] lays them out
+/// inside the ledger, and the closing of `messages` and of the document.
+pub fn appended(new: &[Message], empty: bool) -> String {
+    let mut text = String::with_capacity(new.len() * 1024 + 8);
     for (index, message) in new.iter().enumerate() {
-        spliced.push_str(if empty && index == 0 {
+        text.push_str(if empty && index == 0 {
             "\n    "
         } else {
             ",\n    "
         });
         let pretty = serde_json::to_string_pretty(message).expect("a message serialises");
         // JSON strings hold no raw newline, so every line break is formatting.
-        spliced.push_str(&pretty.replace('\n', "\n    "));
+        text.push_str(&pretty.replace('\n', "\n    "));
     }
     if empty && new.is_empty() {
-        spliced.push_str("]\n}\n");
+        text.push_str("]\n}\n");
     } else {
-        spliced.push_str("\n  ]\n}\n");
+        text.push_str("\n  ]\n}\n");
     }
-    Some(spliced)
+    text
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::store::{FileIdentity, Locked, Store};
+use crate::store::{FileIdentity, Locked, Store, Tail};
 
 use super::rules;
 use super::state::{Message, id_number, message_id};
@@ -34,7 +34,7 @@ const FORMAT: u32 = 1;
 
 /// How many of the ledger's last bytes the summary's digest covers (an edit there, even one
 /// that keeps the file's size and times, is seen).
-const TAIL: usize = 4096;
+pub const TAIL: usize = 4096;
 
 /// The rules' view of the messages of a ledger.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -292,37 +292,38 @@ struct Summary {
     index: Index,
 }
 
-/// A digest of the last [`TAIL`] bytes of the ledger.
-fn tail_digest(ledger: &str) -> u64 {
-    let bytes = ledger.as_bytes();
+/// A digest of the last [`TAIL`] bytes of the ledger, from `end`: the whole ledger or at
+/// least its last [`TAIL`] bytes.
+fn tail_digest(end: &[u8]) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes[bytes.len().saturating_sub(TAIL)..].hash(&mut hasher);
+    end[end.len().saturating_sub(TAIL)..].hash(&mut hasher);
     hasher.finish()
 }
 
-/// The saved index, if it describes `ledger` (its text, as read under the lock, and its
-/// identity); `None` when there is none or it cannot be trusted.
-pub fn load(store: &Store, ledger: &str, identity: Option<FileIdentity>) -> Option<Index> {
-    let identity = identity?;
+/// The saved index, if it describes the ledger whose end `tail` is (as read under the lock);
+/// `None` when there is none or it cannot be trusted.
+pub fn load(store: &Store, tail: &Tail) -> Option<Index> {
     let text = store.read(SUMMARY_FILE).ok()??;
     let summary: Summary = serde_json::from_str(&text).ok()?;
     let matches = summary.format == FORMAT
-        && summary.ledger == identity
-        && identity.size == ledger.len() as u64
-        && summary.tail_digest == tail_digest(ledger);
+        && summary.ledger == tail.identity
+        && tail.identity.size == tail.len
+        && (tail.bytes.len() >= TAIL || tail.start() == 0)
+        && summary.tail_digest == tail_digest(&tail.bytes);
     matches.then_some(summary.index)
 }
 
-/// Records `index` as the summary of the ledger just written (`ledger`, its text). Best
-/// effort: a summary that could not be written is rebuilt by the next append.
-pub fn save(locked: &Locked<'_>, ledger_rel: &str, ledger: &str, index: &Index) {
+/// Records `index` as the summary of the ledger just written, whose end is `end` (the whole
+/// text, or at least its last [`TAIL`] bytes). Best effort: a summary that could not be
+/// written is rebuilt by the next append.
+pub fn save(locked: &Locked<'_>, ledger_rel: &str, end: &[u8], index: &Index) {
     let Ok(Some(identity)) = locked.store().identity(ledger_rel) else {
         return;
     };
     let summary = Summary {
         format: FORMAT,
         ledger: identity,
-        tail_digest: tail_digest(ledger),
+        tail_digest: tail_digest(end),
         index: index.clone(),
     };
     let text = serde_json::to_string(&summary).expect("a summary serialises");

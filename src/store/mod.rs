@@ -41,6 +41,7 @@ use std::sync::Mutex;
 
 use lock::{DirLock, lock_path};
 pub use lock::{LockMode, LockWait};
+pub use transaction::Content;
 
 use crate::error::{Error, Result};
 
@@ -250,6 +251,26 @@ impl Store {
         Ok(Some((meta.len(), bytes)))
     }
 
+    /// The last `max` bytes of `rel` (all of it when shorter), with the identity of the file
+    /// they were read from: a writer that keeps a file's beginning and replaces only its end
+    /// ([`Content::Extending`]) reads no more than that end. `None` when it does not exist; a
+    /// link or a non-file is an error, as for [`Store::read`].
+    pub fn read_tail(&self, rel: &str, max: u64) -> Result<Option<Tail>> {
+        let Some((path, file, meta)) = self.open_for_reading(rel)? else {
+            return Ok(None);
+        };
+        let len = meta.len();
+        let start = len.saturating_sub(max);
+        let mut bytes = vec![0u8; (len - start) as usize];
+        std::os::unix::fs::FileExt::read_exact_at(&file, &mut bytes, start)
+            .map_err(|e| Error::io("read", &path, e))?;
+        Ok(Some(Tail {
+            identity: FileIdentity::of(&meta),
+            len,
+            bytes,
+        }))
+    }
+
     /// Opens `rel` for reading without following a link; `None` when it does not exist.
     fn open_for_reading(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
         let Some(path) = self.contained_path(rel)? else {
@@ -441,6 +462,24 @@ fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
     }
     bytes.truncate(filled);
     Ok(bytes)
+}
+
+/// The end of a file, as [`Store::read_tail`] read it.
+#[derive(Debug, Clone)]
+pub struct Tail {
+    /// The identity of the file read, as it was opened.
+    pub identity: FileIdentity,
+    /// The length of the whole file.
+    pub len: u64,
+    /// Its last bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Tail {
+    /// Where the bytes read begin in the file.
+    pub fn start(&self) -> u64 {
+        self.len - self.bytes.len() as u64
+    }
 }
 
 /// What [`Store::find_in`] found at one name, without following a link.
@@ -1165,6 +1204,23 @@ fn sync_parent(path: &Path) -> Result<()> {
         Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent),
         _ => sync_dir(Path::new(".")),
     }
+}
+
+/// Starts writing `file`'s new content to disk without waiting for it (Linux's
+/// `sync_file_range`), so that the fsyncs which follow for several files wait on writes
+/// already under way, and mostly on one journal commit, instead of each starting its own.
+/// Only a head start: durability still comes from the fsync, and a failure here is ignored.
+fn start_writeback(file: &File) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: the descriptor is valid for the duration of the call; no memory is passed.
+        unsafe {
+            libc::sync_file_range(file.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = file;
 }
 
 fn sync_dir(dir: &Path) -> Result<()> {

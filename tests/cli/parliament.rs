@@ -1766,6 +1766,35 @@ fn the_ledger_summary_gives_way_to_the_ledger_changed_by_hand() {
     assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
 }
 
+#[test]
+fn a_ledger_longer_than_what_an_append_reads_of_it_keeps_every_byte_and_gains_the_message() {
+    // The summary stands in for the messages and an append reads only the ledger's last
+    // 4 KB, copying the rest as it is: long questions make the ledger several times that.
+    let parl = Parl::debating(THREE, &[]);
+    let long = "A question that goes on. ".repeat(120);
+    let mut before = std::fs::read_to_string(parl.dir.join("ledger.json")).unwrap();
+    for k in 0..5 {
+        let mut asked = question("rep_2", "rep_1");
+        asked["content"]["question"] = json!(format!("{k}: {long}"));
+        let ids = parl.appended(&asked);
+        let after = std::fs::read_to_string(parl.dir.join("ledger.json")).unwrap();
+        let kept = before.trim_end().strip_suffix('}').unwrap().trim_end();
+        let kept = kept.strip_suffix(']').unwrap().trim_end();
+        assert!(
+            after.starts_with(kept),
+            "message {k}: the ledger's beginning changed"
+        );
+        let messages = parl.messages();
+        let last = messages.last().unwrap();
+        assert_eq!(last["id"], json!(ids[0]));
+        assert_eq!(last["content"]["question"], json!(format!("{k}: {long}")));
+        before = after;
+    }
+    assert!(before.len() > 3 * 4096, "{}", before.len());
+    assert_eq!(parl.messages().len(), 6);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
 #[cfg(debug_assertions)]
 #[test]
 fn an_append_crashed_at_any_write_leaves_a_state_the_next_append_continues() {
