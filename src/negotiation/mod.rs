@@ -13,6 +13,7 @@ pub mod duplicate;
 pub mod issue_cache;
 pub mod issues;
 pub mod log;
+pub mod log_cache;
 pub mod meta;
 pub mod positions;
 pub mod rules;

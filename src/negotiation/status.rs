@@ -19,6 +19,7 @@ use super::duplicate::LikelyDuplicate;
 use super::issue_cache::{Identities, IssueCache, PositionsSummary};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
+use super::log_cache::WithoutRecords;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
@@ -243,17 +244,36 @@ impl Overview {
     /// it derived from the issue and positions files, when that changed
     /// ([`issue_cache`](super::issue_cache)).
     pub fn read_locked(locked: &Locked, state: &State) -> Result<Overview> {
-        let (overview, cache) = Overview::read_with_cache(locked.store(), state)?;
+        Overview::read_keeping(locked, state, Records::Always)
+    }
+
+    /// [`Overview::read_locked`] for `status`: the log's `digest` records are left out of
+    /// `events` when no issue is OPEN (nothing then reads them), so that only the log's newer
+    /// lines are parsed ([`log_cache`](super::log_cache)).
+    pub fn read_for_status(locked: &Locked, state: &State) -> Result<Overview> {
+        Overview::read_keeping(locked, state, Records::WhenOpen)
+    }
+
+    fn read_keeping(locked: &Locked, state: &State, records: Records) -> Result<Overview> {
+        let (overview, cache, log_kept) =
+            Overview::read_with_cache(locked.store(), state, records)?;
         cache.save(locked, &overview.reports, &overview.titles);
+        if let Some(mut log_kept) = log_kept {
+            log_kept.save(locked);
+        }
         Ok(overview)
     }
 
     /// [`Overview::read_locked`] without keeping anything (the cache of reports is used).
     pub fn read(store: &Store, state: &State) -> Result<Overview> {
-        Ok(Overview::read_with_cache(store, state)?.0)
+        Ok(Overview::read_with_cache(store, state, Records::Always)?.0)
     }
 
-    fn read_with_cache(store: &Store, state: &State) -> Result<(Overview, IssueCache)> {
+    fn read_with_cache(
+        store: &Store,
+        state: &State,
+        records: Records,
+    ) -> Result<(Overview, IssueCache, Option<WithoutRecords>)> {
         let IssuesRead {
             mut reports,
             titles,
@@ -261,7 +281,16 @@ impl Overview {
             identities,
             cache,
         } = read_issues(store)?;
-        let (events, log_warnings) = log::read(store)?;
+        let any_open = reports.iter().any(|r| r.status == Some(IssueStatus::Open));
+        let (events, log_warnings, log_kept) = if records == Records::WhenOpen && !any_open {
+            let mut read = WithoutRecords::read(store)?;
+            let events = std::mem::take(&mut read.events);
+            let warnings = std::mem::take(&mut read.warnings);
+            (events, warnings, Some(read))
+        } else {
+            let (events, warnings) = log::read(store)?;
+            (events, warnings, None)
+        };
         resolve::mark_resolutions(store, &events, &mut reports)?;
         // The positions files were just read for the reports (or vouched for by their
         // identity): checked from those texts, and not even compared when their identity
@@ -273,7 +302,6 @@ impl Overview {
             identities,
             loaded: None,
         };
-        let any_open = reports.iter().any(|r| r.status == Some(IssueStatus::Open));
         let kept = if any_open {
             Kept::Loaded(digests_file::load(store)?)
         } else {
@@ -303,8 +331,16 @@ impl Overview {
             titles,
             texts,
         };
-        Ok((overview, cache))
+        Ok((overview, cache, log_kept))
     }
+}
+
+/// Whether an overview's `events` hold the log's `digest` records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Records {
+    Always,
+    /// Only when an issue is OPEN (its detail reads them).
+    WhenOpen,
 }
 
 #[derive(Debug, Clone, Copy, Default, serde::Serialize)]
@@ -456,7 +492,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         titles,
         texts,
         ..
-    } = Overview::read_locked(&shared, &state)?;
+    } = Overview::read_for_status(&shared, &state)?;
     let summary = summarize(&reports);
     let open = open_details(&state, &reports, &events, ledger.as_ref(), &texts);
     let agreers = super::agree::agreed_by(&events);

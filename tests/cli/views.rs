@@ -607,3 +607,35 @@ fn wait_bounded(child: &mut Child, limit: Duration, what: &str) -> std::process:
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn status_parses_only_the_log_lines_it_has_not_read_and_still_finds_an_edit_before_them() {
+    let neg = Neg::in_positions(2);
+    let holder = neg.turn();
+    neg.ok(&["hand-off", "{dir}", &holder]);
+    let whole = neg.ok(&["status", "{dir}", "--json"]);
+    assert!(neg.path(".parley/log-events.json").exists());
+    // The events kept and the lines logged since give the answer the whole log gives.
+    let holder = neg.turn();
+    neg.ok(&["hand-off", "{dir}", &holder]);
+    let from_kept = neg.ok(&["status", "{dir}", "--json"]);
+    let again = neg.ok(&["status", "{dir}", "--json"]);
+    std::fs::remove_file(neg.path(".parley/log-events.json")).unwrap();
+    let from_whole = neg.ok(&["status", "{dir}", "--json"]);
+    assert_eq!(from_kept, from_whole);
+    assert_eq!(again, from_whole);
+    assert_ne!(whole, from_whole, "the second hand-off shows");
+    // A line before the part kept, broken in place without changing the log's length, is
+    // still an error naming it.
+    let log = neg.read(".parley/log.jsonl");
+    let mut lines: Vec<String> = log.lines().map(str::to_owned).collect();
+    lines[2] = lines[2].replacen("\"at\":\"", "\"at\" \"", 1);
+    let edited = lines.join("\n") + "\n";
+    assert_eq!(edited.len(), log.len());
+    neg.write(".parley/log.jsonl", &edited);
+    let output = neg.run(&["status", "{dir}", "--json"]);
+    assert_eq!(code(&output), 65, "{}", stdout(&output));
+    let envelope: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(message.contains("log.jsonl:3"), "{message}");
+}

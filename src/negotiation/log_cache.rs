@@ -1,0 +1,121 @@
+//! `.parley/log-events.json`: the events of the log other than its `digest` records, up to a
+//! length of the log, kept so that `status` with no OPEN issue (the common case between two
+//! hand-overs) parses only the log's newer lines. `digest` records are most of a log (one per
+//! positions file and hand-over, each with its entries' digests) and `status` uses them only
+//! to detail OPEN issues.
+//!
+//! Derived and checked before every use, like the cache of reports:
+//! - It names a length of the log, at the end of a whole line, and the SipHash of the log's
+//!   bytes up to there. It is used only when the log is at least that long and its bytes up
+//!   to there hash the same: the log read is then exactly the one its events were parsed from
+//!   (and checked, line by line, with the log's one reading policy), so nothing in that part
+//!   can be malformed or different. Any other log (edited anywhere before that length,
+//!   truncated, replaced) is read whole, as without it.
+//! - No file, one that does not parse or is of another version, is the same as none: the
+//!   log is read whole. Neither is an error nor a warning.
+//! - It is written after such a reading when the log has grown past the length it names, by
+//!   [`Locked::replace_cache`] under the shared lock `status` holds (see `issue_cache.rs` for
+//!   two readers writing at once); failing to write it changes no answer.
+//!
+//! The log stays whole on every other path: a command that needs the records (an OPEN issue,
+//! `watch`, `report`, `finish`) reads the whole log.
+
+use std::hash::Hasher;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::store::{Locked, Store};
+
+use super::digest::DIGEST_EVENT;
+use super::log::{self, Event};
+
+pub const FILE: &str = ".parley/log-events.json";
+
+/// Changes whenever what the file holds changes meaning; a file of another version is ignored.
+const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    version: u32,
+    /// The length of the log the events cover (it ends there with a whole line).
+    log_bytes: u64,
+    /// SipHash-1-3 (Rust's `DefaultHasher`, keys 0) of the log's first `log_bytes` bytes, in
+    /// hexadecimal. A change of the hash function only makes the file unusable once.
+    log_hash: String,
+    /// The events of those bytes that are not `digest` records, in the log's order.
+    events: Vec<Event>,
+}
+
+/// The log's events other than `digest` records, and its warnings (a torn last line), as
+/// [`log::read`] gives them with the records left out; and the file to write for the next
+/// reading, when it would differ from the one found.
+pub struct WithoutRecords {
+    pub events: Vec<Event>,
+    pub warnings: Vec<String>,
+    next: Option<String>,
+}
+
+impl WithoutRecords {
+    /// Reads them, parsing only the log's bytes after the part the kept file vouches for.
+    pub fn read(store: &Store) -> Result<WithoutRecords> {
+        let Some((_, bytes)) = store.read_from(log::FILE, 0)? else {
+            return Ok(WithoutRecords {
+                events: Vec::new(),
+                warnings: Vec::new(),
+                next: None,
+            });
+        };
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let kept = store
+            .read(FILE)
+            .ok()
+            .flatten()
+            .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
+            .filter(|kept| kept.version == VERSION)
+            .and_then(|kept| {
+                let prefix = bytes.get(..usize::try_from(kept.log_bytes).ok()?)?;
+                hasher.write(prefix);
+                if format!("{:016x}", hasher.finish()) == kept.log_hash {
+                    Some(kept)
+                } else {
+                    hasher = std::collections::hash_map::DefaultHasher::new();
+                    None
+                }
+            });
+        let (from, mut events) = match kept {
+            Some(kept) => (kept.log_bytes, kept.events),
+            None => (0, Vec::new()),
+        };
+        let newer = &bytes[from as usize..];
+        let read = log::parse_from(store, from, newer)?;
+        events.extend(
+            read.records
+                .into_iter()
+                .filter(|event| event.event != DIGEST_EVENT),
+        );
+        // Kept again only up to the end of a whole line, and only when that moved.
+        let next = (read.whole && !newer.is_empty()).then(|| {
+            hasher.write(newer);
+            let kept = Kept {
+                version: VERSION,
+                log_bytes: read.end,
+                log_hash: format!("{:016x}", hasher.finish()),
+                events: events.clone(),
+            };
+            serde_json::to_string(&kept).expect("events always serialize")
+        });
+        Ok(WithoutRecords {
+            events,
+            warnings: read.warnings,
+            next,
+        })
+    }
+
+    /// Writes the file for the next reading, if it changed; a failure is ignored.
+    pub fn save(&mut self, locked: &Locked) {
+        if let Some(text) = self.next.take() {
+            let _ = locked.replace_cache(FILE, &text);
+        }
+    }
+}
