@@ -13,7 +13,8 @@
 //!   truncated, replaced) is read whole, as without it.
 //! - No file, one that does not parse or is of another version, is the same as none: the
 //!   log is read whole. Neither is an error nor a warning.
-//! - It is written after such a reading when the log has grown past the length it names, by
+//! - It is written after such a reading when the log has grown past the length it names and
+//!   the lines parsed again are worth a write (see [`REWRITE_AFTER`]), by
 //!   [`Locked::replace_cache`] under the shared lock `status` holds (see `issue_cache.rs` for
 //!   two readers writing at once); failing to write it changes no answer.
 //!
@@ -34,6 +35,10 @@ pub const FILE: &str = ".parley/log-events.json";
 
 /// Changes whenever what the file holds changes meaning; a file of another version is ignored.
 const VERSION: u32 = 1;
+
+/// How many bytes of newer lines, without `digest` records, are parsed at each reading before
+/// the file is written again.
+const REWRITE_AFTER: usize = 16 * 1024;
 
 #[derive(Serialize, Deserialize)]
 struct Kept {
@@ -83,19 +88,26 @@ impl WithoutRecords {
                     None
                 }
             });
-        let (from, mut events) = match kept {
-            Some(kept) => (kept.log_bytes, kept.events),
-            None => (0, Vec::new()),
+        let (from, mut events, found) = match kept {
+            Some(kept) => (kept.log_bytes, kept.events, true),
+            None => (0, Vec::new(), false),
         };
         let newer = &bytes[from as usize..];
         let read = log::parse_from(store, from, newer)?;
+        let (before, parsed) = (events.len(), read.records.len());
         events.extend(
             read.records
                 .into_iter()
                 .filter(|event| event.event != DIGEST_EVENT),
         );
-        // Kept again only up to the end of a whole line, and only when that moved.
-        let next = (read.whole && !newer.is_empty()).then(|| {
+        let had_records = events.len() - before < parsed;
+        // Kept again only up to the end of a whole line, and only when what the next reading
+        // would parse again is worth a write: a few small events after the part kept (a
+        // hand-over's `turn`, a new issue) parse faster than the file is rewritten, so the file
+        // is written when none was usable, when `digest` records came since, or when the
+        // newer lines reach `REWRITE_AFTER` bytes.
+        let worth = !found || had_records || newer.len() >= REWRITE_AFTER;
+        let next = (read.whole && !newer.is_empty() && worth).then(|| {
             hasher.write(newer);
             let kept = Kept {
                 version: VERSION,
