@@ -71,22 +71,16 @@ impl WithoutRecords {
                 next: None,
             });
         };
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
         let kept = store
             .read(FILE)
             .ok()
             .flatten()
             .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
-            .filter(|kept| kept.version == VERSION)
-            .and_then(|kept| {
-                let prefix = bytes.get(..usize::try_from(kept.log_bytes).ok()?)?;
-                hasher.write(prefix);
-                if format!("{:016x}", hasher.finish()) == kept.log_hash {
-                    Some(kept)
-                } else {
-                    hasher = std::collections::hash_map::DefaultHasher::new();
-                    None
-                }
+            .filter(|kept| {
+                let prefix = usize::try_from(kept.log_bytes)
+                    .ok()
+                    .and_then(|end| bytes.get(..end));
+                kept.version == VERSION && prefix.is_some_and(|p| hash(p) == kept.log_hash)
             });
         let (from, mut events, found) = match kept {
             Some(kept) => (kept.log_bytes, kept.events, true),
@@ -94,13 +88,12 @@ impl WithoutRecords {
         };
         let newer = &bytes[from as usize..];
         let read = log::parse_from(store, from, newer)?;
-        let (before, parsed) = (events.len(), read.records.len());
+        let had_records = read.records.iter().any(|e| e.event == DIGEST_EVENT);
         events.extend(
             read.records
                 .into_iter()
                 .filter(|event| event.event != DIGEST_EVENT),
         );
-        let had_records = events.len() - before < parsed;
         // Kept again only up to the end of a whole line, and only when what the next reading
         // would parse again is worth a write: a few small events after the part kept (a
         // hand-over's `turn`, a new issue) parse faster than the file is rewritten, so the file
@@ -108,11 +101,10 @@ impl WithoutRecords {
         // newer lines reach `REWRITE_AFTER` bytes.
         let worth = !found || had_records || newer.len() >= REWRITE_AFTER;
         let next = (read.whole && !newer.is_empty() && worth).then(|| {
-            hasher.write(newer);
             let kept = Kept {
                 version: VERSION,
                 log_bytes: read.end,
-                log_hash: format!("{:016x}", hasher.finish()),
+                log_hash: hash(&bytes),
                 events: events.clone(),
             };
             serde_json::to_string(&kept).expect("events always serialize")
@@ -130,4 +122,11 @@ impl WithoutRecords {
             let _ = locked.replace_cache(FILE, &text);
         }
     }
+}
+
+/// SipHash-1-3 (`DefaultHasher`, keys 0) of `bytes`, as the file writes it.
+fn hash(bytes: &[u8]) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    hasher.write(bytes);
+    format!("{:016x}", hasher.finish())
 }

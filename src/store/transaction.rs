@@ -38,7 +38,6 @@
 use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::io::{self, Read};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -95,38 +94,31 @@ impl Content<'_> {
     }
 }
 
-/// Copies the first `keep` bytes of `target` into `staged`, after checking that `target` is
-/// still the file `tail` was read from. The copy goes through `copy_file_range` where the
-/// kernel has it (`std::io::copy` between two files): no user-space buffer, no page faults.
-fn copy_kept(target: &Path, tail: &Tail, keep: u64, staged: &File) -> Result<io::Result<()>> {
-    let changed = || {
-        Error::new(
+/// Copies the first `keep` bytes of `rel` into `staged`, after checking that `rel` is still
+/// the file `tail` was read from. The copy goes through `copy_file_range` where the kernel has
+/// it (`std::io::copy` between two files): no user-space buffer, no page faults.
+fn copy_kept(
+    store: &Store,
+    rel: &str,
+    tail: &Tail,
+    keep: u64,
+    staged: &File,
+) -> Result<io::Result<()>> {
+    let opened = store.open_for_reading(rel)?;
+    let Some((_, file, _)) =
+        opened.filter(|(_, _, meta)| FileIdentity::of(meta) == tail.identity && keep <= tail.len)
+    else {
+        return Err(Error::new(
             Status::Io,
             "IO",
             format!(
                 "{} changed while parley held the directory lock: it was edited by something \
                  that ignores the lock; nothing was written",
-                target.display()
+                store.path(rel).display()
             ),
         )
-        .with_hint("run the command again")
+        .with_hint("run the command again"));
     };
-    let file = match fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
-        .open(target)
-    {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(changed()),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Error::symlink(target)),
-        Err(e) => return Err(Error::io("open", target, e)),
-    };
-    let meta = file
-        .metadata()
-        .map_err(|e| Error::io("inspect", target, e))?;
-    if !meta.is_file() || FileIdentity::of(&meta) != tail.identity || keep > tail.len {
-        return Err(changed());
-    }
     let mut writer = staged;
     Ok(
         io::copy(&mut (&file).take(keep), &mut writer).and_then(|copied| {
@@ -159,7 +151,7 @@ impl Locked<'_> {
             let kept = match content {
                 Content::Whole(_) => Ok(()),
                 Content::Extending { tail, keep, .. } => {
-                    copy_kept(&target, tail, *keep, temp.as_file())?
+                    copy_kept(store, rel, tail, *keep, temp.as_file())?
                 }
             };
             kept.and_then(|()| crash::write_all(temp.as_file(), content.written(), "stage a file"))

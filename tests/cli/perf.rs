@@ -181,12 +181,7 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
         .unwrap();
     let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
     std::fs::write(neg.path(FILE), &edited).unwrap();
-    std::fs::File::options()
-        .write(true)
-        .open(neg.path(FILE))
-        .unwrap()
-        .set_modified(modified)
-        .unwrap();
+    set_modified(&neg.path(FILE), modified);
     // Entries 2 and 3 of the identity: the size and the modification time.
     let now = kept_identity(&neg.path(FILE));
     let then = &planted["files"][FILE][1];
@@ -340,12 +335,7 @@ fn with_agreed_issue() -> Neg {
     );
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     for rel in [ISSUE, FILE] {
-        std::fs::File::options()
-            .write(true)
-            .open(neg.path(rel))
-            .unwrap()
-            .set_modified(hour_ago)
-            .unwrap();
+        set_modified(&neg.path(rel), hour_ago);
     }
     neg
 }
@@ -539,4 +529,14 @@ fn a_note_logged_after_the_digests_file_is_known_when_every_file_is_as_kept() {
     // As the whole log says.
     std::fs::remove_file(neg.path(DIGESTS)).unwrap();
     assert_eq!(answers(&neg), (exit, checked, status));
+}
+
+/// Sets the modification time of `path` (its change time moves to now, as for any write).
+fn set_modified(path: &std::path::Path, time: std::time::SystemTime) {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
 }
