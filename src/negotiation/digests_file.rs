@@ -250,18 +250,23 @@ pub fn load_unchanged(
     store: &Store,
     now: impl Fn(&str) -> Result<Option<FileIdentity>>,
 ) -> Result<Kept> {
-    if let Some(file) = Opened::read(store)?
-        && file.all_unchanged(now)?
-    {
-        // No `digest` event since (or not all would be unchanged): the others need no record.
-        let mut head = file.head.ledger;
-        for event in &file.since.records {
-            head.apply(event);
+    if let Some(file) = Opened::read(store)? {
+        if file.all_unchanged(now)? {
+            // No `digest` event since (or not all would be unchanged): the others need no
+            // record.
+            let mut head = file.head.ledger;
+            for event in &file.since.records {
+                head.apply(event);
+            }
+            return Ok(Kept::Unchanged {
+                recorded_files: file.head.files.len(),
+                head,
+            });
         }
-        return Ok(Kept::Unchanged {
-            recorded_files: file.head.files.len(),
-            head,
-        });
+        // The file as read serves the whole ledger too: not read a second time.
+        if let Some(loaded) = file.loaded() {
+            return Ok(Kept::Loaded(loaded));
+        }
     }
     load(store).map(Kept::Loaded)
 }

@@ -72,11 +72,6 @@ impl IssueReport {
     }
 }
 
-/// Reads every issue with its positions file.
-pub fn issue_reports(store: &Store) -> Result<Vec<IssueReport>> {
-    Ok(read_issues(store)?.reports)
-}
-
 /// `positions/NN-TOPIC.md` → its text as read (`None`: there is none).
 pub type Texts = HashMap<String, Option<String>>;
 
