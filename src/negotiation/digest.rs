@@ -456,7 +456,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
     let store = locked.store();
     let listed: Vec<String> = issues::list(store, POSITIONS_DIR)?
         .into_iter()
-        .map(|issue| format!("{POSITIONS_DIR}/{}", issue.file))
+        .map(|issue| issues::positions_file(&issue.file))
         .collect();
     let Some(mut loaded) = digests_file::load_unless_as_kept(store, &listed)? else {
         // Every file as kept: nothing to compare, record or save.

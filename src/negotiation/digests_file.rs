@@ -29,7 +29,8 @@
 //! Two lines: the first holds everything but the records (the length and anchor, each
 //! recorded file with its record's fingerprint, the identities kept, and the rest of the
 //! ledger, [`LedgerHead`]); the second, the records. The commands that find every file as
-//! kept, the common case, parse the first line alone: the records are most of the file.
+//! kept, the common case, read and parse the first line alone: the records are most of the
+//! file.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -37,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Store};
+use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Reading, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::issues::POSITIONS_DIR;
@@ -153,7 +154,7 @@ fn kept_for(
 /// be trusted, from the whole log otherwise.
 pub fn load(store: &Store) -> Result<Loaded> {
     if let Some(file) = Opened::read(store)?
-        && let Some(loaded) = file.loaded()
+        && let Some(loaded) = file.loaded()?
     {
         return Ok(loaded);
     }
@@ -187,7 +188,7 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Lo
         if as_kept {
             return Ok(None);
         }
-        if let Some(loaded) = file.loaded() {
+        if let Some(loaded) = file.loaded()? {
             return Ok(Some(loaded));
         }
     }
@@ -264,7 +265,7 @@ pub fn load_unchanged(
             });
         }
         // The file as read serves the whole ledger too: not read a second time.
-        if let Some(loaded) = file.loaded() {
+        if let Some(loaded) = file.loaded()? {
             return Ok(Kept::Loaded(loaded));
         }
     }
@@ -282,10 +283,12 @@ impl Kept {
 }
 
 /// The digests file as read and found usable: its first line parsed, caught up with the
-/// log's events since; its records not parsed yet.
+/// log's events since; its records not read yet.
 struct Opened {
     head: Head,
-    /// The whole file, its second line from `records_at` on.
+    /// The file, still open, to read the records from if they are needed.
+    file: Reading,
+    /// What was read of the file: its first line, and what followed it in the same reads.
     bytes: Vec<u8>,
     records_at: usize,
     /// The log's events after the length the file names.
@@ -294,12 +297,13 @@ struct Opened {
 
 impl Opened {
     /// `None` when there is no usable file: none, not of this version, not parsed, or not in
-    /// agreement with the log (its anchor).
+    /// agreement with the log (its anchor). Only the first line is read.
     fn read(store: &Store) -> Result<Option<Opened>> {
-        let Some((_, bytes)) = store.read_from(FILE, 0)? else {
+        let Some(mut file) = store.open(FILE)? else {
             return Ok(None);
         };
-        let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
+        let mut bytes = Vec::new();
+        let Some(newline) = file.read_until(b'\n', &mut bytes)? else {
             return Ok(None);
         };
         // Read as bytes: a file that is not even UTF-8 is just another unusable one.
@@ -315,6 +319,7 @@ impl Opened {
         };
         Ok(Some(Opened {
             head,
+            file,
             bytes,
             records_at: newline + 1,
             since,
@@ -342,9 +347,14 @@ impl Opened {
         Ok(true)
     }
 
-    /// The whole ledger: the records parsed, and the events since applied to it. `None` when
-    /// the records do not parse (the file is then no use, and the log is read).
-    fn loaded(self) -> Option<Loaded> {
+    /// The whole ledger: the records read and parsed, and the events since applied to it.
+    /// `None` when the records do not parse (the file is then no use, and the log is read).
+    fn loaded(mut self) -> Result<Option<Loaded>> {
+        self.file.read_to_end(&mut self.bytes)?;
+        Ok(self.records())
+    }
+
+    fn records(self) -> Option<Loaded> {
         let text = std::str::from_utf8(&self.bytes[self.records_at..]).ok()?;
         let mut reader = serde_json::Deserializer::from_str(text);
         let baselines: BTreeMap<String, Recorded> = digest::sorted_map(&mut reader).ok()?;

@@ -83,11 +83,14 @@ pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
 pub fn likely_among<'i>(
     issues: impl IntoIterator<Item = (&'i IssueFile, Option<&'i str>)>,
 ) -> Vec<LikelyDuplicate> {
+    let issues = issues.into_iter();
     // Topic or normalized title → the first issue (by position) that has it.
-    let mut topics: HashMap<&str, (usize, &IssueFile)> = HashMap::new();
-    let mut titles: HashMap<String, (usize, &IssueFile)> = HashMap::new();
+    let mut topics: HashMap<&str, (usize, &IssueFile)> =
+        HashMap::with_capacity(issues.size_hint().0);
+    let mut titles: HashMap<String, (usize, &IssueFile)> =
+        HashMap::with_capacity(issues.size_hint().0);
     let mut found = Vec::new();
-    for (position, (issue, title)) in issues.into_iter().enumerate() {
+    for (position, (issue, title)) in issues.enumerate() {
         let title = title
             .filter(|t| !t.starts_with("[TODO"))
             .map(normalize)
@@ -121,12 +124,17 @@ pub fn likely_among<'i>(
 
 /// Lower case, letters and digits only, one space between words.
 fn normalize(title: &str) -> String {
-    title
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let lower = title.to_lowercase();
+    let mut words = String::with_capacity(lower.len());
+    for word in lower.split(|c: char| !c.is_alphanumeric()) {
+        if !word.is_empty() {
+            if !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(word);
+        }
+    }
+    words
 }
 
 /// The proposal written: `data` of `duplicate --json`.

@@ -15,7 +15,7 @@ use crate::store::Store;
 
 use super::audit_template::{self, source_files};
 use super::digest::{self, ACCEPT_EVENT, Edit};
-use super::issues::POSITIONS_DIR;
+use super::issues;
 use super::log::Event;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, Overview};
@@ -255,6 +255,7 @@ pub(crate) fn check(
     let mut unresolved = Vec::new();
     let mut resolved = BTreeMap::new();
     let mut warnings = Vec::new();
+    let mut rel_buffer = String::new();
     if state.phase == Phase::Analysis {
         failures.push("WRONG PHASE: still in the analysis phase".to_owned());
     }
@@ -290,8 +291,9 @@ pub(crate) fn check(
                     .map(|a| a.as_str())
                     .collect();
                 // A duplicate's proposer argued it in its proposal (a challenge entry).
+                let rel = issues::positions_rel(&mut rel_buffer, file);
                 for proposer in &proposers {
-                    if proposer.0 == format!("{POSITIONS_DIR}/{file}")
+                    if proposer.0 == rel
                         && report
                             .challenge_authors
                             .iter()
@@ -301,7 +303,7 @@ pub(crate) fn check(
                         debaters.push(proposer.1);
                     }
                 }
-                let agreer = agreers.get(&format!("{POSITIONS_DIR}/{file}"));
+                let agreer = agreers.get(rel);
                 if let Some(agreer) = agreer
                     && !debaters.contains(&agreer.as_str())
                     && state.agents.list.iter().any(|a| a.name.as_str() == agreer)

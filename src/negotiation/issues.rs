@@ -9,6 +9,21 @@ pub const ISSUES_DIR: &str = "issues";
 pub const DRAFTS_DIR: &str = "issues-draft";
 pub const POSITIONS_DIR: &str = "positions";
 
+/// `positions/FILE`: the positions file of the issue file `FILE`.
+pub fn positions_file(file: &str) -> String {
+    [POSITIONS_DIR, "/", file].concat()
+}
+
+/// [`positions_file`], written into `buffer`: a loop of lookups by it reuses one buffer
+/// instead of allocating each name (a status of 500 issues looks up each of them).
+pub fn positions_rel<'b>(buffer: &'b mut String, file: &str) -> &'b str {
+    buffer.clear();
+    buffer.push_str(POSITIONS_DIR);
+    buffer.push('/');
+    buffer.push_str(file);
+    buffer
+}
+
 /// What fills the template; `None` leaves the `[TODO: ...]` line.
 #[derive(Debug, Clone, Default)]
 pub struct IssueText {

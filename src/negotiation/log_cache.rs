@@ -5,7 +5,7 @@
 //! to detail OPEN issues.
 //!
 //! Derived and checked before every use, like the cache of reports:
-//! - It names a length of the log, at the end of a whole line, and the SipHash of the log's
+//! - It names a length of the log, at the end of a whole line, and the XXH3 of the log's
 //!   bytes up to there. It is used only when the log is at least that long and its bytes up
 //!   to there hash the same: the log read is then exactly the one its events were parsed from
 //!   (and checked, line by line, with the log's one reading policy), so nothing in that part
@@ -21,9 +21,9 @@
 //! The log stays whole on every other path: a command that needs the records (an OPEN issue,
 //! `watch`, `report`, `finish`) reads the whole log.
 
-use std::hash::Hasher;
-
 use serde::{Deserialize, Serialize};
+
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::error::Result;
 use crate::store::{Locked, Store};
@@ -34,7 +34,7 @@ use super::log::{self, Event};
 pub const FILE: &str = ".parley/log-events.json";
 
 /// Changes whenever what the file holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// How many bytes of newer lines, without `digest` records, are parsed at each reading before
 /// the file is written again.
@@ -45,8 +45,8 @@ struct Kept {
     version: u32,
     /// The length of the log the events cover (it ends there with a whole line).
     log_bytes: u64,
-    /// SipHash-1-3 (Rust's `DefaultHasher`, keys 0) of the log's first `log_bytes` bytes, in
-    /// hexadecimal. A change of the hash function only makes the file unusable once.
+    /// XXH3 (64 bits, no seed) of the log's first `log_bytes` bytes, in hexadecimal. A
+    /// change of the hash function comes with a new version.
     log_hash: String,
     /// The events of those bytes that are not `digest` records, in the log's order.
     events: Vec<Event>,
@@ -62,32 +62,45 @@ pub struct WithoutRecords {
 }
 
 impl WithoutRecords {
-    /// Reads them, parsing only the log's bytes after the part the kept file vouches for.
+    /// Reads them, parsing only the log's bytes after the part the kept file vouches for;
+    /// that part is only hashed, a piece at a time, never held whole.
     pub fn read(store: &Store) -> Result<WithoutRecords> {
-        let Some((_, bytes)) = store.read_from(log::FILE, 0)? else {
-            return Ok(WithoutRecords {
-                events: Vec::new(),
-                warnings: Vec::new(),
-                next: None,
-            });
+        let no_log = || WithoutRecords {
+            events: Vec::new(),
+            warnings: Vec::new(),
+            next: None,
+        };
+        let Some(mut log) = store.open(log::FILE)? else {
+            return Ok(no_log());
         };
         let kept = store
             .read(FILE)
             .ok()
             .flatten()
             .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
-            .filter(|kept| {
-                let prefix = usize::try_from(kept.log_bytes)
-                    .ok()
-                    .and_then(|end| bytes.get(..end));
-                kept.version == VERSION && prefix.is_some_and(|p| hash(p) == kept.log_hash)
-            });
+            .filter(|kept| kept.version == VERSION && kept.log_bytes <= log.length());
+        let mut hasher = Xxh3::new();
         let (from, mut events, found) = match kept {
-            Some(kept) => (kept.log_bytes, kept.events, true),
+            Some(kept)
+                if log.pass(kept.log_bytes, |part| hasher.update(part))? == kept.log_bytes
+                    && hex(&hasher) == kept.log_hash =>
+            {
+                (kept.log_bytes, kept.events, true)
+            }
+            Some(_) => {
+                // Not the log the file was made from: read whole, from a fresh start.
+                let Some(reopened) = store.open(log::FILE)? else {
+                    return Ok(no_log());
+                };
+                log = reopened;
+                hasher.reset();
+                (0, Vec::new(), false)
+            }
             None => (0, Vec::new(), false),
         };
-        let newer = &bytes[from as usize..];
-        let read = log::parse_from(store, from, newer)?;
+        let mut newer = Vec::new();
+        log.read_to_end(&mut newer)?;
+        let read = log::parse_from(store, from, &newer)?;
         let had_records = read.records.iter().any(|e| e.event == DIGEST_EVENT);
         events.extend(
             read.records
@@ -101,10 +114,11 @@ impl WithoutRecords {
         // newer lines reach `REWRITE_AFTER` bytes.
         let worth = !found || had_records || newer.len() >= REWRITE_AFTER;
         let next = (read.whole && !newer.is_empty() && worth).then(|| {
+            hasher.update(&newer[..(read.end - from) as usize]);
             let kept = Kept {
                 version: VERSION,
                 log_bytes: read.end,
-                log_hash: hash(&bytes),
+                log_hash: hex(&hasher),
                 events: events.clone(),
             };
             serde_json::to_string(&kept).expect("events always serialize")
@@ -124,9 +138,7 @@ impl WithoutRecords {
     }
 }
 
-/// SipHash-1-3 (`DefaultHasher`, keys 0) of `bytes`, as the file writes it.
-fn hash(bytes: &[u8]) -> String {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    hasher.write(bytes);
-    format!("{:016x}", hasher.finish())
+/// The XXH3 (64 bits) of what `hasher` was given, as the file writes it.
+fn hex(hasher: &Xxh3) -> String {
+    format!("{:016x}", hasher.digest())
 }

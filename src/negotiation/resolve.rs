@@ -20,7 +20,7 @@ use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
-use super::issues::{IssueRef, POSITIONS_DIR};
+use super::issues::{self, IssueRef, POSITIONS_DIR};
 use super::log::Event;
 use super::positions::{self, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
@@ -185,9 +185,13 @@ pub fn mark_resolutions(
     reports: &mut [super::status::IssueReport],
 ) -> Result<()> {
     let people = by_people(store, events)?;
+    if people.is_empty() {
+        return Ok(());
+    }
+    let mut rel = String::new();
     for report in reports {
         report.resolved_by = people
-            .get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+            .get(issues::positions_rel(&mut rel, &report.file.file))
             .cloned();
     }
     Ok(())

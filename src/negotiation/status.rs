@@ -135,7 +135,7 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
                 issues::title(&text)
             }
         };
-        let positions_rel = format!("{POSITIONS_DIR}/{}", file.file);
+        let positions_rel = issues::positions_file(&file.file);
         let summary = match (vouched.positions, positions_now) {
             (Some(part), _) => {
                 read.identities.insert(positions_rel.clone(), part.identity);
@@ -408,18 +408,27 @@ impl Reply for StatusReply {
         out.line("Issues:");
         // The details are in the reports' order, one for each OPEN issue with positions.
         let mut details = self.open_issues.iter().peekable();
+        // One line per issue: built by concatenation, not formatting (500 issues, one call).
+        let mut rel = String::new();
         for report in &self.issues {
-            let settled = report
-                .settled_by()
-                .map(|by| format!(" {by}"))
-                .unwrap_or_default();
-            out.line(format!(
-                "  {} {} — {} [{}]{settled}",
-                report.icon(),
-                report.file.file,
-                report.title,
-                report.status_word()
-            ));
+            let settled = report.settled_by().unwrap_or_default();
+            let gap = if settled.is_empty() { "" } else { " " };
+            out.line(
+                [
+                    "  ",
+                    report.icon(),
+                    " ",
+                    &report.file.file,
+                    " — ",
+                    &report.title,
+                    " [",
+                    report.status_word(),
+                    "]",
+                    gap,
+                    &settled,
+                ]
+                .concat(),
+            );
             if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
                 out.line(format!("      {}", detail.describe()));
             }
@@ -427,7 +436,7 @@ impl Reply for StatusReply {
                 && report.resolved_by.is_none()
                 && let Some(agent) = self
                     .agreed_by
-                    .get(&format!("{POSITIONS_DIR}/{}", report.file.file))
+                    .get(issues::positions_rel(&mut rel, &report.file.file))
             {
                 out.line(format!("      agreed by {agent}"));
             }
@@ -624,7 +633,7 @@ fn open_details(
         if report.status != Some(IssueStatus::Open) {
             continue;
         }
-        let rel = format!("{POSITIONS_DIR}/{}", report.file.file);
+        let rel = issues::positions_file(&report.file.file);
         let Some(Some(text)) = texts.get(&rel) else {
             continue;
         };

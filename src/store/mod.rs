@@ -271,6 +271,18 @@ impl Store {
         }))
     }
 
+    /// Opens `rel` to be read in parts ([`Reading`]); `None` when it does not exist. A link
+    /// or a non-file is an error, as for [`Store::read`].
+    pub fn open(&self, rel: &str) -> Result<Option<Reading>> {
+        Ok(self
+            .open_for_reading(rel)?
+            .map(|(path, file, meta)| Reading {
+                path,
+                file,
+                len: meta.len(),
+            }))
+    }
+
     /// Opens `rel` for reading without following a link; `None` when it does not exist.
     fn open_for_reading(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
         let Some(path) = self.contained_path(rel)? else {
@@ -438,6 +450,88 @@ impl Store {
 /// more than the file had, so a file that did not change is read in one `read`, its end seen
 /// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
 /// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
+/// A file opened by [`Store::open`], read from its start in parts, all from the one file
+/// opened (a rename over its name meanwhile does not mix two files): a reader that needs only
+/// a file's first line, or that checks a file's beginning before trusting what it kept of
+/// it, reads no more than it uses, and keeps in memory only what it parses.
+pub struct Reading {
+    path: PathBuf,
+    file: File,
+    /// The file's length when it was opened.
+    len: u64,
+}
+
+/// How much [`Reading`] asks for at a time.
+const READ_CHUNK: usize = 32 * 1024;
+
+impl Reading {
+    /// The file's length when it was opened.
+    pub fn length(&self) -> u64 {
+        self.len
+    }
+
+    /// Reads on, appending to `bytes`, until what it appended holds `byte` or the file ends;
+    /// the position of that byte in `bytes`, if found. What was read past it stays in `bytes`.
+    pub fn read_until(&mut self, byte: u8, bytes: &mut Vec<u8>) -> Result<Option<usize>> {
+        loop {
+            let start = bytes.len();
+            if self.read_chunk(bytes, READ_CHUNK)? == 0 {
+                return Ok(None);
+            }
+            if let Some(at) = memchr::memchr(byte, &bytes[start..]) {
+                return Ok(Some(start + at));
+            }
+        }
+    }
+
+    /// Reads on to the end of the file, appending to `bytes`.
+    pub fn read_to_end(&mut self, bytes: &mut Vec<u8>) -> Result<()> {
+        bytes.reserve(self.len.saturating_sub(bytes.len() as u64) as usize + 1);
+        self.file
+            .read_to_end(bytes)
+            .map(drop)
+            .map_err(|e| Error::io("read", &self.path, e))
+    }
+
+    /// Reads on through the next `count` bytes (fewer if the file ends first), handing them
+    /// to `seen` a part at a time through one small buffer, so that they are never all in
+    /// memory; how many there were.
+    pub fn pass(&mut self, count: u64, mut seen: impl FnMut(&[u8])) -> Result<u64> {
+        let mut buffer = vec![0; READ_CHUNK];
+        let mut passed = 0;
+        while passed < count {
+            let want = READ_CHUNK.min((count - passed).try_into().unwrap_or(READ_CHUNK));
+            let read = self.read_into(&mut buffer[..want])?;
+            if read == 0 {
+                break;
+            }
+            seen(&buffer[..read]);
+            passed += read as u64;
+        }
+        Ok(passed)
+    }
+
+    /// Appends at most `most` bytes read on; how many (0 at the end of the file).
+    fn read_chunk(&mut self, bytes: &mut Vec<u8>, most: usize) -> Result<usize> {
+        let start = bytes.len();
+        bytes.resize(start + most, 0);
+        let read = self.read_into(&mut bytes[start..]);
+        bytes.truncate(start + *read.as_ref().unwrap_or(&0));
+        read
+    }
+
+    /// One read into `buffer`; how many bytes (0 at the end of the file).
+    fn read_into(&mut self, buffer: &mut [u8]) -> Result<usize> {
+        loop {
+            match self.file.read(buffer) {
+                Ok(n) => return Ok(n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Error::io("read", &self.path, e)),
+            }
+        }
+    }
+}
+
 fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
     let len = usize::try_from(len).unwrap_or(usize::MAX - 1);
     let mut bytes = vec![0u8; len + 1];
