@@ -491,6 +491,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
         // After these events the file's record is `digest`, which is what it holds now.
         if let (Some(identity), Some(digest)) = (identity, digest) {
             let record = digest.fingerprint();
+            let identity = identity.into();
             identities.insert(file.clone(), digests_file::Checked { identity, record });
         }
         events.append(&mut recorded);

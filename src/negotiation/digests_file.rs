@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Reading, Store};
+use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Reading, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::issues::POSITIONS_DIR;
@@ -49,7 +49,7 @@ pub const FILE: &str = ".parley/digests.json";
 /// Changes whenever the file's layout or the ledger's shape does in a way older readers would
 /// misread; a file of another version is ignored (and rewritten by the next writer). Version
 /// 2 put the records on a line of their own, after everything else.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// How many bytes of the log before the recorded length the anchor covers.
 const ANCHOR_BYTES: u64 = 256;
@@ -71,11 +71,11 @@ struct Head {
 }
 
 /// A recorded file in the first line, as a JSON array: the fingerprint of its record
-/// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then the file's identity
-/// when one was kept for that record ([`CompactIdentity`]), else `null`. An array, not an
+/// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then the stamp of the
+/// file's identity when one was kept for that record ([`IdentityStamp`]), else `null`. An array, not an
 /// object: the first line is read at every hand-over, and it holds one per positions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct FileEntry(String, Option<CompactIdentity>);
+struct FileEntry(String, Option<IdentityStamp>);
 
 impl Head {
     /// The identities kept, each with the record it was kept for.
@@ -83,7 +83,7 @@ impl Head {
         self.files
             .iter()
             .filter_map(|(file, FileEntry(record, kept))| {
-                let identity = (*kept)?.into();
+                let identity = (*kept)?;
                 let record = record.clone();
                 Some((file.clone(), Checked { identity, record }))
             })
@@ -91,10 +91,10 @@ impl Head {
     }
 }
 
-/// A positions file's identity when it was found to match its last record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A positions file's identity (its stamp) when it was found to match its last record.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
-    pub identity: FileIdentity,
+    pub identity: IdentityStamp,
     /// [`FileDigest::fingerprint`](super::digest::FileDigest::fingerprint) of the record it
     /// matched: a record changed since (by a command that kept no identity) voids it.
     pub record: String,
@@ -145,7 +145,9 @@ fn kept_for(
     record: impl FnOnce() -> String,
 ) -> bool {
     match (now, identities.get(file)) {
-        (Some(now), Some(checked)) => checked.identity == *now && checked.record == record(),
+        (Some(now), Some(checked)) => {
+            checked.identity == IdentityStamp::from(*now) && checked.record == record()
+        }
         _ => false,
     }
 }
@@ -339,8 +341,8 @@ impl Opened {
             return Ok(false);
         }
         for (file, FileEntry(_, kept)) in &self.head.files {
-            let kept = kept.map(FileIdentity::from);
-            if kept.is_none() || kept != now(file)? {
+            let now = now(file)?.map(IdentityStamp::from);
+            if kept.is_none() || *kept != now {
                 return Ok(false);
             }
         }
@@ -453,7 +455,7 @@ fn save(
             let kept = identities
                 .get(file)
                 .filter(|checked| checked.record == record)
-                .map(|checked| checked.identity.into());
+                .map(|checked| checked.identity);
             (file.clone(), FileEntry(record, kept))
         })
         .collect();

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::names::Name;
-use crate::store::{CompactIdentity, FileIdentity, Found, Locked, Store};
+use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Store};
 
 use super::positions::{IssueStatus, Positions};
 use super::status::IssueReport;
@@ -39,7 +39,7 @@ use super::status::IssueReport;
 pub const FILE: &str = ".parley/issue-reports.json";
 
 /// Changes whenever what a part holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// What a positions file says, as an issue's report shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -72,12 +72,20 @@ impl PositionsSummary {
     }
 }
 
-/// What was derived from one file, and the identity the file had when it was read.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(from = "(CompactIdentity, T)", bound = "T: Deserialize<'de>")]
+/// What was derived from one file, vouched for by the file's identity (the one it has now).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Part<T> {
     pub identity: FileIdentity,
     pub derived: T,
+}
+
+/// What was derived from one file, as kept: with the stamp of the identity the file had when
+/// it was read.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(from = "(IdentityStamp, T)", bound = "T: Deserialize<'de>")]
+struct KeptPart<T> {
+    stamp: IdentityStamp,
+    derived: T,
 }
 
 /// The parts kept of one issue (`NN-TOPIC.md`): its issue file's title as written (`None`:
@@ -86,8 +94,8 @@ pub struct Part<T> {
 #[serde(from = "KeptOnDisk")]
 struct Kept {
     file: String,
-    issue: Option<Part<Option<String>>>,
-    positions: Option<Part<PositionsSummary>>,
+    issue: Option<KeptPart<Option<String>>>,
+    positions: Option<KeptPart<PositionsSummary>>,
 }
 
 // On disk each part is an array of its fields in the order of the structs above (a file of
@@ -103,15 +111,25 @@ type SummaryOnDisk = (
 );
 type KeptOnDisk = (
     String,
-    Option<Part<Option<String>>>,
-    Option<Part<PositionsSummary>>,
+    Option<KeptPart<Option<String>>>,
+    Option<KeptPart<PositionsSummary>>,
 );
 
-impl<T> From<(CompactIdentity, T)> for Part<T> {
-    fn from((identity, derived): (CompactIdentity, T)) -> Part<T> {
-        Part {
-            identity: identity.into(),
-            derived,
+impl<T> From<(IdentityStamp, T)> for KeptPart<T> {
+    fn from((stamp, derived): (IdentityStamp, T)) -> KeptPart<T> {
+        KeptPart { stamp, derived }
+    }
+}
+
+impl<T> KeptPart<T> {
+    /// The part, when the file was found as a regular file whose identity has the stamp kept.
+    fn vouched(self, found: Found) -> Option<Part<T>> {
+        match found {
+            Found::File(identity) if IdentityStamp::from(identity) == self.stamp => Some(Part {
+                identity,
+                derived: self.derived,
+            }),
+            _ => None,
         }
     }
 }
@@ -157,8 +175,8 @@ struct Written<'r> {
 
 type KeptWritten<'r> = (
     &'r str,
-    Option<(CompactIdentity, &'r Option<String>)>,
-    Option<(CompactIdentity, SummaryWritten<'r>)>,
+    Option<(IdentityStamp, &'r Option<String>)>,
+    Option<(IdentityStamp, SummaryWritten<'r>)>,
 );
 type SummaryWritten<'r> = (
     IssueStatus,
@@ -244,21 +262,17 @@ impl IssueCache {
         let Some(kept) = self.take(file) else {
             return Vouched::default();
         };
-        let matches = |identity: &FileIdentity, found: Found| found == Found::File(*identity);
-        let issue_vouched = kept
-            .issue
-            .as_ref()
-            .is_some_and(|part| matches(&part.identity, issue));
-        let positions_vouched = kept.positions.as_ref().is_some_and(|part| {
-            matches(&part.identity, positions) && part.derived.status != IssueStatus::Open
-        });
+        let had = (kept.issue.is_some(), kept.positions.is_some());
+        let vouched = Vouched {
+            issue: kept.issue.and_then(|part| part.vouched(issue)),
+            positions: (kept.positions)
+                .filter(|part| part.derived.status != IssueStatus::Open)
+                .and_then(|part| part.vouched(positions)),
+        };
         // A part not vouched for is dropped (or replaced by what is read now).
-        self.changed |= (kept.issue.is_some() && !issue_vouched)
-            || (kept.positions.is_some() && !positions_vouched);
-        Vouched {
-            issue: kept.issue.filter(|_| issue_vouched),
-            positions: kept.positions.filter(|_| positions_vouched),
-        }
+        self.changed |=
+            (had.0 && vouched.issue.is_none()) || (had.1 && vouched.positions.is_none());
+        vouched
     }
 
     /// Keeps, for the next overview, the identities the next report's title and summary go
@@ -377,11 +391,14 @@ mod tests {
         let first = &read[0];
         assert_eq!(first.file, "01-a.md");
         let issue = first.issue.as_ref().unwrap();
-        assert_eq!((issue.identity, &issue.derived), (identity(1), &titles[0]));
+        assert_eq!(
+            (issue.stamp, &issue.derived),
+            (identity(1).into(), &titles[0])
+        );
         let positions = first.positions.as_ref().unwrap();
         assert_eq!(
-            (positions.identity, &positions.derived),
-            (identity(2), &summary)
+            (positions.stamp, &positions.derived),
+            (identity(2).into(), &summary)
         );
         assert_eq!(read[1].file, "02-b.md");
         assert_eq!(read[1].issue.as_ref().unwrap().derived, None);
@@ -400,12 +417,29 @@ mod tests {
     }
 
     #[test]
-    fn a_time_beyond_64_bits_is_written_as_one_no_file_has() {
-        let mut far = identity(1);
-        far.mtime_ns = i128::from(i64::MAX) + 1;
-        let written = CompactIdentity::from(far);
-        assert_eq!(serde_json::to_value(written).unwrap()[3], i64::MIN);
-        let back = Part::from((written, ()));
-        assert_ne!(back.identity, far);
+    fn a_stamp_tells_apart_identities_that_differ_in_any_number() {
+        let base = identity(1);
+        let mut others = vec![identity(2)];
+        for change in 0..4 {
+            let mut other = base;
+            match change {
+                0 => other.dev += 1,
+                1 => other.size += 1,
+                2 => other.mtime_ns += 1,
+                _ => other.ctime_ns = i128::from(i64::MAX) + 1,
+            }
+            others.push(other);
+        }
+        let stamp = IdentityStamp::from(base);
+        for other in others {
+            assert_ne!(IdentityStamp::from(other), stamp, "{other:?}");
+        }
+        let written = serde_json::to_string(&stamp).unwrap();
+        assert_eq!(written.len(), 18);
+        assert_eq!(
+            serde_json::from_str::<IdentityStamp>(&written).unwrap(),
+            stamp
+        );
+        assert!(serde_json::from_str::<IdentityStamp>("\"12\"").is_err());
     }
 }

@@ -669,17 +669,17 @@ pub struct FileIdentity {
     pub ctime_ns: i128,
 }
 
-/// A [`FileIdentity`] as the derived files read at every command write it: the array
-/// `[dev, ino, size, mtime_ns, ctime_ns]`, the times in 64 bits (serde_json reads objects'
-/// keys and 128-bit numbers by slow paths; 64 bits of nanoseconds reach the year 2262). A
-/// time beyond them is written as the lowest number, which no file's time is: such an
-/// identity never matches again, and its file is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct CompactIdentity(u64, u64, u64, i64, i64);
+/// A [`FileIdentity`] as the derived files read at every command keep it: the XXH3 (64 bits)
+/// of its five numbers, written as 16 hexadecimal digits. A file whose identity now stamps as
+/// the one kept is taken to be the version kept; a changed identity stamping the same has a
+/// chance of one in 2^64, far below any other way the check can miss an edit (see
+/// [`FileIdentity`]). One short string per file, not five long numbers: the caches hold one
+/// per issue and positions file and are read at every `status` and hand-over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdentityStamp(u64);
 
-impl From<FileIdentity> for CompactIdentity {
-    fn from(identity: FileIdentity) -> CompactIdentity {
-        let time = |ns: i128| i64::try_from(ns).unwrap_or(i64::MIN);
+impl From<FileIdentity> for IdentityStamp {
+    fn from(identity: FileIdentity) -> IdentityStamp {
         let FileIdentity {
             dev,
             ino,
@@ -687,19 +687,37 @@ impl From<FileIdentity> for CompactIdentity {
             mtime_ns,
             ctime_ns,
         } = identity;
-        CompactIdentity(dev, ino, size, time(mtime_ns), time(ctime_ns))
+        let mut bytes = [0u8; 56];
+        bytes[..8].copy_from_slice(&dev.to_le_bytes());
+        bytes[8..16].copy_from_slice(&ino.to_le_bytes());
+        bytes[16..24].copy_from_slice(&size.to_le_bytes());
+        bytes[24..40].copy_from_slice(&mtime_ns.to_le_bytes());
+        bytes[40..].copy_from_slice(&ctime_ns.to_le_bytes());
+        IdentityStamp(xxhash_rust::xxh3::xxh3_64(&bytes))
     }
 }
 
-impl From<CompactIdentity> for FileIdentity {
-    fn from(CompactIdentity(dev, ino, size, mtime_ns, ctime_ns): CompactIdentity) -> FileIdentity {
-        FileIdentity {
-            dev,
-            ino,
-            size,
-            mtime_ns: mtime_ns.into(),
-            ctime_ns: ctime_ns.into(),
+impl serde::Serialize for IdentityStamp {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format!("{:016x}", self.0))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for IdentityStamp {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<IdentityStamp, D::Error> {
+        // Borrowed from the file's text: no allocation for each of a thousand stamps.
+        let hex = <&str>::deserialize(deserializer)?;
+        if hex.len() != 16 {
+            return Err(serde::de::Error::custom("a stamp is 16 hexadecimal digits"));
         }
+        u64::from_str_radix(hex, 16)
+            .map(IdentityStamp)
+            .map_err(serde::de::Error::custom)
     }
 }
 

@@ -7,6 +7,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use parley::store::{FileIdentity, IdentityStamp};
 use serde_json::{Value, json};
 
 use crate::support::*;
@@ -45,16 +46,21 @@ fn fingerprint(digest: &Value) -> String {
 
 /// An identity as parley's derived files write it: `[dev, ino, size, mtime_ns, ctime_ns]`
 /// of `path` as it is now.
-fn kept_identity(path: &Path) -> Value {
+fn identity_of(path: &Path) -> FileIdentity {
     let meta = std::fs::symlink_metadata(path).unwrap();
     let ns = |secs: i64, nanos: i64| i128::from(secs) * 1_000_000_000 + i128::from(nanos);
-    json!([
-        meta.dev(),
-        meta.ino(),
-        meta.size(),
-        ns(meta.mtime(), meta.mtime_nsec()),
-        ns(meta.ctime(), meta.ctime_nsec()),
-    ])
+    FileIdentity {
+        dev: meta.dev(),
+        ino: meta.ino(),
+        size: meta.size(),
+        mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
+        ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+    }
+}
+
+/// `path`'s identity as it is now, as the derived files keep it (its stamp).
+fn kept_identity(path: &Path) -> Value {
+    serde_json::to_value(IdentityStamp::from(identity_of(path))).unwrap()
 }
 
 /// A file's entry in the digests file's first line with an identity kept for `record`: the
@@ -168,6 +174,7 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
     // The identity of the file as recorded, kept as a hand-over keeps it.
     let mut planted = saved.clone();
     planted["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+    let then = identity_of(&neg.path(FILE));
     neg.write_digests(&planted);
     let clean = neg.run(&["status", "{dir}"]);
     let clean = String::from_utf8(clean.stdout).unwrap();
@@ -182,10 +189,10 @@ fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
     let edited = neg.read(FILE).replace("Use OAuth.", "Use OAuth!");
     std::fs::write(neg.path(FILE), &edited).unwrap();
     set_modified(&neg.path(FILE), modified);
-    // Entries 2 and 3 of the identity: the size and the modification time.
-    let now = kept_identity(&neg.path(FILE));
-    let then = &planted["files"][FILE][1];
-    assert_eq!((&now[2], &now[3]), (&then[2], &then[3]));
+    // The size and the modification time are as planted; the change time moved.
+    let now = identity_of(&neg.path(FILE));
+    assert_eq!((now.size, now.mtime_ns), (then.size, then.mtime_ns));
+    assert_ne!(now.ctime_ns, then.ctime_ns);
 
     let output = neg.run(&["status", "{dir}"]);
     let text = String::from_utf8(output.stdout).unwrap();
@@ -302,6 +309,7 @@ fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still
 }
 
 const REPORTS: &str = ".parley/issue-reports.json";
+const REPORTS_VERSION: u32 = 2;
 const ISSUE: &str = "issues/01-topic-0.md";
 
 /// A cache of reports of `version` vouching for the issue `01-topic-0.md` with the identities
@@ -368,7 +376,7 @@ fn a_kept_report_stands_in_for_its_files_only_while_they_are_as_kept() {
     // A report kept with the files' true identities is used instead of reading them. The
     // one planted here says what the files do not: whoever can write `.parley/` can make
     // parley show it, as with the digests file (the documented trust boundary).
-    neg.write(REPORTS, &planted(&neg, 1));
+    neg.write(REPORTS, &planted(&neg, REPORTS_VERSION));
     let kept = std::fs::metadata(neg.path(REPORTS)).unwrap().ino();
     let output = neg.ok(&["status", "{dir}"]);
     assert!(
@@ -420,22 +428,28 @@ fn a_kept_report_stands_in_for_its_files_only_while_they_are_as_kept() {
 fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
     let neg = with_agreed_issue();
     let truth = uncached(&neg);
-    let mut other_shape: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
+    let mut other_shape: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
     other_shape["issues"][0][1] =
         json!({"identity": kept_identity(&neg.path(ISSUE)), "title": "Planted title"});
-    let mut stale: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
-    stale["issues"][0][1][0][2] = json!(1);
-    stale["issues"][0][2][0][4] = json!(0);
+    let mut stale: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
+    stale["issues"][0][1][0] = json!("0000000000000001");
+    stale["issues"][0][2][0] = json!("ffffffffffffffff");
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("empty", Vec::new()),
         ("garbage", b"not json at all".to_vec()),
         ("not UTF-8", vec![0xff, 0xfe, b'{']),
-        ("truncated", planted(&neg, 1).as_bytes()[..40].to_vec()),
+        (
+            "truncated",
+            planted(&neg, REPORTS_VERSION).as_bytes()[..40].to_vec(),
+        ),
         (
             "trailing bytes",
-            format!("{} x", planted(&neg, 1)).into_bytes(),
+            format!("{} x", planted(&neg, REPORTS_VERSION)).into_bytes(),
         ),
-        ("another version", planted(&neg, 2).into_bytes()),
+        (
+            "another version",
+            planted(&neg, REPORTS_VERSION + 1).into_bytes(),
+        ),
         ("another shape", other_shape.to_string().into_bytes()),
         ("other identities", stale.to_string().into_bytes()),
     ];
@@ -446,13 +460,13 @@ fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
 
     // Not a file parley wrote: a link to a cache that would vouch, or a directory.
     let elsewhere = neg.tmp.path().join("planted.json");
-    std::fs::write(&elsewhere, planted(&neg, 1)).unwrap();
+    std::fs::write(&elsewhere, planted(&neg, REPORTS_VERSION)).unwrap();
     std::fs::remove_file(neg.path(REPORTS)).unwrap();
     std::os::unix::fs::symlink(&elsewhere, neg.path(REPORTS)).unwrap();
     assert_eq!(statuses(&neg), truth, "a link");
     assert_eq!(
         std::fs::read_to_string(&elsewhere).unwrap(),
-        planted(&neg, 1)
+        planted(&neg, REPORTS_VERSION)
     );
     std::fs::remove_file(neg.path(REPORTS)).unwrap();
     std::fs::create_dir(neg.path(REPORTS)).unwrap();
@@ -481,7 +495,7 @@ fn a_positions_file_replaced_by_a_link_or_a_directory_is_refused_as_without_a_ca
         assert!(refused[0].2.contains(expected), "{:?}", refused[0]);
         // A cache vouching for what is there now by its own identity (the link's, not
         // followed; the directory's): never a regular file's, so never used.
-        let mut cache: Value = serde_json::from_str(&planted(&neg, 1)).unwrap();
+        let mut cache: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
         cache["issues"][0][2][0] = kept_identity(&neg.path(FILE));
         neg.write(REPORTS, &cache.to_string());
         assert_eq!(statuses(&neg), refused, "{replacement}");

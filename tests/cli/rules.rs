@@ -1250,7 +1250,7 @@ fn assert_the_edit_is_found(neg: &Neg, holder: &str) {
 fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agrees() {
     let neg = recorded();
     let saved = digests_file(&neg);
-    assert_eq!(saved["version"], 2);
+    assert_eq!(saved["version"], 3);
     let log_bytes = saved["log_bytes"].as_u64().unwrap();
     let log = neg.read(".parley/log.jsonl");
     // Written with the last record (the challenge), before the hand-over's `turn` event.
@@ -1310,7 +1310,7 @@ fn edits_are_found_with_the_digests_file_present_missing_or_corrupt() {
         }
         assert_the_edit_is_found(&neg, "agent-alpha");
         hand_off(&neg, "agent-alpha");
-        assert_eq!(digests_file(&neg)["version"], 2, "{damage:?}");
+        assert_eq!(digests_file(&neg)["version"], 3, "{damage:?}");
         // The edit was logged at the hand-over, in the name of the holder whose turn ended.
         assert_the_edit_is_found(&neg, "agent-alpha");
     }
