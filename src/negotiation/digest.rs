@@ -458,7 +458,7 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
         .into_iter()
         .map(|issue| issues::positions_file(&issue.file))
         .collect();
-    let Some(mut loaded) = digests_file::load_unless_as_kept(store, &listed)? else {
+    let Some(mut loaded) = digests_file::load_unless_as_kept(locked, &listed)? else {
         // Every file as kept: nothing to compare, record or save.
         return Ok(Vec::new());
     };

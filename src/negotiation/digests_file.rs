@@ -54,6 +54,11 @@ const VERSION: u32 = 3;
 /// How many bytes of the log before the recorded length the anchor covers.
 const ANCHOR_BYTES: u64 = 256;
 
+/// How many bytes of events logged since the length the file names make a hand-over that
+/// records nothing write it again: every command parses those events again until then (a
+/// hand-over that finds every file as kept logs only its `turn`, so they add up).
+const CATCH_UP_AFTER: u64 = 16 * 1024;
+
 /// The file's first line: everything but the records, which follow on the second line (a
 /// JSON object, file → [`Recorded`]). A command that finds every positions file as kept reads
 /// this line alone.
@@ -176,9 +181,11 @@ pub fn load(store: &Store) -> Result<Loaded> {
 
 /// For a hand-over ([`digest::record`]): `None` when the digests file, with the log's newer
 /// events, shows every positions file (those it records, and `listed`) as found recorded
-/// with the identity it has now: nothing to compare, record or save. Otherwise what [`load`]
-/// gives. Only the file's first line is parsed unless more is needed.
-pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Loaded>> {
+/// with the identity it has now: nothing to compare or record (the file is written again
+/// only to catch up with a long run of newer events, see [`CATCH_UP_AFTER`]). Otherwise what
+/// [`load`] gives. Only the file's first line is parsed unless more is needed.
+pub fn load_unless_as_kept(locked: &Locked, listed: &[String]) -> Result<Option<Loaded>> {
+    let store = locked.store();
     if let Some(file) = Opened::read(store)? {
         let head = &file.head;
         // What a hand-over would keep again: an identity for each recorded file, no other,
@@ -188,6 +195,7 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<Option<Lo
             file.all_unchanged(|file| Ok(now.get(file).copied().flatten()))?
         };
         if as_kept {
+            file.catch_up(locked)?;
             return Ok(None);
         }
         if let Some(loaded) = file.loaded()? {
@@ -349,6 +357,31 @@ impl Opened {
         Ok(true)
     }
 
+    /// Writes the file again for the log as it is now when the events since the length it
+    /// names reach [`CATCH_UP_AFTER`] bytes: its first line caught up with them, its records
+    /// copied as they are, unparsed (none was logged since, or the file would not be as
+    /// kept). Every later command then reads the log from there.
+    fn catch_up(mut self, locked: &Locked) -> Result<()> {
+        let since = &self.since;
+        if !since.whole || since.end < self.head.log_bytes + CATCH_UP_AFTER {
+            return Ok(());
+        }
+        let Some(anchor) = anchor(locked.store(), since.end)? else {
+            return Ok(());
+        };
+        self.file.read_to_end(&mut self.bytes)?;
+        let mut head = self.head;
+        for event in &self.since.records {
+            head.ledger.apply(event);
+        }
+        head.log_bytes = self.since.end;
+        head.log_anchor = anchor;
+        let mut content = serde_json::to_vec(&head).expect("a ledger always serializes");
+        content.push(b'\n');
+        content.extend_from_slice(&self.bytes[self.records_at..]);
+        locked.replace_bytes(FILE, &content)
+    }
+
     /// The whole ledger: the records read and parsed, and the events since applied to it.
     /// `None` when the records do not parse (the file is then no use, and the log is read).
     fn loaded(mut self) -> Result<Option<Loaded>> {
@@ -438,11 +471,7 @@ fn save(
     identities: BTreeMap<String, Checked>,
     log_bytes: u64,
 ) -> Result<()> {
-    let anchor_start = log_bytes.saturating_sub(ANCHOR_BYTES);
-    let Some((_, bytes)) = locked.store().read_from(log::FILE, anchor_start)? else {
-        return Ok(());
-    };
-    let Some(anchor) = bytes.get(..(log_bytes - anchor_start) as usize) else {
+    let Some(log_anchor) = anchor(locked.store(), log_bytes)? else {
         return Ok(());
     };
     let Ledger { baselines, head } = ledger;
@@ -462,7 +491,7 @@ fn save(
     let head = Head {
         version: VERSION,
         log_bytes,
-        log_anchor: digest::fnv_bytes(anchor),
+        log_anchor,
         files,
         ledger: head,
     };
@@ -473,4 +502,15 @@ fn save(
         json(serde_json::to_string(&baselines))
     );
     locked.replace(FILE, &content)
+}
+
+/// The anchor of the log at `log_bytes`: the FNV-1a of the (up to) 256 bytes before it;
+/// `None` when the log is shorter.
+fn anchor(store: &Store, log_bytes: u64) -> Result<Option<String>> {
+    let anchor_start = log_bytes.saturating_sub(ANCHOR_BYTES);
+    let Some((_, bytes)) = store.read_from(log::FILE, anchor_start)? else {
+        return Ok(None);
+    };
+    let anchor = bytes.get(..(log_bytes - anchor_start) as usize);
+    Ok(anchor.map(digest::fnv_bytes))
 }

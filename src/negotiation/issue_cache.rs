@@ -15,8 +15,11 @@
 //!   cache. The cache being unusable is neither an error nor a warning.
 //! - An OPEN issue's positions file is always read: its text is needed for the detail of
 //!   open issues and its parts change at every turn. Its report is not kept.
-//! - It is written after the overview's reading, only when what it would hold differs from
-//!   what it holds, by [`Locked::replace_cache`] under whatever lock the command holds (a
+//! - It is written after the overview's reading when the next overview would read fewer
+//!   files with it (at least [`WORTH_A_WRITE`] fewer, or one in eight of the issues), or
+//!   issues it keeps are no longer listed: a file changed since its part was kept is read
+//!   again until then, which answers the same. It is written by
+//!   [`Locked::replace_cache`] under whatever lock the command holds (a
 //!   shared one for `status`). Two overviews under shared locks may write it at once: each
 //!   writes a whole file by one rename, and whichever stays is checked part by part before
 //!   use, so an older one only costs reads. Failing to write it (a read-only directory) is
@@ -208,9 +211,16 @@ pub struct IssueCache {
     places: Option<HashMap<String, usize>>,
     /// One for each issue listed, in the reports' order.
     next: Vec<Identities>,
-    /// Whether `next` (with the reports) differs from what the file holds, so far.
-    changed: bool,
+    /// How many issues had a file read that the next overview need not read again (a part
+    /// kept from this reading): what writing the cache would spare.
+    spared: usize,
 }
+
+/// How many reads a new cache must spare, at least, to be written (or one in eight of the
+/// issues listed, when that is fewer): rewriting the whole file for a few reads costs more
+/// than the reads. An issue raised every few seconds (its file kept once it has settled)
+/// otherwise rewrites the cache at every overview.
+const WORTH_A_WRITE: usize = 16;
 
 /// The parts of the cache that vouch for one issue's files as they are now.
 #[derive(Debug, Default)]
@@ -262,34 +272,31 @@ impl IssueCache {
         let Some(kept) = self.take(file) else {
             return Vouched::default();
         };
-        let had = (kept.issue.is_some(), kept.positions.is_some());
-        let vouched = Vouched {
+        // A part not vouched for is dropped (or replaced by what is read now).
+        Vouched {
             issue: kept.issue.and_then(|part| part.vouched(issue)),
             positions: (kept.positions)
                 .filter(|part| part.derived.status != IssueStatus::Open)
                 .and_then(|part| part.vouched(positions)),
-        };
-        // A part not vouched for is dropped (or replaced by what is read now).
-        self.changed |=
-            (had.0 && vouched.issue.is_none()) || (had.1 && vouched.positions.is_none());
-        vouched
+        }
     }
 
     /// Keeps, for the next overview, the identities the next report's title and summary go
     /// with; `read_now` says whether one of them was taken by a read (a part not kept as it
-    /// is now).
+    /// is now, which the next overview would not read again).
     pub fn keep(&mut self, identities: Identities, read_now: bool) {
-        self.changed |= read_now;
+        self.spared += usize::from(read_now);
         self.next.push(identities);
     }
 
     /// Writes the cache for the next overview, from the reports the overview made (with the
-    /// titles as written), when it differs from what the file holds (see the module
-    /// documentation); a failure to write it changes no answer and is ignored.
+    /// titles as written), when that spares enough reads or drops issues no longer listed
+    /// (see the module documentation); a failure to write it changes no answer and is
+    /// ignored.
     pub fn save(self, locked: &Locked, reports: &[IssueReport], titles: &[Option<String>]) {
-        // Issues kept but no longer listed are dropped.
         let left_out = self.found.iter().any(Option::is_some);
-        if !self.changed && !left_out {
+        let worth = self.spared >= WORTH_A_WRITE.min(self.next.len().div_ceil(8));
+        if !(left_out || self.spared > 0 && worth) {
             return;
         }
         let _ = locked.replace_cache(FILE, &self.text(reports, titles));
@@ -413,7 +420,6 @@ mod tests {
         assert!(vouched.issue.is_some() && vouched.positions.is_none());
         let vouched = loaded.vouch("01-a.md", Found::File(identity(9)), Found::Other);
         assert!(vouched.issue.is_none() && vouched.positions.is_none());
-        assert!(loaded.changed);
     }
 
     #[test]

@@ -308,6 +308,47 @@ fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still
     assert_eq!(exit, 1, "{envelope}");
 }
 
+#[test]
+fn a_hand_off_that_records_nothing_catches_the_digests_file_up_with_a_long_run_of_events() {
+    let neg = with_a_recorded_position();
+    let mut saved = neg.read_digests();
+    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
+    saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
+    neg.write_digests(&saved);
+    let records = |text: &str| text.split_once('\n').unwrap().1.to_owned();
+    let before = neg.read(DIGESTS);
+
+    // A few events since the length it names: left as it is.
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(neg.read(DIGESTS), before);
+
+    // 16 KB of events since (issues raised), all files still as kept: the hand-over writes
+    // it again for the log as it is, the records as they were.
+    let start = neg.read(".parley/log.jsonl").len();
+    let mut n = 0;
+    while neg.read(".parley/log.jsonl").len() < start + 17 * 1024 {
+        n += 1;
+        neg.ok(&["new-issue", "{dir}", &format!("raised-to-grow-the-log-{n}")]);
+    }
+    let log = neg.read(".parley/log.jsonl");
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let after = neg.read_digests();
+    assert_eq!(
+        after["log_bytes"],
+        log.len(),
+        "caught up to the log before its turn"
+    );
+    assert_eq!(after["files"], saved["files"]);
+    assert_eq!(records(&neg.read(DIGESTS)), records(&before));
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 0, "{envelope}");
+
+    // Still checked from there: an edit is found.
+    neg.write(FILE, &neg.read(FILE).replace("Use OAuth.", "Use OAuth!!"));
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+}
+
 const REPORTS: &str = ".parley/issue-reports.json";
 const REPORTS_VERSION: u32 = 2;
 const ISSUE: &str = "issues/01-topic-0.md";
