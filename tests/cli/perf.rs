@@ -280,15 +280,21 @@ fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
     }
 }
 
-#[test]
-fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
+/// [`with_a_recorded_position`], with the identity a hand-over keeps for a settled file
+/// planted in the digests file (the file is too recent for one to be kept by the command
+/// itself); the digests file as planted, and its text.
+fn with_a_kept_position() -> (Neg, Value, String) {
     let neg = with_a_recorded_position();
-    // The identity a hand-over keeps for a settled file, planted (the file is too recent for
-    // one to be kept by the command itself).
     let mut saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
     let written = neg.write_digests(&saved);
+    (neg, saved, written)
+}
+
+#[test]
+fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still_found() {
+    let (neg, _, written) = with_a_kept_position();
     let log = neg.read(".parley/log.jsonl");
 
     // Every file as kept: the digests file is left as it is, and only the turn is logged.
@@ -310,13 +316,8 @@ fn a_hand_off_that_finds_every_file_as_kept_records_nothing_and_an_edit_is_still
 
 #[test]
 fn a_hand_off_that_records_nothing_catches_the_digests_file_up_with_a_long_run_of_events() {
-    let neg = with_a_recorded_position();
-    let mut saved = neg.read_digests();
-    let record = fingerprint(&saved["baselines"][FILE]["digest"]);
-    saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });
-    neg.write_digests(&saved);
+    let (neg, saved, before) = with_a_kept_position();
     let records = |text: &str| text.split_once('\n').unwrap().1.to_owned();
-    let before = neg.read(DIGESTS);
 
     // A few events since the length it names: left as it is.
     neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
