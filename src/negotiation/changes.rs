@@ -213,7 +213,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
     let mut entries = Vec::new();
     let mut statuses = Vec::new();
     for issue in issues::list(store, POSITIONS_DIR)? {
-        let rel = format!("{POSITIONS_DIR}/{}", issue.file);
+        let rel = issues::positions_file(&issue.file);
         let Some(text) = store.read(&rel)? else {
             continue;
         };

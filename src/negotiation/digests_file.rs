@@ -5,7 +5,8 @@
 //! The log stays the truth; this file is derived from it and never trusted over it:
 //! - It is written only by a command that has just appended digest records (a hand-over,
 //!   `finish`, the rule commands), under the exclusive lock: the log first, then this file by
-//!   atomic replacement. A crash between the two leaves the previous file, which is still a
+//!   atomic replacement; and by a hand-over that records nothing, to catch up with a long run
+//!   of other events ([`CATCH_UP_AFTER`]). A crash between the two leaves the previous file, which is still a
 //!   true account of the log up to the length it names; readers catch up from there.
 //! - A reader uses it only when the log is at least as long as the length it names and the
 //!   (up to) 256 bytes of the log before that point are those it recorded (their FNV-1a, the

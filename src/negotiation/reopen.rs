@@ -22,7 +22,7 @@ use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::changes::REOPEN_EVENT;
-use super::issues::{IssueRef, POSITIONS_DIR};
+use super::issues::{self, IssueRef};
 use super::log::{self, Event};
 use super::positions::{self, EntryKind, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
@@ -67,7 +67,7 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Reopened> {
     state.ensure_holder(&store, &args.agent, "reopen an issue")?;
     state.ensure_phase(Phase::Positions, "reopen an issue")?;
     let issue = args.issue.find(&store)?;
-    let rel = format!("{POSITIONS_DIR}/{}", issue.file);
+    let rel = issues::positions_file(&issue.file);
     let text = store.read(&rel)?;
     let positions = text.as_deref().map(Positions::parse);
     let Some((current, parsed)) = text.as_deref().zip(positions.as_ref()) else {

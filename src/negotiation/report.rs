@@ -21,7 +21,7 @@ use crate::store::{self, EntryKind, LockMode, Locked, Publication, Store};
 
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::init::{SOURCES_DIR, TOPIC_FILE};
-use super::issues::{ISSUES_DIR, POSITIONS_DIR};
+use super::issues::{self, ISSUES_DIR};
 use super::log::Event;
 use super::positions::{EntryKind as PositionKind, IssueStatus, Positions};
 use super::status::{IssueReport, Overview, Summary, edit_lines, summarize};
@@ -178,7 +178,7 @@ impl Page {
             let text = store
                 .read(&format!("{ISSUES_DIR}/{}", report.file.file))?
                 .unwrap_or_default();
-            let positions = store.read(&format!("{POSITIONS_DIR}/{}", report.file.file))?;
+            let positions = store.read(&issues::positions_file(&report.file.file))?;
             warnings.extend(report.warnings.iter().cloned());
             issues.push(IssuePage {
                 report,

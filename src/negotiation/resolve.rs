@@ -20,7 +20,7 @@ use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::Desk;
-use super::issues::{self, IssueRef, POSITIONS_DIR};
+use super::issues::{self, IssueRef};
 use super::log::Event;
 use super::positions::{self, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
@@ -102,7 +102,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
     }
     state.ensure_phase(Phase::Positions, "resolve an issue")?;
     let issue = args.issue.find(&store)?;
-    let rel = format!("{POSITIONS_DIR}/{}", issue.file);
+    let rel = issues::positions_file(&issue.file);
     let text = store.read(&rel)?;
     let positions = text.as_deref().map(Positions::parse);
     let status = positions.as_ref().map(|p| p.status);

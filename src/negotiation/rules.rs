@@ -8,7 +8,7 @@ use crate::store::Locked;
 
 use super::digest;
 use super::digests_file;
-use super::issues::{IssueFile, IssueRef, POSITIONS_DIR};
+use super::issues::{self, IssueFile, IssueRef, POSITIONS_DIR};
 use super::log::Event;
 use super::positions::{self, IssueStatus, Positions};
 use super::turn::Phase;
@@ -100,7 +100,7 @@ pub fn holder_on_issue(
     state.ensure_holder(store, agent, action)?;
     state.ensure_phase(Phase::Positions, action)?;
     let issue = issue.find(store)?;
-    let rel = format!("{POSITIONS_DIR}/{}", issue.file);
+    let rel = issues::positions_file(&issue.file);
     let text = store.read(&rel)?;
     let positions = text.as_deref().map(Positions::parse);
     if let Some(status) = positions.as_ref().map(|p| p.status)

@@ -446,10 +446,6 @@ impl Store {
     }
 }
 
-/// Reads `file` (of `len` bytes when opened) to its end. The buffer has room for one byte
-/// more than the file had, so a file that did not change is read in one `read`, its end seen
-/// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
-/// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
 /// A file opened by [`Store::open`], read from its start in parts, all from the one file
 /// opened (a rename over its name meanwhile does not mix two files): a reader that needs only
 /// a file's first line, or that checks a file's beginning before trusting what it kept of
@@ -532,6 +528,10 @@ impl Reading {
     }
 }
 
+/// Reads `file` (of `len` bytes when opened) to its end. The buffer has room for one byte
+/// more than the file had, so a file that did not change is read in one `read`, its end seen
+/// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
+/// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
 fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
     let len = usize::try_from(len).unwrap_or(usize::MAX - 1);
     let mut bytes = vec![0u8; len + 1];
