@@ -4,15 +4,20 @@
 use std::ffi::OsStr;
 use std::fmt;
 
+use compact_str::CompactString;
+
 use crate::error::{Error, Result};
 
 /// Longer names are refused: they only ever come from mistakes, and a file name has a limit.
 pub const MAX_NAME_LEN: usize = 64;
 
 /// An agent name or a topic: `^[a-z][a-z0-9-]*$`, at most [`MAX_NAME_LEN`] bytes.
+///
+/// Kept inline (no allocation) up to 24 bytes, as agent names and most topics are: the
+/// overview builds several names for each of hundreds of issues at every `status`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(transparent)]
-pub struct Name(String);
+pub struct Name(CompactString);
 
 impl Name {
     /// Checks `raw` as a name of the given kind ("agent name", "topic").
@@ -31,7 +36,7 @@ impl Name {
         if let Some(why) = why_invalid(text) {
             return Err(invalid(kind, text, why));
         }
-        Ok(Name(text.to_owned()))
+        Ok(Name(CompactString::new(text)))
     }
 
     pub fn as_str(&self) -> &str {
@@ -45,8 +50,10 @@ pub fn is_valid(text: &str) -> bool {
 }
 
 fn why_invalid(text: &str) -> Option<&'static str> {
-    let mut chars = text.chars();
-    match chars.next() {
+    // Bytes, not characters: every byte of a valid name is ASCII, and any byte of a
+    // multi-byte character fails the same test its character would.
+    let bytes = text.as_bytes();
+    match bytes.first() {
         None => return Some("it is empty"),
         Some(c) if !c.is_ascii_lowercase() => {
             return Some("it must start with a lower-case letter");
@@ -56,7 +63,7 @@ fn why_invalid(text: &str) -> Option<&'static str> {
     if text.len() > MAX_NAME_LEN {
         return Some("it is longer than 64 characters");
     }
-    if !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+    if !(bytes.iter()).all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-') {
         return Some("only a-z, 0-9 and '-' are allowed");
     }
     None
@@ -77,11 +84,22 @@ impl<'de> serde::Deserialize<'de> for Name {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> std::result::Result<Name, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        match why_invalid(&text) {
-            None => Ok(Name(text)),
-            Some(why) => Err(serde::de::Error::custom(why)),
+        // Taken as `&str` whether borrowed from the input or unescaped into the parser's
+        // scratch space: a name is copied once, into its inline storage.
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Name;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> std::result::Result<Name, E> {
+                match why_invalid(text) {
+                    None => Ok(Name(CompactString::new(text))),
+                    Some(why) => Err(E::custom(why)),
+                }
+            }
         }
+        deserializer.deserialize_str(Text)
     }
 }
 

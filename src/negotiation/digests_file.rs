@@ -262,7 +262,22 @@ pub fn load_unchanged(
     store: &Store,
     now: impl Fn(&str) -> Result<Option<FileIdentity>>,
 ) -> Result<Kept> {
-    if let Some(file) = Opened::read(store)? {
+    load_unchanged_from(store, open(store)?, now)
+}
+
+/// The digests file's first line, read for [`load_unchanged_from`]: a command can read it
+/// before it knows the identities to compare (on another thread).
+pub fn open(store: &Store) -> Result<Option<Opened>> {
+    Opened::read(store)
+}
+
+/// [`load_unchanged`], the digests file being `opened` (by [`open`], under the same lock).
+pub fn load_unchanged_from(
+    store: &Store,
+    opened: Option<Opened>,
+    now: impl Fn(&str) -> Result<Option<FileIdentity>>,
+) -> Result<Kept> {
+    if let Some(file) = opened {
         if file.all_unchanged(now)? {
             // No `digest` event since (or not all would be unchanged): the others need no
             // record.
@@ -295,7 +310,7 @@ impl Kept {
 
 /// The digests file as read and found usable: its first line parsed, caught up with the
 /// log's events since; its records not read yet.
-struct Opened {
+pub struct Opened {
     head: Head,
     /// The file, still open, to read the records from if they are needed.
     file: Reading,

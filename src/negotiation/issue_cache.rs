@@ -29,6 +29,7 @@
 //! and another content, as with the digests file; parley defends against accidents and
 //! casual edits of the files it reads, not against forging its own derived files.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -82,28 +83,48 @@ pub struct Part<T> {
     pub derived: T,
 }
 
-/// What was derived from one file, as kept: with the stamp of the identity the file had when
-/// it was read.
+/// What was derived from one file, as kept: the stamp of the identity the file had when it
+/// was read, then what was derived.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(from = "(IdentityStamp, T)", bound = "T: Deserialize<'de>")]
-struct KeptPart<T> {
-    stamp: IdentityStamp,
-    derived: T,
+struct KeptPart<T>(IdentityStamp, T);
+
+/// The parts kept of one issue: its issue file's name (`NN-TOPIC.md`), the issue file's
+/// title as written (`None`: no `# Issue:` line), and its positions file's summary. Each part
+/// is an array of its fields (a file of 500 issues is read at every overview: arrays parse
+/// in a fraction of the time of objects); the names and title are borrowed from the file's
+/// text where they need no unescaping. It is written from the reports themselves
+/// (`Written`), which hold what the parts do.
+#[derive(Debug, Deserialize)]
+struct Kept<'a>(
+    &'a str,
+    #[serde(borrow)] Option<KeptPart<Option<Text<'a>>>>,
+    Option<KeptPart<PositionsSummary>>,
+);
+
+/// A string of the file: borrowed from its text, or unescaped into a copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text<'a>, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(text)))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(text.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(Visit)
+    }
 }
 
-/// The parts kept of one issue (`NN-TOPIC.md`): its issue file's title as written (`None`:
-/// no `# Issue:` line), and its positions file's summary.
-#[derive(Debug, Default, Deserialize)]
-#[serde(from = "KeptOnDisk")]
-struct Kept {
-    file: String,
-    issue: Option<KeptPart<Option<String>>>,
-    positions: Option<KeptPart<PositionsSummary>>,
-}
-
-// On disk each part is an array of its fields in the order of the structs above (a file of
-// 500 issues is read at every overview: arrays parse in a fraction of the time of objects).
-// It is written from the reports themselves (`Written`), which hold what the parts do.
+// The summary's fields in the order of the struct.
 type SummaryOnDisk = (
     IssueStatus,
     Vec<Name>,
@@ -112,25 +133,14 @@ type SummaryOnDisk = (
     u64,
     Vec<String>,
 );
-type KeptOnDisk = (
-    String,
-    Option<KeptPart<Option<String>>>,
-    Option<KeptPart<PositionsSummary>>,
-);
-
-impl<T> From<(IdentityStamp, T)> for KeptPart<T> {
-    fn from((stamp, derived): (IdentityStamp, T)) -> KeptPart<T> {
-        KeptPart { stamp, derived }
-    }
-}
 
 impl<T> KeptPart<T> {
     /// The part, when the file was found as a regular file whose identity has the stamp kept.
     fn vouched(self, found: Found) -> Option<Part<T>> {
         match found {
-            Found::File(identity) if IdentityStamp::from(identity) == self.stamp => Some(Part {
+            Found::File(identity) if IdentityStamp::from(identity) == self.0 => Some(Part {
                 identity,
-                derived: self.derived,
+                derived: self.1,
             }),
             _ => None,
         }
@@ -152,21 +162,12 @@ impl From<SummaryOnDisk> for PositionsSummary {
     }
 }
 
-impl From<KeptOnDisk> for Kept {
-    fn from((file, issue, positions): KeptOnDisk) -> Kept {
-        Kept {
-            file,
-            issue,
-            positions,
-        }
-    }
-}
-
 #[derive(Deserialize)]
-struct CacheFile {
+struct CacheFile<'a> {
     version: u32,
     /// Each issue kept, in the order the overview lists them (by number).
-    issues: Vec<Kept>,
+    #[serde(borrow)]
+    issues: Vec<Kept<'a>>,
 }
 
 /// [`CacheFile`] as written: borrowed from the reports.
@@ -198,22 +199,31 @@ pub struct Identities {
     pub positions: Option<FileIdentity>,
 }
 
-/// The cache as found on disk, taken apart issue by issue while the overview reads, and the
-/// identities that go with the reports it builds, to keep for the next overview.
+/// The cache as found on disk (borrowed from its bytes), taken apart issue by issue while the
+/// overview reads, and the identities that go with the reports it builds, to keep for the
+/// next overview.
 #[derive(Debug, Default)]
-pub struct IssueCache {
+pub struct IssueCache<'a> {
     /// What the file holds, each issue taken out once looked at.
-    found: Vec<Option<Kept>>,
+    found: Vec<Option<Kept<'a>>>,
     /// Where the next issue listed is expected in `found` (the issues are listed in the
     /// order they were kept, unless some came or went).
     cursor: usize,
     /// Issue file name → its place in `found`, made at the first issue out of order.
-    places: Option<HashMap<String, usize>>,
+    places: Option<HashMap<&'a str, usize>>,
+    next: NextCache,
+}
+
+/// What the overview keeps for the next one, once it has looked at every issue.
+#[derive(Debug, Default)]
+pub struct NextCache {
     /// One for each issue listed, in the reports' order.
     next: Vec<Identities>,
     /// How many issues had a file read that the next overview need not read again (a part
     /// kept from this reading): what writing the cache would spare.
     spared: usize,
+    /// Whether the file kept issues no longer listed.
+    left_out: bool,
 }
 
 /// How many reads a new cache must spare, at least, to be written (or one in eight of the
@@ -229,35 +239,38 @@ pub struct Vouched {
     pub positions: Option<Part<PositionsSummary>>,
 }
 
-impl IssueCache {
-    /// The cache on disk; empty when there is none or it cannot be used.
-    pub fn load(store: &Store) -> IssueCache {
-        let found = match store.read_from(FILE, 0) {
-            Ok(Some((_, bytes))) => parse(&bytes),
-            _ => Vec::new(),
-        };
+impl<'a> IssueCache<'a> {
+    /// The bytes of the cache on disk, if there is one to parse.
+    pub fn read(store: &Store) -> Option<Vec<u8>> {
+        match store.read_from(FILE, 0) {
+            Ok(Some((_, bytes))) if !bytes.is_empty() => Some(bytes),
+            _ => None,
+        }
+    }
+
+    /// The cache whose bytes are `bytes`; empty when it cannot be used.
+    pub fn parse(bytes: &'a [u8]) -> IssueCache<'a> {
+        let found = parse(bytes);
         IssueCache {
-            next: Vec::with_capacity(found.len()),
+            next: NextCache {
+                next: Vec::with_capacity(found.len()),
+                ..NextCache::default()
+            },
             found: found.into_iter().map(Some).collect(),
             ..IssueCache::default()
         }
     }
 
-    /// Whether the cache holds nothing that could spare a read.
-    pub fn is_empty(&self) -> bool {
-        self.found.is_empty()
-    }
-
     /// Takes out what is kept of the issue `file`, if anything.
-    fn take(&mut self, file: &str) -> Option<Kept> {
+    fn take(&mut self, file: &str) -> Option<Kept<'a>> {
         let expected = self.found.get(self.cursor).and_then(Option::as_ref);
-        let place = if expected.is_some_and(|kept| kept.file == file) {
+        let place = if expected.is_some_and(|kept| kept.0 == file) {
             self.cursor
         } else {
             let found = &self.found;
             let places = self.places.get_or_insert_with(|| {
                 let kept = found.iter().enumerate();
-                kept.filter_map(|(place, kept)| Some((kept.as_ref()?.file.clone(), place)))
+                kept.filter_map(|(place, kept)| Some((kept.as_ref()?.0, place)))
                     .collect()
             });
             *places.get(file)?
@@ -269,14 +282,19 @@ impl IssueCache {
     /// The parts kept for the issue `file` whose identity is the one its files have now: the
     /// issue file was found as `issue`, the positions file as `positions`.
     pub fn vouch(&mut self, file: &str, issue: Found, positions: Found) -> Vouched {
-        let Some(kept) = self.take(file) else {
+        let Some(Kept(_, kept_issue, kept_positions)) = self.take(file) else {
             return Vouched::default();
         };
         // A part not vouched for is dropped (or replaced by what is read now).
         Vouched {
-            issue: kept.issue.and_then(|part| part.vouched(issue)),
-            positions: (kept.positions)
-                .filter(|part| part.derived.status != IssueStatus::Open)
+            issue: kept_issue.and_then(|part| part.vouched(issue)).map(
+                |Part { identity, derived }| Part {
+                    identity,
+                    derived: derived.map(|title| title.0.into_owned()),
+                },
+            ),
+            positions: kept_positions
+                .filter(|part| part.1.status != IssueStatus::Open)
                 .and_then(|part| part.vouched(positions)),
         }
     }
@@ -285,18 +303,27 @@ impl IssueCache {
     /// with; `read_now` says whether one of them was taken by a read (a part not kept as it
     /// is now, which the next overview would not read again).
     pub fn keep(&mut self, identities: Identities, read_now: bool) {
-        self.spared += usize::from(read_now);
-        self.next.push(identities);
+        self.next.spared += usize::from(read_now);
+        self.next.next.push(identities);
     }
 
+    /// What to keep for the next overview, every issue listed having been looked at.
+    pub fn finish(self) -> NextCache {
+        NextCache {
+            left_out: self.found.iter().any(Option::is_some),
+            ..self.next
+        }
+    }
+}
+
+impl NextCache {
     /// Writes the cache for the next overview, from the reports the overview made (with the
     /// titles as written), when that spares enough reads or drops issues no longer listed
     /// (see the module documentation); a failure to write it changes no answer and is
     /// ignored.
     pub fn save(self, locked: &Locked, reports: &[IssueReport], titles: &[Option<String>]) {
-        let left_out = self.found.iter().any(Option::is_some);
         let worth = self.spared >= WORTH_A_WRITE.min(self.next.len().div_ceil(8));
-        if !(left_out || self.spared > 0 && worth) {
+        if !(self.left_out || self.spared > 0 && worth) {
             return;
         }
         let _ = locked.replace_cache(FILE, &self.text(reports, titles));
@@ -335,7 +362,7 @@ impl IssueCache {
 }
 
 /// The issues a cache file keeps; none when it cannot be used.
-fn parse(bytes: &[u8]) -> Vec<Kept> {
+fn parse(bytes: &[u8]) -> Vec<Kept<'_>> {
     std::str::from_utf8(bytes)
         .ok()
         .and_then(|text| serde_json::from_str::<CacheFile>(text).ok())
@@ -393,23 +420,21 @@ mod tests {
         // Nothing kept of the third: it is left out.
         cache.keep(Identities::default(), false);
 
-        let read = parse(cache.text(&reports, &titles).as_bytes());
+        let text = cache.finish().text(&reports, &titles);
+        let read = parse(text.as_bytes());
         assert_eq!(read.len(), 2);
-        let first = &read[0];
-        assert_eq!(first.file, "01-a.md");
-        let issue = first.issue.as_ref().unwrap();
+        let Kept(file, issue, positions) = &read[0];
+        assert_eq!(*file, "01-a.md");
+        let issue = issue.as_ref().unwrap();
         assert_eq!(
-            (issue.stamp, &issue.derived),
-            (identity(1).into(), &titles[0])
+            (issue.0, issue.1.as_ref().map(|title| title.0.as_ref())),
+            (identity(1).into(), titles[0].as_deref())
         );
-        let positions = first.positions.as_ref().unwrap();
-        assert_eq!(
-            (positions.stamp, &positions.derived),
-            (identity(2).into(), &summary)
-        );
-        assert_eq!(read[1].file, "02-b.md");
-        assert_eq!(read[1].issue.as_ref().unwrap().derived, None);
-        assert!(read[1].positions.is_none());
+        let positions = positions.as_ref().unwrap();
+        assert_eq!((positions.0, &positions.1), (identity(2).into(), &summary));
+        assert_eq!(read[1].0, "02-b.md");
+        assert_eq!(read[1].1.as_ref().unwrap().1, None);
+        assert!(read[1].2.is_none());
 
         // Vouched for only by the identities kept, and an OPEN report never.
         let mut loaded = IssueCache {

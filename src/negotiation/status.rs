@@ -16,7 +16,7 @@ use super::agents::Agents;
 use super::digest::{self, Edit, Ledger};
 use super::digests_file::Kept;
 use super::duplicate::LikelyDuplicate;
-use super::issue_cache::{Identities, IssueCache, PositionsSummary};
+use super::issue_cache::{Identities, IssueCache, NextCache, PositionsSummary};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
 use super::log_cache::WithoutRecords;
@@ -88,22 +88,17 @@ struct IssuesRead {
     /// the cache vouched for it.
     identities: HashMap<String, FileIdentity>,
     /// What to keep for the next overview.
-    cache: IssueCache,
+    cache: NextCache,
 }
 
 /// Reads each issue file and positions file, except those whose identity says they are as
 /// `.parley/issue-reports.json` recorded them ([`issue_cache`](super::issue_cache)): their
-/// parts come from it.
-fn read_issues(store: &Store) -> Result<IssuesRead> {
+/// parts come from it. `meanwhile` runs while the files are looked up.
+fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<(IssuesRead, T)> {
     let files = issues::list(store, ISSUES_DIR)?;
-    let mut cache = IssueCache::load(store);
-    // Without a cache, nothing could spare a read: no file is looked at twice.
-    let look = |dir: &str| {
-        (!cache.is_empty())
-            .then(|| store.find_in(dir, files.iter().map(|f| f.file.as_str())))
-            .flatten()
-    };
-    let (issues_found, positions_found) = (look(ISSUES_DIR), look(POSITIONS_DIR));
+    let kept = IssueCache::read(store);
+    let (mut cache, issues_found, positions_found, meanwhile) =
+        look_up_with_cache(store, &files, kept.as_deref(), meanwhile);
     let found = |all: &Option<Vec<Found>>, index: usize| {
         all.as_ref()
             .and_then(|all| all.get(index).copied())
@@ -114,7 +109,7 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
         titles: Vec::with_capacity(files.len()),
         texts: HashMap::with_capacity(files.len()),
         identities: HashMap::with_capacity(files.len()),
-        cache: IssueCache::default(),
+        cache: NextCache::default(),
     };
     for (index, file) in files.into_iter().enumerate() {
         let positions_now = found(&positions_found, index);
@@ -171,8 +166,34 @@ fn read_issues(store: &Store) -> Result<IssuesRead> {
         read.reports.push(IssueReport::new(file, title, summary));
         read.titles.push(written);
     }
-    read.cache = cache;
-    Ok(read)
+    read.cache = cache.finish();
+    Ok((read, meanwhile))
+}
+
+/// The cache of reports, what each issue's file and positions file are now (`None`: not
+/// looked up), and what `meanwhile` returned. Without a cache nothing could spare a read, so
+/// no file is looked up (each is read). With one, the thousand `fstatat` of 500 issues run on
+/// another thread while this one runs `meanwhile` and parses the cache: none depends on
+/// another, and each costs about as much as the other.
+fn look_up_with_cache<'a, T>(
+    store: &Store,
+    files: &[IssueFile],
+    kept: Option<&'a [u8]>,
+    meanwhile: impl FnOnce() -> T,
+) -> (IssueCache<'a>, Option<Vec<Found>>, Option<Vec<Found>>, T) {
+    let Some(kept) = kept else {
+        return (IssueCache::default(), None, None, meanwhile());
+    };
+    std::thread::scope(|scope| {
+        let lookups = scope.spawn(|| {
+            let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
+            (look(ISSUES_DIR), look(POSITIONS_DIR))
+        });
+        let meanwhile = meanwhile();
+        let cache = IssueCache::parse(kept);
+        let (issues, positions) = joined(lookups);
+        (cache, issues, positions, meanwhile)
+    })
 }
 
 impl IssueReport {
@@ -268,23 +289,47 @@ impl Overview {
         store: &Store,
         state: &State,
         records: Records,
-    ) -> Result<(Overview, IssueCache, Option<WithoutRecords>)> {
+    ) -> Result<(Overview, NextCache, Option<WithoutRecords>)> {
+        // Unless an issue is OPEN, what `status` needs of the log (its events without the
+        // records) and of the digests file (its first line) does not depend on the issues:
+        // both are read while the issues' files are looked up.
+        let early = || -> Result<_> {
+            (records == Records::WhenOpen)
+                .then(|| Ok((WithoutRecords::read(store)?, digests_file::open(store)?)))
+                .transpose()
+        };
+        let (read, early) = read_issues_while(store, early)?;
+        let any_open = (read.reports.iter()).any(|r| r.status == Some(IssueStatus::Open));
+        let early = if any_open { None } else { early? };
+        Overview::complete(store, state, read, early)
+    }
+
+    /// The overview of the issues `read`, with the log's events and the edits found; `early`
+    /// holds the log without its records and the digests file's first line, when no issue is
+    /// OPEN.
+    fn complete(
+        store: &Store,
+        state: &State,
+        read: IssuesRead,
+        early: Option<(WithoutRecords, Option<digests_file::Opened>)>,
+    ) -> Result<(Overview, NextCache, Option<WithoutRecords>)> {
         let IssuesRead {
             mut reports,
             titles,
             texts,
             identities,
             cache,
-        } = read_issues(store)?;
-        let any_open = reports.iter().any(|r| r.status == Some(IssueStatus::Open));
-        let (events, log_warnings, log_kept) = if records == Records::WhenOpen && !any_open {
-            let mut read = WithoutRecords::read(store)?;
-            let events = std::mem::take(&mut read.events);
-            let warnings = std::mem::take(&mut read.warnings);
-            (events, warnings, Some(read))
-        } else {
-            let (events, warnings) = log::read(store)?;
-            (events, warnings, None)
+        } = read;
+        let (events, log_warnings, log_kept, opened) = match early {
+            Some((mut read, opened)) => {
+                let events = std::mem::take(&mut read.events);
+                let warnings = std::mem::take(&mut read.warnings);
+                (events, warnings, Some(read), Some(opened))
+            }
+            None => {
+                let (events, warnings) = log::read(store)?;
+                (events, warnings, None, None)
+            }
         };
         resolve::mark_resolutions(store, &events, &mut reports)?;
         // The positions files were just read for the reports (or vouched for by their
@@ -297,10 +342,11 @@ impl Overview {
             identities,
             loaded: None,
         };
-        let kept = if any_open {
-            Kept::Loaded(digests_file::load(store)?)
-        } else {
-            digests_file::load_unchanged(store, |file| seen.identity_now(store, file))?
+        let kept = match opened {
+            None => Kept::Loaded(digests_file::load(store)?),
+            Some(opened) => digests_file::load_unchanged_from(store, opened, |file| {
+                seen.identity_now(store, file)
+            })?,
         };
         let (edits, ledger, texts) = match kept {
             Kept::Unchanged { head, .. } => {
@@ -328,6 +374,13 @@ impl Overview {
         };
         Ok((overview, cache, log_kept))
     }
+}
+
+/// What a thread of this command returned; its panic is this command's.
+fn joined<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    thread
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Whether an overview's `events` hold the log's `digest` records.
