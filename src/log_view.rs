@@ -50,7 +50,7 @@ pub fn event_line(event: &Event) -> String {
 pub fn change(event: &Event, arrow: &str) -> String {
     match (&event.before, &event.after) {
         (Some(before), Some(after)) => format!("{before} {arrow} {after}"),
-        (None, Some(after)) => after.clone(),
+        (None, Some(after)) => after.to_string(),
         (Some(before), None) => format!("{before} {arrow} (none)"),
         (None, None) => String::new(),
     }

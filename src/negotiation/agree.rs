@@ -277,7 +277,7 @@ pub fn agreed_by(events: &[Event]) -> BTreeMap<String, String> {
             .as_deref()
             .and_then(|after| after.strip_suffix(": AGREED"));
         if let (Some(file), Some(agent)) = (file, &event.agent) {
-            agreers.insert(file.to_owned(), agent.clone());
+            agreers.insert(file.to_owned(), agent.to_string());
         }
     }
     agreers

@@ -184,7 +184,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         Some(index) => events.split_at(index + 1),
         None => (&events[..0], events),
     };
-    let since = reference.map(|index| events[index].at.clone());
+    let since = reference.map(|index| events[index].at.to_string());
     let ledger_then = Ledger::from_events(then);
 
     // Issues: all of them when the merge came after the reference point, else those raised
@@ -202,7 +202,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
             let text = store
                 .read(&format!("{ISSUES_DIR}/{}", issue.file))?
                 .unwrap_or_default();
-            let title = issues::title(&text).unwrap_or_else(|| issue.topic.clone());
+            let title = issues::title(&text).unwrap_or_else(|| issue.topic.to_string());
             new_issues.push(NewIssue {
                 file: issue.file,
                 title,
@@ -311,7 +311,7 @@ fn status_changer(events: &[Event], rel: &str) -> Option<String> {
                     .is_some_and(|a| a.starts_with(&format!("{rel}:")))
         })
         .and_then(|e| {
-            e.agent.clone().or_else(|| {
+            e.agent.as_deref().map(str::to_owned).or_else(|| {
                 e.detail_value()
                     .as_ref()
                     .and_then(|d| d.get("by"))

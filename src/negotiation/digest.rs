@@ -14,6 +14,7 @@
 //! accidental or casual edit, but it is not a cryptographic commitment (whoever can rewrite a
 //! positions file can rewrite the log next to it; the log makes such a rewrite deliberate).
 
+use compact_str::CompactString;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -260,7 +261,7 @@ pub struct NotesRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recorded {
     /// When it was recorded.
-    pub at: String,
+    pub at: CompactString,
     pub digest: FileDigest,
 }
 
@@ -326,7 +327,7 @@ impl LedgerHead {
                 }
                 if let Some(d) = event.detail_as::<Detail>() {
                     self.notes = Some(NotesRecord {
-                        at: event.at.clone(),
+                        at: event.at.to_string(),
                         bytes: d.bytes,
                         digest: d.digest,
                     });

@@ -11,7 +11,7 @@
 //! does not). After a hand-off another agent's `agree DIR AGENT ISSUE` with no decision
 //! closes it as AGREED with the decision `Duplicate of OTHER`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -85,10 +85,13 @@ pub fn likely_among<'i>(
 ) -> Vec<LikelyDuplicate> {
     let issues = issues.into_iter();
     // Topic or normalized title → the first issue (by position) that has it.
-    let mut topics: HashMap<&str, (usize, &IssueFile)> =
-        HashMap::with_capacity(issues.size_hint().0);
-    let mut titles: HashMap<String, (usize, &IssueFile)> =
-        HashMap::with_capacity(issues.size_hint().0);
+    // Hashed with FxHash: the keys are short strings, and a crafted collision can only
+    // slow down one overview.
+    let capacity = issues.size_hint().0;
+    let mut topics: FxHashMap<&str, (usize, &IssueFile)> =
+        FxHashMap::with_capacity_and_hasher(capacity, Default::default());
+    let mut titles: FxHashMap<String, (usize, &IssueFile)> =
+        FxHashMap::with_capacity_and_hasher(capacity, Default::default());
     let mut found = Vec::new();
     for (position, (issue, title)) in issues.enumerate() {
         let title = title
@@ -124,6 +127,23 @@ pub fn likely_among<'i>(
 
 /// Lower case, letters and digits only, one space between words.
 fn normalize(title: &str) -> String {
+    if title.is_ascii() {
+        // Most titles: one pass over the bytes, one allocation.
+        let mut words = String::with_capacity(title.len());
+        let mut gap = false;
+        for c in title.bytes() {
+            if !c.is_ascii_alphanumeric() {
+                gap = true;
+                continue;
+            }
+            if gap && !words.is_empty() {
+                words.push(' ');
+            }
+            gap = false;
+            words.push(char::from(c.to_ascii_lowercase()));
+        }
+        return words;
+    }
     let lower = title.to_lowercase();
     let mut words = String::with_capacity(lower.len());
     for word in lower.split(|c: char| !c.is_alphanumeric()) {
@@ -274,4 +294,21 @@ pub fn proposals(events: &[Event], rel: &str, positions: &Positions) -> Vec<Prop
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    #[test]
+    fn a_title_is_normalized_the_same_whether_ascii_or_not() {
+        assert_eq!(
+            normalize("  Use JWT -- for  Auth?! v2"),
+            "use jwt for auth v2"
+        );
+        assert_eq!(normalize("--"), "");
+        // The general path, for any other title: letters of every script count.
+        assert_eq!(normalize("Ünïcode Títle: JWT"), "ünïcode títle jwt");
+        assert_eq!(normalize("Use JWT"), normalize("use  jwt!"));
+    }
 }

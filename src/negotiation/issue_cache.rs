@@ -43,7 +43,7 @@ use super::status::IssueReport;
 pub const FILE: &str = ".parley/issue-reports.json";
 
 /// Changes whenever what a part holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// What a positions file says, as an issue's report shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -89,16 +89,16 @@ pub struct Part<T> {
 struct KeptPart<T>(IdentityStamp, T);
 
 /// The parts kept of one issue: its issue file's name (`NN-TOPIC.md`), the issue file's
-/// title as written (`None`: no `# Issue:` line), and its positions file's summary. Each part
-/// is an array of its fields (a file of 500 issues is read at every overview: arrays parse
-/// in a fraction of the time of objects); the names and title are borrowed from the file's
-/// text where they need no unescaping. It is written from the reports themselves
-/// (`Written`), which hold what the parts do.
+/// title as written (`None`: no `# Issue:` line), and its positions file's summary, as its
+/// place among the file's summaries. Each part is an array of its fields (a file of 500
+/// issues is read at every overview: arrays parse in a fraction of the time of objects); the
+/// name and title are borrowed from the file's text where they need no unescaping. It is
+/// written from the reports themselves (`Written`), which hold what the parts do.
 #[derive(Debug, Deserialize)]
 struct Kept<'a>(
     &'a str,
     #[serde(borrow)] Option<KeptPart<Option<Text<'a>>>>,
-    Option<KeptPart<PositionsSummary>>,
+    Option<KeptPart<usize>>,
 );
 
 /// A string of the file: borrowed from its text, or unescaped into a copy.
@@ -165,6 +165,10 @@ impl From<SummaryOnDisk> for PositionsSummary {
 #[derive(Deserialize)]
 struct CacheFile<'a> {
     version: u32,
+    /// Each summary once, however many issues it is kept for: the issues of a negotiation
+    /// mostly end with the same few agents' positions and challenges, so a file of 500
+    /// issues holds a few summaries to parse instead of 500.
+    summaries: Vec<PositionsSummary>,
     /// Each issue kept, in the order the overview lists them (by number).
     #[serde(borrow)]
     issues: Vec<Kept<'a>>,
@@ -174,13 +178,14 @@ struct CacheFile<'a> {
 #[derive(Serialize)]
 struct Written<'r> {
     version: u32,
+    summaries: Vec<SummaryWritten<'r>>,
     issues: Vec<KeptWritten<'r>>,
 }
 
 type KeptWritten<'r> = (
     &'r str,
     Option<(IdentityStamp, &'r Option<String>)>,
-    Option<(IdentityStamp, SummaryWritten<'r>)>,
+    Option<(IdentityStamp, usize)>,
 );
 type SummaryWritten<'r> = (
     IssueStatus,
@@ -206,6 +211,8 @@ pub struct Identities {
 pub struct IssueCache<'a> {
     /// What the file holds, each issue taken out once looked at.
     found: Vec<Option<Kept<'a>>>,
+    /// The summaries the issues found refer to.
+    summaries: Vec<PositionsSummary>,
     /// Where the next issue listed is expected in `found` (the issues are listed in the
     /// order they were kept, unless some came or went).
     cursor: usize,
@@ -250,13 +257,16 @@ impl<'a> IssueCache<'a> {
 
     /// The cache whose bytes are `bytes`; empty when it cannot be used.
     pub fn parse(bytes: &'a [u8]) -> IssueCache<'a> {
-        let found = parse(bytes);
+        let Some(file) = parse(bytes) else {
+            return IssueCache::default();
+        };
         IssueCache {
             next: NextCache {
-                next: Vec::with_capacity(found.len()),
+                next: Vec::with_capacity(file.issues.len()),
                 ..NextCache::default()
             },
-            found: found.into_iter().map(Some).collect(),
+            found: file.issues.into_iter().map(Some).collect(),
+            summaries: file.summaries,
             ..IssueCache::default()
         }
     }
@@ -293,9 +303,15 @@ impl<'a> IssueCache<'a> {
                     derived: derived.map(|title| title.0.into_owned()),
                 },
             ),
-            positions: kept_positions
-                .filter(|part| part.1.status != IssueStatus::Open)
-                .and_then(|part| part.vouched(positions)),
+            positions: kept_positions.and_then(|KeptPart(stamp, place)| {
+                let summary = (self.summaries.get(place))
+                    .filter(|summary| summary.status != IssueStatus::Open)?;
+                let Part { identity, derived } = KeptPart(stamp, summary).vouched(positions)?;
+                Some(Part {
+                    identity,
+                    derived: derived.clone(),
+                })
+            }),
         }
     }
 
@@ -331,44 +347,49 @@ impl NextCache {
 
     /// The file for the next overview.
     fn text(&self, reports: &[IssueReport], titles: &[Option<String>]) -> String {
+        let mut summaries: Vec<SummaryWritten<'_>> = Vec::new();
+        let mut places: HashMap<SummaryWritten<'_>, usize> = HashMap::new();
         let issues = (self.next.iter().zip(reports).zip(titles))
             .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
             .map(|((kept, report), title)| -> KeptWritten<'_> {
-                let summary = |status| -> SummaryWritten<'_> {
-                    (
+                let mut place_of = |status| {
+                    let summary: SummaryWritten<'_> = (
                         status,
                         &report.position_authors,
                         &report.challenge_authors,
                         &report.participants,
                         report.rounds,
                         &report.warnings,
-                    )
+                    );
+                    *places.entry(summary).or_insert_with(|| {
+                        summaries.push(summary);
+                        summaries.len() - 1
+                    })
                 };
                 (
                     &report.file.file,
                     kept.issue.map(|identity| (identity.into(), title)),
                     kept.positions
                         .zip(report.status)
-                        .map(|(identity, status)| (identity.into(), summary(status))),
+                        .map(|(identity, status)| (identity.into(), place_of(status))),
                 )
             })
             .collect();
         let written = Written {
             version: VERSION,
+            summaries,
             issues,
         };
         serde_json::to_string(&written).expect("the cache always serializes")
     }
 }
 
-/// The issues a cache file keeps; none when it cannot be used.
-fn parse(bytes: &[u8]) -> Vec<Kept<'_>> {
+/// What a cache file keeps; `None` when it cannot be used.
+fn parse(bytes: &[u8]) -> Option<CacheFile<'_>> {
     std::str::from_utf8(bytes)
         .ok()
         .and_then(|text| serde_json::from_str::<CacheFile>(text).ok())
         .filter(|file| file.version == VERSION)
-        .map(|file| file.issues)
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -397,6 +418,10 @@ mod tests {
         let summary = PositionsSummary::of(rel, text);
         assert_eq!(summary.warnings.len(), 1);
         assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));
+        let agreed = PositionsSummary::of(
+            "positions/04-d.md",
+            "## agent-alpha's position (round 1)\nA.\n\n## Status: AGREED\n",
+        );
         let report = |file: &str, summary| {
             IssueReport::new(IssueFile::parse(file).unwrap(), "shown".to_owned(), summary)
         };
@@ -404,8 +429,16 @@ mod tests {
             report("01-a.md", Some(summary.clone())),
             report("02-b.md", None),
             report("03-c.md", None),
+            report("04-d.md", Some(agreed.clone())),
+            report("05-e.md", Some(agreed.clone())),
         ];
-        let titles = [Some("Title \"quoted\"\t".to_owned()), None, None];
+        let titles = [
+            Some("Title \"quoted\"\t".to_owned()),
+            None,
+            None,
+            None,
+            None,
+        ];
         let mut cache = IssueCache::default();
         let kept = Identities {
             issue: Some(identity(1)),
@@ -419,10 +452,25 @@ mod tests {
         cache.keep(only_title, true);
         // Nothing kept of the third: it is left out.
         cache.keep(Identities::default(), false);
+        for ino in [4, 5] {
+            let agreed = Identities {
+                issue: None,
+                positions: Some(identity(ino)),
+            };
+            cache.keep(agreed, true);
+        }
 
         let text = cache.finish().text(&reports, &titles);
-        let read = parse(text.as_bytes());
-        assert_eq!(read.len(), 2);
+        let CacheFile {
+            summaries,
+            issues: read,
+            ..
+        } = parse(text.as_bytes()).unwrap();
+        assert_eq!(read.len(), 4);
+        // Each summary once: the two issues with the same one refer to one place.
+        assert_eq!(summaries.len(), 2);
+        let place = |kept: &Kept| kept.2.as_ref().map(|part| part.1);
+        assert_eq!((place(&read[2]), place(&read[3])), (Some(1), Some(1)));
         let Kept(file, issue, positions) = &read[0];
         assert_eq!(*file, "01-a.md");
         let issue = issue.as_ref().unwrap();
@@ -431,7 +479,10 @@ mod tests {
             (identity(1).into(), titles[0].as_deref())
         );
         let positions = positions.as_ref().unwrap();
-        assert_eq!((positions.0, &positions.1), (identity(2).into(), &summary));
+        assert_eq!(
+            (positions.0, &summaries[positions.1]),
+            (identity(2).into(), &summary)
+        );
         assert_eq!(read[1].0, "02-b.md");
         assert_eq!(read[1].1.as_ref().unwrap().1, None);
         assert!(read[1].2.is_none());
@@ -439,12 +490,15 @@ mod tests {
         // Vouched for only by the identities kept, and an OPEN report never.
         let mut loaded = IssueCache {
             found: read.into_iter().map(Some).collect(),
+            summaries,
             ..IssueCache::default()
         };
         let vouched = loaded.vouch("02-b.md", Found::File(identity(3)), Found::Missing);
         assert!(vouched.issue.is_some() && vouched.positions.is_none());
         let vouched = loaded.vouch("01-a.md", Found::File(identity(9)), Found::Other);
         assert!(vouched.issue.is_none() && vouched.positions.is_none());
+        let vouched = loaded.vouch("05-e.md", Found::Missing, Found::File(identity(5)));
+        assert_eq!(vouched.positions.map(|part| part.derived), Some(agreed));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Issue files (`issues/NN-TOPIC.md`, `issues-draft/AGENT/NN-TOPIC.md`): their names, their
 //! numbers and the template they start from.
 
+use compact_str::CompactString;
+
 use crate::error::{Error, Result, Status};
 use crate::names::{self, Name};
 use crate::store::{EntryKind, Store};
@@ -73,7 +75,8 @@ impl IssueText {
 pub struct IssueFile {
     pub file: String,
     pub number: u64,
-    pub topic: String,
+    /// Inline up to 24 bytes, as most topics are: an overview lists every issue.
+    pub topic: CompactString,
 }
 
 impl IssueFile {
@@ -82,7 +85,7 @@ impl IssueFile {
         Some(IssueFile {
             file: file.to_owned(),
             number,
-            topic: topic.to_owned(),
+            topic: CompactString::new(topic),
         })
     }
 
@@ -108,9 +111,9 @@ impl IssueFile {
 /// an error (it would be followed by readers); other files are not issues and are skipped.
 pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
     let mut files = unsorted(store, dir, |file, number, topic| IssueFile {
-        file: file.to_owned(),
+        file,
         number,
-        topic: topic.to_owned(),
+        topic,
     })?;
     // By number, not by name: `100-x.md` comes after `99-y.md`.
     files.sort_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
@@ -127,7 +130,11 @@ pub fn next_number(store: &Store, dir: &str) -> Result<u64> {
 /// What `keep` makes of each issue file of `dir` (its name, number and topic), in the
 /// directory's order. An entry named like one that is not a regular file is an error (the
 /// first such by name, whatever the directory's order).
-fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) -> Result<Vec<T>> {
+fn unsorted<T>(
+    store: &Store,
+    dir: &str,
+    keep: impl Fn(String, u64, CompactString) -> T,
+) -> Result<Vec<T>> {
     let Some(entries) = store.entries(dir)? else {
         return Ok(Vec::new());
     };
@@ -137,8 +144,9 @@ fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) ->
         let Some((number, topic)) = IssueFile::parts(&entry.name) else {
             continue;
         };
+        let topic = CompactString::new(topic);
         match entry.kind {
-            EntryKind::File => files.push(keep(&entry.name, number, topic)),
+            EntryKind::File => files.push(keep(entry.name, number, topic)),
             kind => {
                 if wrong.as_ref().is_none_or(|(name, _)| entry.name < *name) {
                     wrong = Some((entry.name, kind));

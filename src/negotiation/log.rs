@@ -11,23 +11,24 @@ use serde_json::value::RawValue;
 use crate::error::Result;
 use crate::store::jsonl::{self, JsonLines};
 use crate::store::{Locked, PARLEY_DIR, Store};
+use compact_str::CompactString;
 
 pub const FILE: &str = ".parley/log.jsonl";
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Event {
     /// `YYYY-MM-DDTHH:MM:SSZ`.
-    pub at: String,
+    pub at: CompactString,
     /// The agent who caused the change, when there is one.
-    pub agent: Option<String>,
+    pub agent: Option<CompactString>,
     /// The applet that made the change.
-    pub command: String,
+    pub command: CompactString,
     /// What changed: `init`, `register`, `turn`, `phase`, `draft`, `issue`, `analysis-done`,
     /// `forfeit`, `skip`, `merge`, `deadline`, `finish`; `entry`, `status`, `resolve`,
     /// `audit-template`, `digest`, `edit`, `accept-edits` (the rules, see `digest.rs`).
-    pub event: String,
-    pub before: Option<String>,
-    pub after: Option<String>,
+    pub event: CompactString,
+    pub before: Option<CompactString>,
+    pub after: Option<CompactString>,
     /// Structured detail of events that need more than a before and an after (`digest`,
     /// `edit`, `resolve`); absent from every other event. Kept as the log's text and parsed
     /// only where a command reads it ([`Event::detail_as`], [`Event::detail_value`]): most
@@ -55,10 +56,10 @@ impl Eq for Event {}
 impl Event {
     pub fn new(at: String, agent: Option<&str>, command: &str, event: &str) -> Event {
         Event {
-            at,
-            agent: agent.map(str::to_owned),
-            command: command.to_owned(),
-            event: event.to_owned(),
+            at: at.into(),
+            agent: agent.map(CompactString::new),
+            command: CompactString::new(command),
+            event: CompactString::new(event),
             before: None,
             after: None,
             detail: None,
@@ -83,8 +84,8 @@ impl Event {
     }
 
     pub fn change(mut self, before: Option<String>, after: Option<String>) -> Event {
-        self.before = before;
-        self.after = after;
+        self.before = before.map(CompactString::from);
+        self.after = after.map(CompactString::from);
         self
     }
 

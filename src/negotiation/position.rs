@@ -136,7 +136,7 @@ pub fn with_entry(
                 .unwrap_or_default();
             let title = issues::title(&issue_text)
                 .filter(|t| !t.is_empty() && !t.starts_with("[TODO"))
-                .unwrap_or_else(|| on.issue.topic.clone());
+                .unwrap_or_else(|| on.issue.topic.to_string());
             positions::new_file(&title, entry)
         }
     })

@@ -162,7 +162,7 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
             },
         };
         cache.keep(identities, read_now);
-        let title = written.clone().unwrap_or_else(|| file.topic.clone());
+        let title = written.clone().unwrap_or_else(|| file.topic.to_string());
         read.reports.push(IssueReport::new(file, title, summary));
         read.titles.push(written);
     }
@@ -677,7 +677,7 @@ fn open_details(
             if title.contains("'s challenge") {
                 first_seen
                     .entry((file.clone(), title.into_owned()))
-                    .or_insert_with(|| event.at.clone());
+                    .or_insert_with(|| event.at.to_string());
             }
         }
     }

@@ -133,7 +133,7 @@ impl View {
                 .iter()
                 .rev()
                 .find(|e| e.event == "turn" && e.after.as_deref() == Some(holder.as_str()))
-                .map(|e| e.at.clone())
+                .map(|e| e.at.to_string())
         });
         let mut warnings: Vec<String> = issues.iter().flat_map(|i| i.warnings.clone()).collect();
         warnings.extend(log_warnings);

@@ -351,7 +351,7 @@ fn a_hand_off_that_records_nothing_catches_the_digests_file_up_with_a_long_run_o
 }
 
 const REPORTS: &str = ".parley/issue-reports.json";
-const REPORTS_VERSION: u32 = 2;
+const REPORTS_VERSION: u32 = 3;
 const ISSUE: &str = "issues/01-topic-0.md";
 
 /// A cache of reports of `version` vouching for the issue `01-topic-0.md` with the identities
@@ -360,10 +360,11 @@ fn planted(neg: &Neg, version: u32) -> String {
     let positions = json!(["ESCALATE", ["agent-gamma"], [], ["agent-gamma"], 7, []]);
     json!({
         "version": version,
+        "summaries": [positions],
         "issues": [[
             "01-topic-0.md",
             [kept_identity(&neg.path(ISSUE)), "Planted title"],
-            [kept_identity(&neg.path(FILE)), positions],
+            [kept_identity(&neg.path(FILE)), 0],
         ]],
     })
     .to_string()
@@ -476,6 +477,9 @@ fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
     let mut stale: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
     stale["issues"][0][1][0] = json!("0000000000000001");
     stale["issues"][0][2][0] = json!("ffffffffffffffff");
+    let mut nowhere: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
+    nowhere["issues"][0][1] = json!(null);
+    nowhere["issues"][0][2][1] = json!(1);
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("empty", Vec::new()),
         ("garbage", b"not json at all".to_vec()),
@@ -494,6 +498,9 @@ fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
         ),
         ("another shape", other_shape.to_string().into_bytes()),
         ("other identities", stale.to_string().into_bytes()),
+        // No title kept, and a place among the summaries where there is none: nothing
+        // vouches for either file.
+        ("a summary not kept", nowhere.to_string().into_bytes()),
     ];
     for (case, bytes) in cases {
         std::fs::write(neg.path(REPORTS), &bytes).unwrap();
