@@ -35,6 +35,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use compact_str::CompactString;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
@@ -72,7 +74,7 @@ struct Head {
     log_anchor: String,
     /// Each recorded file: which files are recorded, and the identity kept for each record.
     #[serde(deserialize_with = "digest::sorted_map")]
-    files: BTreeMap<String, FileEntry>,
+    files: BTreeMap<CompactString, FileEntry>,
     ledger: LedgerHead,
 }
 
@@ -81,7 +83,7 @@ struct Head {
 /// file's identity when one was kept for that record ([`IdentityStamp`]), else `null`. An array, not an
 /// object: the first line is read at every hand-over, and it holds one per positions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct FileEntry(String, Option<IdentityStamp>);
+struct FileEntry(CompactString, Option<IdentityStamp>);
 
 impl Head {
     /// The identities kept, each with the record it was kept for.
@@ -90,8 +92,8 @@ impl Head {
             .iter()
             .filter_map(|(file, FileEntry(record, kept))| {
                 let identity = (*kept)?;
-                let record = record.clone();
-                Some((file.clone(), Checked { identity, record }))
+                let record = record.to_string();
+                Some((file.to_string(), Checked { identity, record }))
             })
             .collect()
     }
@@ -187,14 +189,23 @@ pub fn load(store: &Store) -> Result<Loaded> {
 /// [`load`] gives. Only the file's first line is parsed unless more is needed.
 pub fn load_unless_as_kept(locked: &Locked, listed: &[String]) -> Result<Option<Loaded>> {
     let store = locked.store();
-    if let Some(file) = Opened::read(store)? {
+    // The listed files (all the recorded ones, unless some went away) are looked up on
+    // another thread while this one reads the digests file's first line.
+    let (opened, listed_now) = std::thread::scope(|scope| {
+        let lookups = scope.spawn(|| identities_now(store, listed.iter().map(String::as_str)));
+        let opened = Opened::read(store);
+        (opened, super::joined(lookups))
+    });
+    if let Some(file) = opened? {
         let head = &file.head;
+        let listed_now = listed_now?;
         // What a hand-over would keep again: an identity for each recorded file, no other,
         // and every listed file recorded.
-        let as_kept = listed.iter().all(|f| head.files.contains_key(f)) && {
-            let now = identities_now(store, head.files.keys().map(String::as_str))?;
-            file.all_unchanged(|file| Ok(now.get(file).copied().flatten()))?
-        };
+        let as_kept = listed.iter().all(|f| head.files.contains_key(f.as_str()))
+            && file.all_unchanged(|file| match listed_now.get(file) {
+                Some(now) => Ok(*now),
+                None => store.identity(file),
+            })?;
         if as_kept {
             file.catch_up(locked)?;
             return Ok(None);
@@ -501,7 +512,7 @@ fn save(
                 .get(file)
                 .filter(|checked| checked.record == record)
                 .map(|checked| checked.identity);
-            (file.clone(), FileEntry(record, kept))
+            (CompactString::new(file), FileEntry(record.into(), kept))
         })
         .collect();
     let head = Head {

@@ -57,6 +57,14 @@ use turn::{Phase, Turn, TurnStarted};
 
 pub const ANALYSIS_DIR: &str = "analysis";
 
+/// What a thread of this command returned; its panic is this command's. (`status` and the
+/// hand-overs look files up on a second thread while they parse what they kept.)
+pub(crate) fn joined<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    thread
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// Opens the negotiation at `dir`: it must be a directory holding `meta.md`.
 pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {
     let no_negotiation = |why: &str| {

@@ -23,7 +23,7 @@ use super::log_cache::WithoutRecords;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
-use super::{Actor, State, digests_file, duplicate, log, open, resolve};
+use super::{Actor, State, digests_file, duplicate, joined, log, open, resolve};
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -374,13 +374,6 @@ impl Overview {
         };
         Ok((overview, cache, log_kept))
     }
-}
-
-/// What a thread of this command returned; its panic is this command's.
-fn joined<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    thread
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// Whether an overview's `events` hold the log's `digest` records.
