@@ -301,16 +301,17 @@ impl Overview {
         let (read, early) = read_issues_while(store, early)?;
         let any_open = (read.reports.iter()).any(|r| r.status == Some(IssueStatus::Open));
         let early = if any_open { None } else { early? };
-        Overview::complete(store, state, read, early)
+        Overview::complete(store, state, read, any_open, early)
     }
 
     /// The overview of the issues `read`, with the log's events and the edits found; `early`
-    /// holds the log without its records and the digests file's first line, when no issue is
-    /// OPEN.
+    /// holds the log without its records and the digests file's first line, when they were
+    /// read for `status` and no issue is OPEN.
     fn complete(
         store: &Store,
         state: &State,
         read: IssuesRead,
+        any_open: bool,
         early: Option<(WithoutRecords, Option<digests_file::Opened>)>,
     ) -> Result<(Overview, NextCache, Option<WithoutRecords>)> {
         let IssuesRead {
@@ -342,11 +343,11 @@ impl Overview {
             identities,
             loaded: None,
         };
+        let now = |file: &str| seen.identity_now(store, file);
         let kept = match opened {
-            None => Kept::Loaded(digests_file::load(store)?),
-            Some(opened) => digests_file::load_unchanged_from(store, opened, |file| {
-                seen.identity_now(store, file)
-            })?,
+            _ if any_open => Kept::Loaded(digests_file::load(store)?),
+            Some(opened) => digests_file::load_unchanged_from(store, opened, now)?,
+            None => digests_file::load_unchanged(store, now)?,
         };
         let (edits, ledger, texts) = match kept {
             Kept::Unchanged { head, .. } => {
