@@ -190,12 +190,18 @@ pub fn load(store: &Store) -> Result<Loaded> {
 pub fn load_unless_as_kept(locked: &Locked, listed: &[String]) -> Result<Option<Loaded>> {
     let store = locked.store();
     // The listed files (all the recorded ones, unless some went away) are looked up on
-    // another thread while this one reads the digests file's first line.
-    let (opened, listed_now) = std::thread::scope(|scope| {
-        let lookups = scope.spawn(|| identities_now(store, listed.iter().map(String::as_str)));
-        let opened = Opened::read(store);
-        (opened, super::joined(lookups))
-    });
+    // another thread, when there are enough of them, while this one reads the digests file's
+    // first line.
+    let look_up = || identities_now(store, listed.iter().map(String::as_str));
+    let (opened, listed_now) = if listed.len() < super::LOOKUPS_ON_A_THREAD {
+        (Opened::read(store), look_up())
+    } else {
+        std::thread::scope(|scope| {
+            let lookups = scope.spawn(look_up);
+            let opened = Opened::read(store);
+            (opened, super::joined(lookups))
+        })
+    };
     if let Some(file) = opened? {
         let head = &file.head;
         let listed_now = listed_now?;

@@ -57,6 +57,11 @@ use turn::{Phase, Turn, TurnStarted};
 
 pub const ANALYSIS_DIR: &str = "analysis";
 
+/// How many files it takes for `status` (two per issue) and the hand-overs to look them up on
+/// a second thread: for fewer, starting the thread (and waking a processor) costs about as
+/// much as the lookups.
+pub(crate) const LOOKUPS_ON_A_THREAD: usize = 256;
+
 /// What a thread of this command returned; its panic is this command's. (`status` and the
 /// hand-overs look files up on a second thread while they parse what they kept.)
 pub(crate) fn joined<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {

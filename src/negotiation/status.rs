@@ -184,6 +184,12 @@ fn look_up_with_cache<'a, T>(
     let Some(kept) = kept else {
         return (IssueCache::default(), None, None, meanwhile());
     };
+    if 2 * files.len() < super::LOOKUPS_ON_A_THREAD {
+        let meanwhile = meanwhile();
+        let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
+        let (issues, positions) = (look(ISSUES_DIR), look(POSITIONS_DIR));
+        return (IssueCache::parse(kept), issues, positions, meanwhile);
+    }
     std::thread::scope(|scope| {
         let lookups = scope.spawn(|| {
             let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));

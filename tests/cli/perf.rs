@@ -603,3 +603,67 @@ fn set_modified(path: &std::path::Path, time: std::time::SystemTime) {
         .set_modified(time)
         .unwrap();
 }
+
+#[test]
+fn with_many_issues_each_file_is_still_vouched_for_by_its_own_identity() {
+    // 130 issues: `status` looks their 260 files up on a second thread.
+    let neg = Neg::in_positions(2);
+    for n in 3..=130 {
+        neg.write(
+            &format!("issues/{n:02}-many-{n}.md"),
+            &format!("# Issue: Many {n}\n\n## Question\nWhich?\n"),
+        );
+    }
+    let mut files: Vec<(u32, String)> = std::fs::read_dir(neg.path("issues"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .map(|file| (file.split('-').next().unwrap().parse().unwrap(), file))
+        .collect();
+    files.sort();
+    let files: Vec<String> = files.into_iter().map(|(_, file)| file).collect();
+    assert_eq!(files.len(), 130);
+    let agreed = [
+        ("agent-alpha", "position", 1),
+        ("agent-beta", "challenge", 1),
+        ("agent-beta", "position", 2),
+    ];
+    for file in &files {
+        neg.positions(file, &agreed, "AGREED");
+    }
+    // A cache vouching for every file by its true identity, with a title and a report the
+    // files do not say: shown wherever a file is found as kept.
+    let escalated = json!(["ESCALATE", ["agent-gamma"], [], ["agent-gamma"], 7, []]);
+    let kept: Vec<Value> = (files.iter())
+        .map(|file| {
+            json!([
+                file,
+                [
+                    kept_identity(&neg.path(&format!("issues/{file}"))),
+                    format!("Planted {file}")
+                ],
+                [kept_identity(&neg.path(&format!("positions/{file}"))), 0],
+            ])
+        })
+        .collect();
+    let cache = json!({"version": REPORTS_VERSION, "summaries": [escalated], "issues": kept});
+    neg.write(REPORTS, &cache.to_string());
+    let shown = neg.ok(&["status", "{dir}"]);
+    for file in &files {
+        assert!(
+            shown.contains(&format!("{file} — Planted {file} [ESCALATE]")),
+            "{file}: {shown}"
+        );
+    }
+
+    // One positions file written again (the same text): its identity moved, so it is read;
+    // every other file is still found as kept.
+    let rewritten = &files[77];
+    neg.positions(rewritten, &agreed, "AGREED");
+    let shown = neg.ok(&["status", "{dir}"]);
+    assert!(
+        shown.contains(&format!("{rewritten} — Planted {rewritten} [AGREED]")),
+        "{shown}"
+    );
+    let escalated = shown.matches("[ESCALATE]").count();
+    assert_eq!(escalated, 129, "{shown}");
+}
