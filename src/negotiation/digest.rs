@@ -14,9 +14,9 @@
 //! accidental or casual edit, but it is not a cryptographic commitment (whoever can rewrite a
 //! positions file can rewrite the log next to it; the log makes such a rewrite deliberate).
 
-use compact_str::CompactString;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 

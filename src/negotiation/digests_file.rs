@@ -3,11 +3,12 @@
 //! instead of parsing the whole log (which grows with every hand-over).
 //!
 //! The log stays the truth; this file is derived from it and never trusted over it:
-//! - It is written only by a command that has just appended digest records (a hand-over,
+//! - It is written by a command that has just appended digest records (a hand-over,
 //!   `finish`, the rule commands), under the exclusive lock: the log first, then this file by
-//!   atomic replacement; and by a hand-over that records nothing, to catch up with a long run
-//!   of other events ([`CATCH_UP_AFTER`]). A crash between the two leaves the previous file, which is still a
-//!   true account of the log up to the length it names; readers catch up from there.
+//!   atomic replacement. A crash between the two leaves the previous file, which is still a
+//!   true account of the log up to the length it names; readers catch up from there. A
+//!   hand-over that records nothing also writes it again, the same way, once a long run of
+//!   other events has been logged since ([`CATCH_UP_AFTER`]).
 //! - A reader uses it only when the log is at least as long as the length it names and the
 //!   (up to) 256 bytes of the log before that point are those it recorded (their FNV-1a, the
 //!   anchor); it then reads the log from that point only. Otherwise (no file, a file that does
@@ -36,7 +37,6 @@
 use std::collections::{BTreeMap, HashMap};
 
 use compact_str::CompactString;
-
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
@@ -80,8 +80,9 @@ struct Head {
 
 /// A recorded file in the first line, as a JSON array: the fingerprint of its record
 /// ([`FileDigest::fingerprint`](digest::FileDigest::fingerprint)), then the stamp of the
-/// file's identity when one was kept for that record ([`IdentityStamp`]), else `null`. An array, not an
-/// object: the first line is read at every hand-over, and it holds one per positions file.
+/// file's identity when one was kept for that record ([`IdentityStamp`]), else `null`. An
+/// array, not an object: the first line is read at every hand-over, and it holds one per
+/// positions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct FileEntry(CompactString, Option<IdentityStamp>);
 

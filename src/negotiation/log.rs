@@ -5,13 +5,13 @@
 
 use std::ops::Range;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::error::Result;
 use crate::store::jsonl::{self, JsonLines};
 use crate::store::{Locked, PARLEY_DIR, Store};
-use compact_str::CompactString;
 
 pub const FILE: &str = ".parley/log.jsonl";
 

@@ -172,9 +172,10 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
 
 /// The cache of reports, what each issue's file and positions file are now (`None`: not
 /// looked up), and what `meanwhile` returned. Without a cache nothing could spare a read, so
-/// no file is looked up (each is read). With one, the thousand `fstatat` of 500 issues run on
-/// another thread while this one runs `meanwhile` and parses the cache: none depends on
-/// another, and each costs about as much as the other.
+/// no file is looked up (each is read). With one, from 128 issues on
+/// ([`LOOKUPS_ON_A_THREAD`](super::LOOKUPS_ON_A_THREAD)), the lookups (a thousand `fstatat`
+/// for 500 issues) run on another thread while this one runs `meanwhile` and parses the
+/// cache: none depends on another, and each costs about as much as the other.
 fn look_up_with_cache<'a, T>(
     store: &Store,
     files: &[IssueFile],
@@ -184,17 +185,17 @@ fn look_up_with_cache<'a, T>(
     let Some(kept) = kept else {
         return (IssueCache::default(), None, None, meanwhile());
     };
+    let look_up = || {
+        let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
+        (look(ISSUES_DIR), look(POSITIONS_DIR))
+    };
     if 2 * files.len() < super::LOOKUPS_ON_A_THREAD {
         let meanwhile = meanwhile();
-        let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
-        let (issues, positions) = (look(ISSUES_DIR), look(POSITIONS_DIR));
+        let (issues, positions) = look_up();
         return (IssueCache::parse(kept), issues, positions, meanwhile);
     }
     std::thread::scope(|scope| {
-        let lookups = scope.spawn(|| {
-            let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
-            (look(ISSUES_DIR), look(POSITIONS_DIR))
-        });
+        let lookups = scope.spawn(look_up);
         let meanwhile = meanwhile();
         let cache = IssueCache::parse(kept);
         let (issues, positions) = joined(lookups);
