@@ -454,14 +454,32 @@ fn current_edits(store: &Store, state: &State, ledger: &Ledger, seen: &Seen) -> 
 /// At a hand-over (or at `finish`): logs the edits made since each file's last record, then
 /// records a new digest of every positions file that changed. Returns the edits found.
 pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result<Vec<Edit>> {
-    let store = locked.store();
+    check(locked.store(), state, ctx, actor)?.save(locked)
+}
+
+/// What [`check`] found of the positions files, for [`ToRecord::save`] to log and keep.
+pub enum ToRecord {
+    /// Every file as kept: nothing to log.
+    AsKept(digests_file::Opened),
+    /// The files compared with their records: the events that log the edits found and record
+    /// the files that changed, and the ledger they were decided from.
+    Compared {
+        loaded: digests_file::Loaded,
+        events: Vec<Event>,
+        edits: Vec<Edit>,
+    },
+}
+
+/// The reading half of [`record`]: what it would log, found without writing anything, so
+/// that a command can prepare its own writes meanwhile (on another thread).
+pub fn check(store: &Store, state: &State, ctx: &Ctx, actor: Actor) -> Result<ToRecord> {
     let listed: Vec<String> = issues::list(store, POSITIONS_DIR)?
         .into_iter()
         .map(|issue| issues::positions_file(&issue.file))
         .collect();
-    let Some(mut loaded) = digests_file::load_unless_as_kept(locked, &listed)? else {
-        // Every file as kept: nothing to compare, record or save.
-        return Ok(Vec::new());
+    let mut loaded = match digests_file::load_unless_as_kept(store, &listed)? {
+        digests_file::AsKept::All(opened) => return Ok(ToRecord::AsKept(opened)),
+        digests_file::AsKept::Not(loaded) => loaded,
     };
     let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
@@ -499,9 +517,32 @@ pub fn record(locked: &Locked, state: &State, ctx: &Ctx, actor: Actor) -> Result
         found.extend(edits);
     }
     loaded.keep_identities(identities);
-    // One write and one sync for the whole record, however many files changed.
-    digests_file::append(locked, loaded, &events)?;
-    Ok(found)
+    Ok(ToRecord::Compared {
+        loaded,
+        events,
+        edits: found,
+    })
+}
+
+impl ToRecord {
+    /// Logs what was found (in one write and one sync, however many files changed) and keeps
+    /// it in the digests file. Returns the edits found.
+    pub fn save(self, locked: &Locked) -> Result<Vec<Edit>> {
+        match self {
+            ToRecord::AsKept(opened) => {
+                opened.catch_up(locked)?;
+                Ok(Vec::new())
+            }
+            ToRecord::Compared {
+                loaded,
+                events,
+                edits,
+            } => {
+                digests_file::append(locked, loaded, &events)?;
+                Ok(edits)
+            }
+        }
+    }
 }
 
 /// The events that record one positions file a command is rewriting from `before` to

@@ -183,13 +183,20 @@ pub fn load(store: &Store) -> Result<Loaded> {
     })
 }
 
-/// For a hand-over ([`digest::record`]): `None` when the digests file, with the log's newer
-/// events, shows every positions file (those it records, and `listed`) as found recorded
-/// with the identity it has now: nothing to compare or record (the file is written again
-/// only to catch up with a long run of newer events, see [`CATCH_UP_AFTER`]). Otherwise what
-/// [`load`] gives. Only the file's first line is parsed unless more is needed.
-pub fn load_unless_as_kept(locked: &Locked, listed: &[String]) -> Result<Option<Loaded>> {
-    let store = locked.store();
+/// What [`load_unless_as_kept`] found.
+pub enum AsKept {
+    /// Every positions file is as kept: nothing to compare or record. The file, as read, is
+    /// written again only to catch up with a long run of newer events ([`Opened::catch_up`]).
+    All(Opened),
+    /// Some file may have changed (or the digests file could not tell): the whole ledger.
+    Not(Loaded),
+}
+
+/// For a hand-over ([`digest::check`]): [`AsKept::All`] when the digests file, with the
+/// log's newer events, shows every positions file (those it records, and `listed`) as found
+/// recorded with the identity it has now; otherwise what [`load`] gives. Only the file's
+/// first line is parsed unless more is needed. Reads only.
+pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<AsKept> {
     // The listed files (all the recorded ones, unless some went away) are looked up on
     // another thread, when there are enough of them, while this one reads the digests file's
     // first line.
@@ -214,14 +221,13 @@ pub fn load_unless_as_kept(locked: &Locked, listed: &[String]) -> Result<Option<
                 None => store.identity(file),
             })?;
         if as_kept {
-            file.catch_up(locked)?;
-            return Ok(None);
+            return Ok(AsKept::All(file));
         }
         if let Some(loaded) = file.loaded()? {
-            return Ok(Some(loaded));
+            return Ok(AsKept::Not(loaded));
         }
     }
-    load(store).map(Some)
+    load(store).map(AsKept::Not)
 }
 
 /// The identity each of `files` has now (`None`: none, or not a regular file, which no kept
@@ -395,7 +401,7 @@ impl Opened {
     /// names reach [`CATCH_UP_AFTER`] bytes: its first line caught up with them, its records
     /// copied as they are, unparsed (none was logged since, or the file would not be as
     /// kept). Every later command then reads the log from there.
-    fn catch_up(mut self, locked: &Locked) -> Result<()> {
+    pub fn catch_up(mut self, locked: &Locked) -> Result<()> {
         let since = &self.since;
         if !since.whole || since.end < self.head.log_bytes + CATCH_UP_AFTER {
             return Ok(());

@@ -333,8 +333,11 @@ impl<'s> Desk<'s> {
 
 /// Gives the turn to `to` and starts its timer. In the positions phase the positions files
 /// are recorded first, with any edit made during the turn that ends ([`digest::record`]).
-/// `.turn-started` is written before `turn.md` so that a crash in between leaves a timer
-/// that is, if anything, too young (see [`State::holder_since`]).
+/// `.turn-started` and `turn.md` are then replaced together, with one flush of their
+/// directory ([`Locked::stage`]): a crash can leave either one new and the other old, and
+/// either way the holder's timer is, if anything, too young (it names its holder, see
+/// [`State::holder_since`]), and the turn's record is completed by the rerun
+/// ([`complete_turn_record`]).
 pub fn give_turn(
     locked: &Locked,
     state: &mut State,
@@ -347,11 +350,26 @@ pub fn give_turn(
         since: ctx.clock.unix_seconds(),
     };
     locked.preflight(&[turn::STARTED_FILE, turn::TURN_FILE])?;
-    if state.phase == Phase::Positions {
-        digest::record(locked, state, ctx, actor)?;
-    }
-    started.save(locked)?;
-    locked.replace(turn::TURN_FILE, &format!("{to}\n"))?;
+    let (started_text, turn_text) = (started.text(), format!("{to}\n"));
+    let files = [
+        (turn::STARTED_FILE, started_text.as_str()),
+        (turn::TURN_FILE, turn_text.as_str()),
+    ];
+    let staged = if state.phase == Phase::Positions {
+        // The two files are written and flushed on another thread while this one checks the
+        // positions files (reads only); the record is logged before they are put in place.
+        let (to_record, staged) = std::thread::scope(|scope| {
+            let staging = scope.spawn(|| locked.stage(&files));
+            let to_record = digest::check(locked.store(), state, ctx, actor);
+            (to_record, joined(staging))
+        });
+        let (to_record, staged) = (to_record?, staged?);
+        to_record.save(locked)?;
+        staged
+    } else {
+        locked.stage(&files)?
+    };
+    staged.commit()?;
     actor
         .event(ctx, "turn")
         .change(Some(state.turn.to_string()), Some(to.to_string()))

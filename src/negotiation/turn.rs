@@ -149,7 +149,7 @@ impl TurnStarted {
 
     pub fn save_seen(&self, locked: &Locked) -> Result<()> {
         locked.ensure_dir(crate::store::PARLEY_DIR)?;
-        locked.replace(SEEN_FILE, &format!("{}\n{}\n", self.agent, self.since))
+        locked.replace(SEEN_FILE, &self.text())
     }
 
     fn load_from(store: &Store, rel: &str) -> Result<Option<TurnStarted>> {
@@ -192,6 +192,11 @@ impl TurnStarted {
     }
 
     pub fn save(&self, locked: &Locked) -> Result<()> {
-        locked.replace(STARTED_FILE, &format!("{}\n{}\n", self.agent, self.since))
+        locked.replace(STARTED_FILE, &self.text())
+    }
+
+    /// The file's text: the holder, then the second.
+    pub fn text(&self) -> String {
+        format!("{}\n{}\n", self.agent, self.since)
     }
 }

@@ -654,8 +654,8 @@ fn find_at(_dir: &File, _name: &str) -> Found {
 /// can), so a file whose identity is as recorded has not been written since, unless:
 /// - it was written again within the same tick of the filesystem clock as the version
 ///   recorded, with the same size: hence [`FileIdentity::settled`], which only hands out the
-///   identity of a file last changed at least [`SETTLE`] ago, so that any later write gets a
-///   later change time;
+///   identity of a file last changed longer ago than a tick can be ([`SETTLE_FINE`] or
+///   [`SETTLE`]), so that any later write gets a later change time;
 /// - the system clock was set back between the two writes, or the filesystem keeps no change
 ///   time or a coarse one that a remote server's clock sets (some network filesystems);
 /// - the whole filesystem was replaced by a copy carrying the same numbers (a restored
@@ -721,9 +721,17 @@ impl<'de> serde::Deserialize<'de> for IdentityStamp {
     }
 }
 
-/// How long ago a file must have last changed for its identity to be handed out: far more
-/// than any filesystem clock tick (a few milliseconds on Linux; two seconds on FAT).
+/// How long ago a file must have last changed for its identity to be handed out, when its
+/// change time is a whole second: the filesystem may stamp whole seconds (ext3, HFS+) or two
+/// (FAT), and a later write in the same tick would carry the same times. Far more than that.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// [`SETTLE`] for a file whose change time has a fraction of a second: its filesystem stamps
+/// finer than a second (Linux truncates each stamp to the filesystem's granularity, at most a
+/// second, and a granularity of a second leaves no fraction), so a later write's stamp is
+/// less than a second behind the time it was made, plus the kernel clock's lag (one jiffy,
+/// 10 ms at most). A tenth of a second of margin over both.
+pub const SETTLE_FINE: std::time::Duration = std::time::Duration::from_millis(1100);
 
 impl FileIdentity {
     fn of(meta: &fs::Metadata) -> FileIdentity {
@@ -741,16 +749,53 @@ impl FileIdentity {
         i128::from(secs) * 1_000_000_000 + i128::from(nanos)
     }
 
-    /// The identity of a file last changed at least [`SETTLE`] before now by the system
-    /// clock (the clock the filesystem stamps with, never `PARLEY_NOW`); `None` otherwise.
+    /// The identity of a file last changed at least [`SETTLE_FINE`] (a change time with a
+    /// fraction of a second) or [`SETTLE`] (a whole second) before now by the system clock
+    /// (the clock the filesystem stamps with, never `PARLEY_NOW`); `None` otherwise. Called
+    /// before the file is read, so that "now" is no later than the read.
     fn settled(meta: &fs::Metadata) -> Option<FileIdentity> {
         let identity = FileIdentity::of(meta);
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .ok()?
             .as_nanos();
-        let limit = i128::try_from(now).ok()? - SETTLE.as_nanos() as i128;
+        let settle = FileIdentity::settle_after(identity.ctime_ns);
+        let limit = i128::try_from(now).ok()? - settle.as_nanos() as i128;
         (identity.ctime_ns <= limit && identity.mtime_ns <= limit).then_some(identity)
+    }
+
+    /// How long a file whose change time is `ctime_ns` takes to settle.
+    fn settle_after(ctime_ns: i128) -> std::time::Duration {
+        if ctime_ns.rem_euclid(1_000_000_000) == 0 {
+            SETTLE
+        } else {
+            SETTLE_FINE
+        }
+    }
+}
+
+/// Files written and flushed beside the ones they replace, not yet in place
+/// ([`Locked::stage`]).
+#[derive(Debug, Default)]
+#[must_use = "staged files are removed unless committed"]
+pub struct Staged {
+    dir: PathBuf,
+    files: Vec<(tempfile::NamedTempFile, PathBuf)>,
+}
+
+impl Staged {
+    /// Renames each file over its target, in the order staged, then flushes the directory
+    /// once: when this returns, every one is in place for good.
+    pub fn commit(self) -> Result<()> {
+        if self.files.is_empty() {
+            return Ok(());
+        }
+        for (temp, path) in self.files {
+            temp.persist(&path)
+                .map_err(|e| Error::io("replace", &path, e.error))?;
+            crash::step("rename over the target");
+        }
+        sync_dir(&self.dir)
     }
 }
 
@@ -784,6 +829,48 @@ impl<'a> Locked<'a> {
     pub fn replace_bytes(&self, rel: &str, content: &[u8]) -> Result<()> {
         let path = self.store.writable_path(rel)?;
         write_atomic(&path, content)
+    }
+
+    /// Writes each of `files` (a path and its new content) to a temporary file beside it and
+    /// flushes it, putting none in place: [`Staged::commit`] does, with one flush of their
+    /// directory for all. Only for files whose readers accept any mix of their old and new
+    /// versions: a crash, or a power loss, during the commit can leave any of them replaced
+    /// and the others not. Dropped uncommitted, the temporary files are removed. A command
+    /// stages its files on another thread while it reads what decides its earlier steps:
+    /// the flushes, most of a replacement's cost, are then waited for at the same time.
+    pub fn stage(&self, files: &[(&str, &str)]) -> Result<Staged> {
+        let paths = files
+            .iter()
+            .map(|(rel, _)| self.store.writable_path(rel))
+            .collect::<Result<Vec<_>>>()?;
+        let dir = match paths.first().and_then(|path| path.parent()) {
+            Some(dir) => dir.to_path_buf(),
+            None => return Ok(Staged::default()),
+        };
+        assert!(
+            paths
+                .iter()
+                .all(|path| path.parent() == Some(dir.as_path())),
+            "the files staged together share one directory"
+        );
+        let mut staged = Staged {
+            dir,
+            files: Vec::with_capacity(files.len()),
+        };
+        for (path, (_, content)) in paths.into_iter().zip(files) {
+            let temp = temp_file_in(&staged.dir)
+                .map_err(|e| Error::io("create a temporary file in", &staged.dir, e))?;
+            crash::write_all(temp.as_file(), content.as_bytes(), "write a temporary file")
+                .map_err(|e| Error::io("write", temp.path(), e))?;
+            start_writeback(temp.as_file());
+            staged.files.push((temp, path));
+        }
+        for (temp, _) in &staged.files {
+            temp.as_file()
+                .sync_all()
+                .map_err(|e| Error::io("write", temp.path(), e))?;
+        }
+        Ok(staged)
     }
 
     /// Creates `rel` with `content`; fails with `Ok(false)` if anything is already there.
@@ -1415,6 +1502,80 @@ mod tests {
         };
         let store = Store::new(dir.path().to_path_buf(), wait);
         (dir, store)
+    }
+
+    #[test]
+    fn staged_files_are_in_place_only_once_committed_and_leave_nothing_when_dropped() {
+        let (dir, store) = store();
+        let locked = store.lock(LockMode::Exclusive, "test").unwrap();
+        fs::write(dir.path().join("a.md"), "old a\n").unwrap();
+        let listing = || {
+            let mut names: Vec<String> = fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        let before = listing();
+
+        let staged = locked
+            .stage(&[("a.md", "new a\n"), ("b.md", "b\n")])
+            .unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("a.md")).unwrap(),
+            "old a\n"
+        );
+        assert!(!dir.path().join("b.md").exists());
+        drop(staged);
+        assert_eq!(
+            listing(),
+            before,
+            "a dropped stage leaves no temporary file"
+        );
+
+        let staged = locked
+            .stage(&[("a.md", "new a\n"), ("b.md", "b\n")])
+            .unwrap();
+        staged.commit().unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("a.md")).unwrap(),
+            "new a\n"
+        );
+        assert_eq!(fs::read_to_string(dir.path().join("b.md")).unwrap(), "b\n");
+        let mut expected = before;
+        expected.push("b.md".to_owned());
+        expected.sort();
+        assert_eq!(listing(), expected);
+
+        // A link in place of a target refuses the whole stage before anything is written.
+        std::os::unix::fs::symlink("/etc/hostname", dir.path().join("c.md")).unwrap();
+        let refused = locked.stage(&[("a.md", "newer\n"), ("c.md", "c\n")]);
+        assert!(refused.is_err());
+        assert_eq!(
+            fs::read_to_string(dir.path().join("a.md")).unwrap(),
+            "new a\n"
+        );
+    }
+
+    #[test]
+    fn a_change_time_with_a_fraction_of_a_second_settles_sooner_than_a_whole_second() {
+        let second = 1_000_000_000i128;
+        for whole in [0, 1_700_000_000 * second, -2 * second] {
+            assert_eq!(FileIdentity::settle_after(whole), SETTLE, "{whole}");
+        }
+        for fine in [1, 1_700_000_000 * second + 4_000_000, -second + 999_999_999] {
+            assert_eq!(FileIdentity::settle_after(fine), SETTLE_FINE, "{fine}");
+        }
+        // More than a tick of the coarsest filesystem that leaves a fraction (under a
+        // second) plus the kernel clock's lag; never more than the whole-second rule.
+        assert!(SETTLE_FINE > std::time::Duration::from_secs(1) && SETTLE_FINE < SETTLE);
+
+        // A file just written has not settled, whichever rule applies.
+        let (_dir, store) = store();
+        fs::write(store.root().join("new.md"), "text\n").unwrap();
+        let (text, identity) = store.read_with_identity("new.md").unwrap().unwrap();
+        assert_eq!((text.as_str(), identity), ("text\n", None));
     }
 
     #[test]

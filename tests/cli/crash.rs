@@ -651,6 +651,36 @@ fn hand_off_killed_at_any_write_is_completed_by_its_rerun() {
     });
 }
 
+/// `.turn-started` and `turn.md` share one flush of their directory, so a power loss can keep
+/// the new `turn.md` and lose the new `.turn-started` (and the `turn` record after them): a
+/// state no process crash leaves, which the rerun completes and whose stale timer never
+/// counts against the new holder.
+#[test]
+fn a_power_loss_that_keeps_the_new_turn_but_not_its_timer_is_completed_by_the_rerun() {
+    let neg = Neg::in_positions(2);
+    let (timer, log) = (neg.read(".turn-started"), neg.read(".parley/log.jsonl"));
+    assert!(timer.starts_with("agent-alpha\n"), "{timer}");
+    let turns_before = count(&log_events(&neg), "turn", "agent-beta");
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    neg.write(".turn-started", &timer);
+    neg.write(".parley/log.jsonl", &log);
+
+    let rerun = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(code(&rerun), 0, "{}", stderr(&rerun));
+    assert!(stdout(&rerun).contains("Turn handed to: agent-beta"));
+    assert_eq!(neg.turn(), "agent-beta");
+    let events = log_events(&neg);
+    assert_eq!(count(&events, "turn", "agent-beta"), turns_before + 1);
+
+    // The timer names the old holder: the new one's starts at the next look, so a poll long
+    // after the old timer's second does not skip it.
+    let later = at(3600);
+    let poll = neg.run_at(&later, &["poll", "{dir}", "agent-alpha"]);
+    assert!(code(&poll) < 64, "{}", stderr(&poll));
+    assert_eq!(neg.turn(), "agent-beta");
+    assert!(neg.read(".turn-started").starts_with("agent-beta\n"));
+}
+
 #[test]
 fn the_merging_end_analysis_killed_at_any_write_is_completed_by_its_rerun() {
     every_step(|step| {
