@@ -264,14 +264,16 @@ pub fn broken_rules(
     broken
 }
 
+/// Whether `event` logs an issue marked AGREED by `agree`.
+pub fn is_agreement(event: &Event) -> bool {
+    event.command == "agree" && event.event == STATUS_EVENT
+}
+
 /// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the
 /// last such event of each file). `finish` counts that agent as taking part in the issue.
 pub fn agreed_by(events: &[Event]) -> BTreeMap<String, String> {
     let mut agreers = BTreeMap::new();
-    for event in events
-        .iter()
-        .filter(|e| e.command == "agree" && e.event == STATUS_EVENT)
-    {
+    for event in events.iter().filter(|e| is_agreement(e)) {
         let file = event
             .after
             .as_deref()

@@ -255,14 +255,16 @@ pub struct Proposal {
     pub entry: String,
 }
 
+/// Whether `event` logs a duplicate proposal (its entry in the positions file).
+pub fn is_proposal(event: &Event) -> bool {
+    event.command == "duplicate" && event.event == "entry"
+}
+
 /// The duplicate proposals on `rel` (`positions/NN-TOPIC.md`) whose entry is still in the
 /// file, in the order they were made.
 pub fn proposals(events: &[Event], rel: &str, positions: &Positions) -> Vec<Proposal> {
     let mut found = Vec::new();
-    for event in events
-        .iter()
-        .filter(|e| e.command == "duplicate" && e.event == "entry")
-    {
+    for event in events.iter().filter(|e| is_proposal(e)) {
         let Some(entry) = event
             .after
             .as_deref()

@@ -20,7 +20,7 @@ use super::log::Event;
 use super::positions::IssueStatus;
 use super::status::{IssueReport, Overview};
 use super::turn::{Phase, TURN_FILE, Turn};
-use super::{Actor, State, agree, lock, open, sign_off};
+use super::{Actor, State, agree, duplicate, lock, open, sign_off};
 
 pub const FINAL_FILE: &str = "final.md";
 pub const AUDIT_FILE: &str = "coverage-audit.md";
@@ -245,7 +245,7 @@ pub(crate) fn check(
     let agreers = &agree::agreed_by(events);
     let proposers: Vec<(&str, &str)> = events
         .iter()
-        .filter(|e| e.command == "duplicate" && e.event == "entry")
+        .filter(|e| duplicate::is_proposal(e))
         .filter_map(|e| {
             let file = e.after.as_deref()?.split_once(": ")?.0;
             Some((file, e.agent.as_deref()?))

@@ -1,8 +1,9 @@
-//! `.parley/log-events.json`: the events of the log other than its `digest` records, up to a
-//! length of the log, kept so that `status` with no OPEN issue (the common case between two
-//! hand-overs) parses only the log's newer lines. `digest` records are most of a log (one per
-//! positions file and hand-over, each with its entries' digests) and `status` uses them only
-//! to detail OPEN issues.
+//! `.parley/log-events.json`: the log's events that `status` reads when no issue is OPEN
+//! ([`read_by_status`]), up to a length of the log, kept so that `status` then parses only the
+//! log's newer lines. Those events are few (a person's settlements, the agreements made by
+//! `agree`, the duplicates' proposals, the sign-offs); the turns, new issues, entries and
+//! digest records that make most of a log are checked as they are logged and never kept, so
+//! what `status` parses of the log does not grow with the number of turns.
 //!
 //! Derived and checked before every use, like the cache of reports:
 //! - It names a length of the log, at the end of a whole line, and the XXH3 of the log's
@@ -18,8 +19,8 @@
 //!   [`Locked::replace_cache`] under the shared lock `status` holds (see `issue_cache.rs` for
 //!   two readers writing at once); failing to write it changes no answer.
 //!
-//! The log stays whole on every other path: a command that needs the records (an OPEN issue,
-//! `watch`, `report`, `finish`) reads the whole log.
+//! The log stays whole on every other path: a command that needs the records or the other
+//! events (an OPEN issue, `watch`, `report`, `finish`) reads the whole log.
 
 use serde::{Deserialize, Serialize};
 
@@ -30,14 +31,16 @@ use crate::store::{Locked, Store};
 
 use super::digest::DIGEST_EVENT;
 use super::log::{self, Event};
+use super::{agree, duplicate, resolve, sign_off};
 
 pub const FILE: &str = ".parley/log-events.json";
 
 /// Changes whenever what the file holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 2;
+/// Version 2 kept every event but the `digest` records.
+const VERSION: u32 = 3;
 
-/// How many bytes of newer lines, without `digest` records, are parsed at each reading before
-/// the file is written again.
+/// How many bytes of newer lines (other than `digest` records) are parsed at each reading
+/// before the file is written again.
 const REWRITE_AFTER: usize = 16 * 1024;
 
 #[derive(Serialize, Deserialize)]
@@ -48,24 +51,35 @@ struct Kept {
     /// XXH3 (64 bits, no seed) of the log's first `log_bytes` bytes, in hexadecimal. A
     /// change of the hash function comes with a new version.
     log_hash: String,
-    /// The events of those bytes that are not `digest` records, in the log's order.
+    /// The events of those bytes that `status` reads, in the log's order.
     events: Vec<Event>,
 }
 
-/// The log's events other than `digest` records, and its warnings (a torn last line), as
-/// [`log::read`] gives them with the records left out; and the file to write for the next
-/// reading, when it would differ from the one found.
-pub struct WithoutRecords {
+/// Whether `status` reads `event` when no issue is OPEN: a person's settlement (for the
+/// reports, `resolve::mark_resolutions`), an agreement made by `agree` (`agree::agreed_by`), a
+/// duplicate's proposal and a sign-off (for what blocks `finish`, `status::finish_blockers`).
+/// A use of another event there must be added here.
+pub fn read_by_status(event: &Event) -> bool {
+    event.event == resolve::RESOLVE_EVENT
+        || event.event == sign_off::SIGN_OFF_EVENT
+        || agree::is_agreement(event)
+        || duplicate::is_proposal(event)
+}
+
+/// The log's events that `status` reads ([`read_by_status`]), and its warnings (a torn last
+/// line), as [`log::read`] gives them with the others left out; and the file to write for the
+/// next reading, when it would differ from the one found.
+pub struct StatusEvents {
     pub events: Vec<Event>,
     pub warnings: Vec<String>,
     next: Option<String>,
 }
 
-impl WithoutRecords {
+impl StatusEvents {
     /// Reads them, parsing only the log's bytes after the part the kept file vouches for;
     /// that part is only hashed, a piece at a time, never held whole.
-    pub fn read(store: &Store) -> Result<WithoutRecords> {
-        let no_log = || WithoutRecords {
+    pub fn read(store: &Store) -> Result<StatusEvents> {
+        let no_log = || StatusEvents {
             events: Vec::new(),
             warnings: Vec::new(),
             next: None,
@@ -102,11 +116,7 @@ impl WithoutRecords {
         log.read_to_end(&mut newer)?;
         let read = log::parse_from(store, from, &newer)?;
         let had_records = read.records.iter().any(|e| e.event == DIGEST_EVENT);
-        events.extend(
-            read.records
-                .into_iter()
-                .filter(|event| event.event != DIGEST_EVENT),
-        );
+        events.extend(read.records.into_iter().filter(read_by_status));
         // Kept again only up to the end of a whole line, and only when what the next reading
         // would parse again is worth a write: a few small events after the part kept (a
         // hand-over's `turn`, a new issue) parse faster than the file is rewritten, so the file
@@ -123,7 +133,7 @@ impl WithoutRecords {
             };
             serde_json::to_string(&kept).expect("events always serialize")
         });
-        Ok(WithoutRecords {
+        Ok(StatusEvents {
             events,
             warnings: read.warnings,
             next,

@@ -19,7 +19,7 @@ use super::duplicate::LikelyDuplicate;
 use super::issue_cache::{Identities, IssueCache, NextCache, PositionsSummary};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
 use super::log::Event;
-use super::log_cache::WithoutRecords;
+use super::log_cache::StatusEvents;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
@@ -248,6 +248,7 @@ impl IssueReport {
 #[derive(Debug)]
 pub struct Overview {
     pub reports: Vec<IssueReport>,
+    /// The log's events: all of them, or for `status` with no OPEN issue those it reads.
     pub events: Vec<Event>,
     pub log_warnings: Vec<String>,
     pub edits: Vec<Edit>,
@@ -267,19 +268,18 @@ impl Overview {
     /// it derived from the issue and positions files, when that changed
     /// ([`issue_cache`](super::issue_cache)).
     pub fn read_locked(locked: &Locked, state: &State) -> Result<Overview> {
-        Overview::read_keeping(locked, state, Records::Always)
+        Overview::read_keeping(locked, state, Events::All)
     }
 
-    /// [`Overview::read_locked`] for `status`: the log's `digest` records are left out of
-    /// `events` when no issue is OPEN (nothing then reads them), so that only the log's newer
-    /// lines are parsed ([`log_cache`](super::log_cache)).
+    /// [`Overview::read_locked`] for `status`: when no issue is OPEN, `events` holds only the
+    /// events `status` then reads ([`log_cache::read_by_status`](super::log_cache::read_by_status)),
+    /// so that only the log's newer lines are parsed ([`log_cache`](super::log_cache)).
     pub fn read_for_status(locked: &Locked, state: &State) -> Result<Overview> {
-        Overview::read_keeping(locked, state, Records::WhenOpen)
+        Overview::read_keeping(locked, state, Events::StatusReads)
     }
 
-    fn read_keeping(locked: &Locked, state: &State, records: Records) -> Result<Overview> {
-        let (overview, cache, log_kept) =
-            Overview::read_with_cache(locked.store(), state, records)?;
+    fn read_keeping(locked: &Locked, state: &State, events: Events) -> Result<Overview> {
+        let (overview, cache, log_kept) = Overview::read_with_cache(locked.store(), state, events)?;
         cache.save(locked, &overview.reports, &overview.titles);
         if let Some(mut log_kept) = log_kept {
             log_kept.save(locked);
@@ -289,20 +289,20 @@ impl Overview {
 
     /// [`Overview::read_locked`] without keeping anything (the cache of reports is used).
     pub fn read(store: &Store, state: &State) -> Result<Overview> {
-        Ok(Overview::read_with_cache(store, state, Records::Always)?.0)
+        Ok(Overview::read_with_cache(store, state, Events::All)?.0)
     }
 
     fn read_with_cache(
         store: &Store,
         state: &State,
-        records: Records,
-    ) -> Result<(Overview, NextCache, Option<WithoutRecords>)> {
-        // Unless an issue is OPEN, what `status` needs of the log (its events without the
-        // records) and of the digests file (its first line) does not depend on the issues:
-        // both are read while the issues' files are looked up.
+        events: Events,
+    ) -> Result<(Overview, NextCache, Option<StatusEvents>)> {
+        // Unless an issue is OPEN, what `status` needs of the log (the events it reads) and of
+        // the digests file (its first line) does not depend on the issues: both are read while
+        // the issues' files are looked up.
         let early = || -> Result<_> {
-            (records == Records::WhenOpen)
-                .then(|| Ok((WithoutRecords::read(store)?, digests_file::open(store)?)))
+            (events == Events::StatusReads)
+                .then(|| Ok((StatusEvents::read(store)?, digests_file::open(store)?)))
                 .transpose()
         };
         let (read, early) = read_issues_while(store, early)?;
@@ -312,15 +312,15 @@ impl Overview {
     }
 
     /// The overview of the issues `read`, with the log's events and the edits found; `early`
-    /// holds the log without its records and the digests file's first line, when they were
-    /// read for `status` and no issue is OPEN.
+    /// holds the events `status` reads and the digests file's first line, when they were read
+    /// for `status` and no issue is OPEN.
     fn complete(
         store: &Store,
         state: &State,
         read: IssuesRead,
         any_open: bool,
-        early: Option<(WithoutRecords, Option<digests_file::Opened>)>,
-    ) -> Result<(Overview, NextCache, Option<WithoutRecords>)> {
+        early: Option<(StatusEvents, Option<digests_file::Opened>)>,
+    ) -> Result<(Overview, NextCache, Option<StatusEvents>)> {
         let IssuesRead {
             mut reports,
             titles,
@@ -384,12 +384,13 @@ impl Overview {
     }
 }
 
-/// Whether an overview's `events` hold the log's `digest` records.
+/// Which of the log's events an overview's `events` holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Records {
-    Always,
-    /// Only when an issue is OPEN (its detail reads them).
-    WhenOpen,
+enum Events {
+    All,
+    /// Those `status` reads ([`log_cache::read_by_status`](super::log_cache::read_by_status)),
+    /// unless an issue is OPEN (its detail reads the records and the entries).
+    StatusReads,
 }
 
 #[derive(Debug, Clone, Copy, Default, serde::Serialize)]

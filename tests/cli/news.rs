@@ -373,6 +373,82 @@ impl Arg0 for std::process::Command {
     }
 }
 
+/// `status` with no OPEN issue keeps only the events it reads (`.parley/log-events.json`): a
+/// proposal, an agreement by `agree`, a person's settlement and a sign-off each still count
+/// as they do when the whole log is read.
+#[test]
+fn status_from_the_few_events_it_keeps_answers_as_from_the_whole_log() {
+    let neg = with_duplicates();
+    neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    neg.ok(&["agree", "{dir}", "agent-beta", "2"]);
+    let argued = [
+        ("agent-alpha", "position", 1),
+        ("agent-beta", "position", 1),
+        ("agent-alpha", "challenge", 1),
+    ];
+    neg.positions("01-cache-location.md", &argued, "AGREED");
+    neg.positions("03-limits.md", &argued, "ESCALATE");
+    neg.positions("04-per-user.md", &argued, "AGREED");
+    neg.ok(&[
+        "resolve",
+        "{dir}",
+        "3",
+        "--decision",
+        "Per user.",
+        "--by",
+        "Ada Lovelace",
+    ]);
+    neg.write(
+        "meta.md",
+        &(neg.read("meta.md") + "- **sign_off:** required\n"),
+    );
+    neg.write("coverage-audit.md", "# Coverage Audit\n\n- all: INCLUDED\n");
+    neg.write("final.md", "# Final\n\nThe decision.\n");
+    neg.ok(&["sign-off", "{dir}", "agent-beta"]);
+
+    neg.ok(&["status", "{dir}", "--json"]);
+    let kept: Value = serde_json::from_str(&neg.read(".parley/log-events.json")).unwrap();
+    let kinds: Vec<(&str, &str)> = kept["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["command"].as_str().unwrap(), e["event"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("duplicate", "entry"),
+            ("agree", "status"),
+            ("resolve", "resolve"),
+            ("sign-off", "sign-off")
+        ]
+    );
+    // A turn logged since: parsed from the log, then the events kept; the same answer as the
+    // whole log gives.
+    let holder = neg.turn();
+    neg.ok(&["hand-off", "{dir}", &holder]);
+    let (_, from_kept) = run_json(&neg, &["status", "{dir}"]);
+    std::fs::remove_file(neg.path(".parley/log-events.json")).unwrap();
+    let (_, from_whole) = run_json(&neg, &["status", "{dir}"]);
+    assert_eq!(from_kept, from_whole);
+    let data = &from_whole["data"];
+    assert_eq!(data["issues"][2]["resolved_by"], "Ada Lovelace", "{data}");
+    assert_eq!(
+        data["agreed_by"]["positions/02-cache-location.md"],
+        "agent-beta"
+    );
+    let blockers = data["finish_blockers"].to_string();
+    assert!(
+        blockers.contains("NOT SIGNED OFF: agent-alpha"),
+        "{blockers}"
+    );
+    assert!(
+        !blockers.contains("NOT SIGNED OFF: agent-beta"),
+        "{blockers}"
+    );
+}
+
 #[test]
 fn agreeing_to_a_duplicate_follows_the_challenge_rules_and_needs_a_proposal() {
     let neg = with_duplicates();
