@@ -335,9 +335,12 @@ impl<'s> Desk<'s> {
 /// are recorded first, with any edit made during the turn that ends ([`digest::record`]).
 /// `.turn-started` and `turn.md` are then replaced together, with one flush of their
 /// directory ([`Locked::stage`]): a crash can leave either one new and the other old, and
-/// either way the holder's timer is, if anything, too young (it names its holder, see
-/// [`State::holder_since`]), and the turn's record is completed by the rerun
-/// ([`complete_turn_record`]).
+/// either way the holder's timer is, if anything, too young (the old timer names another
+/// agent, and a timer counts only for the agent it names, see [`State::holder_since`]); the
+/// turn's record is completed by the rerun ([`complete_turn_record`]). When the old timer
+/// already names `to` (left so by an earlier crash, or the turn given back to its holder), it
+/// would count for `to` if it survived a crash beside the new `turn.md`: it is then replaced
+/// first, on its own, and `turn.md` after it.
 pub fn give_turn(
     locked: &Locked,
     state: &mut State,
@@ -351,15 +354,17 @@ pub fn give_turn(
     };
     locked.preflight(&[turn::STARTED_FILE, turn::TURN_FILE])?;
     let (started_text, turn_text) = (started.text(), format!("{to}\n"));
-    let files = [
+    let timer_first = state.started.as_ref().is_some_and(|old| &old.agent == to);
+    let both = [
         (turn::STARTED_FILE, started_text.as_str()),
         (turn::TURN_FILE, turn_text.as_str()),
     ];
+    let files = if timer_first { &both[1..] } else { &both[..] };
     let staged = if state.phase == Phase::Positions {
         // The two files are written and flushed on another thread while this one checks the
         // positions files (reads only); the record is logged before they are put in place.
         let (to_record, staged) = std::thread::scope(|scope| {
-            let staging = scope.spawn(|| locked.stage(&files));
+            let staging = scope.spawn(|| locked.stage(files));
             let to_record = digest::check(locked.store(), state, ctx, actor);
             (to_record, joined(staging))
         });
@@ -367,8 +372,11 @@ pub fn give_turn(
         to_record.save(locked)?;
         staged
     } else {
-        locked.stage(&files)?
+        locked.stage(files)?
     };
+    if timer_first {
+        started.save(locked)?;
+    }
     staged.commit()?;
     actor
         .event(ctx, "turn")

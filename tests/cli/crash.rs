@@ -658,12 +658,25 @@ fn hand_off_killed_at_any_write_is_completed_by_its_rerun() {
 #[test]
 fn a_power_loss_that_keeps_the_new_turn_but_not_its_timer_is_completed_by_the_rerun() {
     let neg = Neg::in_positions(2);
-    let (timer, log) = (neg.read(".turn-started"), neg.read(".parley/log.jsonl"));
+    neg.ok(&[
+        "position",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--body",
+        "Use OAuth.",
+    ]);
+    let timer = neg.read(".turn-started");
     assert!(timer.starts_with("agent-alpha\n"), "{timer}");
     let turns_before = count(&log_events(&neg), "turn", "agent-beta");
     neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
     neg.write(".turn-started", &timer);
-    neg.write(".parley/log.jsonl", &log);
+    // The records logged before the two files are kept (synced first); the `turn` record
+    // after them is lost.
+    let logged = neg.read(".parley/log.jsonl");
+    let last = logged[..logged.len() - 1].rfind('\n').unwrap() + 1;
+    assert!(logged[last..].contains("\"event\":\"turn\""), "{logged}");
+    neg.write(".parley/log.jsonl", &logged[..last]);
 
     let rerun = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
     assert_eq!(code(&rerun), 0, "{}", stderr(&rerun));

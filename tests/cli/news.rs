@@ -424,29 +424,42 @@ fn status_from_the_few_events_it_keeps_answers_as_from_the_whole_log() {
             ("sign-off", "sign-off")
         ]
     );
-    // A turn logged since: parsed from the log, then the events kept; the same answer as the
-    // whole log gives.
+    // A turn logged since: parsed from the log, then the events kept; the same answer as
+    // without the file (the log read from its start, the same events kept).
     let holder = neg.turn();
     neg.ok(&["hand-off", "{dir}", &holder]);
     let (_, from_kept) = run_json(&neg, &["status", "{dir}"]);
     std::fs::remove_file(neg.path(".parley/log-events.json")).unwrap();
-    let (_, from_whole) = run_json(&neg, &["status", "{dir}"]);
-    assert_eq!(from_kept, from_whole);
-    let data = &from_whole["data"];
-    assert_eq!(data["issues"][2]["resolved_by"], "Ada Lovelace", "{data}");
+    let (_, again) = run_json(&neg, &["status", "{dir}"]);
+    assert_eq!(from_kept, again);
+    let kept = &from_kept["data"];
+    assert_eq!(kept["issues"][2]["resolved_by"], "Ada Lovelace", "{kept}");
     assert_eq!(
-        data["agreed_by"]["positions/02-cache-location.md"],
+        kept["agreed_by"]["positions/02-cache-location.md"],
         "agent-beta"
     );
-    let blockers = data["finish_blockers"].to_string();
-    assert!(
-        blockers.contains("NOT SIGNED OFF: agent-alpha"),
-        "{blockers}"
-    );
-    assert!(
-        !blockers.contains("NOT SIGNED OFF: agent-beta"),
-        "{blockers}"
-    );
+    let blockers = |data: &Value| -> Vec<String> {
+        (data["finish_blockers"].as_array().unwrap().iter())
+            .map(|b| b.as_str().unwrap().to_owned())
+            .filter(|b| !b.contains("05-open-question"))
+            .collect()
+    };
+    let kept_blockers = blockers(kept);
+    let listed = format!("{kept_blockers:?}");
+    assert!(listed.contains("NOT SIGNED OFF: agent-alpha"), "{listed}");
+    assert!(!listed.contains("NOT SIGNED OFF: agent-beta"), "{listed}");
+
+    // An OPEN issue makes `status` read every event of the log: the four issues, who agreed
+    // and what blocks `finish` (but the new issue) are as the events kept said.
+    neg.ok(&["new-issue", "{dir}", "open-question"]);
+    neg.positions("05-open-question.md", &argued[..1], "OPEN");
+    let (_, whole) = run_json(&neg, &["status", "{dir}"]);
+    let whole = &whole["data"];
+    assert_eq!(whole["open_issues"].as_array().unwrap().len(), 1, "{whole}");
+    let four = |data: &Value| data["issues"].as_array().unwrap()[..4].to_vec();
+    assert_eq!(four(whole), four(kept));
+    assert_eq!(whole["agreed_by"], kept["agreed_by"]);
+    assert_eq!(blockers(whole), kept_blockers);
 }
 
 #[test]
