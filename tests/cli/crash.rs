@@ -614,15 +614,7 @@ fn wait_for_start_killed_at_any_write_is_completed_by_the_next_look() {
 #[test]
 fn hand_off_killed_at_any_write_is_completed_by_its_rerun() {
     every_step(|step| {
-        let neg = Neg::in_positions(2);
-        neg.ok(&[
-            "position",
-            "{dir}",
-            "agent-alpha",
-            "1",
-            "--body",
-            "Use OAuth.",
-        ]);
+        let neg = Neg::with_a_recorded_position();
         let turns_before = count(&log_events(&neg), "turn", "agent-beta");
         let dir = neg.dir.to_str().unwrap();
         let first = crashing(neg.tmp.path(), step, &["hand-off", dir, "agent-alpha"]);
@@ -657,15 +649,7 @@ fn hand_off_killed_at_any_write_is_completed_by_its_rerun() {
 /// counts against the new holder.
 #[test]
 fn a_power_loss_that_keeps_the_new_turn_but_not_its_timer_is_completed_by_the_rerun() {
-    let neg = Neg::in_positions(2);
-    neg.ok(&[
-        "position",
-        "{dir}",
-        "agent-alpha",
-        "1",
-        "--body",
-        "Use OAuth.",
-    ]);
+    let neg = Neg::with_a_recorded_position();
     let timer = neg.read(".turn-started");
     assert!(timer.starts_with("agent-alpha\n"), "{timer}");
     let turns_before = count(&log_events(&neg), "turn", "agent-beta");

@@ -69,21 +69,6 @@ fn kept(record: &str, path: &Path) -> Value {
     json!([record, kept_identity(path)])
 }
 
-/// Two agents in the positions phase, agent-alpha's position on the first issue just written
-/// (and recorded by the command: the digests file names it).
-fn with_a_recorded_position() -> Neg {
-    let neg = Neg::in_positions(2);
-    neg.ok(&[
-        "position",
-        "{dir}",
-        "agent-alpha",
-        "1",
-        "--body",
-        "Use OAuth.",
-    ]);
-    neg
-}
-
 fn check(neg: &Neg) -> (i32, Value) {
     let output = neg.run(&["check", "{dir}", "--json"]);
     let envelope = serde_json::from_slice(&output.stdout).unwrap();
@@ -92,7 +77,7 @@ fn check(neg: &Neg) -> (i32, Value) {
 
 #[test]
 fn a_kept_identity_spares_reading_a_file_only_while_the_file_and_its_record_are_as_kept() {
-    let neg = with_a_recorded_position();
+    let neg = Neg::with_a_recorded_position();
     let saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     // The first line names the file with its record's fingerprint; just written, it is too
@@ -168,7 +153,7 @@ fn the_lock_label_is_written_in_place_at_a_fixed_width() {
 
 #[test]
 fn status_reports_a_hand_edit_that_keeps_the_size_and_the_modification_time() {
-    let neg = with_a_recorded_position();
+    let neg = Neg::with_a_recorded_position();
     let saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     // The identity of the file as recorded, kept as a hand-over keeps it.
@@ -280,11 +265,11 @@ fn a_detail_that_only_a_full_parse_refuses_is_still_a_malformed_line() {
     }
 }
 
-/// [`with_a_recorded_position`], with the identity a hand-over keeps for a settled file
+/// [`Neg::with_a_recorded_position`], with the identity a hand-over keeps for a settled file
 /// planted in the digests file (the file is too recent for one to be kept by the command
 /// itself); the digests file as planted, and its text.
 fn with_a_kept_position() -> (Neg, Value, String) {
-    let neg = with_a_recorded_position();
+    let neg = Neg::with_a_recorded_position();
     let mut saved = neg.read_digests();
     let record = fingerprint(&saved["baselines"][FILE]["digest"]);
     saved["files"] = json!({ FILE: kept(&record, &neg.path(FILE)) });

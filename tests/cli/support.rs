@@ -197,6 +197,21 @@ impl Neg {
         self.write(&format!("positions/{file}"), &text);
     }
 
+    /// Two agents in the positions phase, agent-alpha's position on the first issue just
+    /// written (and recorded by the command: the digests file names it).
+    pub fn with_a_recorded_position() -> Neg {
+        let neg = Neg::in_positions(2);
+        neg.ok(&[
+            "position",
+            "{dir}",
+            "agent-alpha",
+            "1",
+            "--body",
+            "Use OAuth.",
+        ]);
+        neg
+    }
+
     /// Makes everything ready for `finish`: every issue agreed by two agents after a challenge,
     /// a coverage audit and a final document.
     pub fn make_finishable(&self) {
