@@ -532,8 +532,9 @@ fn scaling(root: &Path, quick: bool) {
         into_positions(&dir, &names);
         write_issues(&dir, size, true);
         let d = dir.to_str().unwrap().to_owned();
-        // As in use, the files last changed more than 3 seconds before: `status` keeps what it
-        // derived from them (`.parley/issue-reports.json`) and reads only what changed since.
+        // As in use, the files settled (last changed more than 3 seconds before: settled on any
+        // filesystem): `status` keeps what it derived from them (`.parley/issue-reports.json`)
+        // and reads only what changed since.
         std::thread::sleep(Duration::from_millis(3100));
         ok(&["status", &d]);
         let mut samples: Vec<Duration> = (0..5)

@@ -7,8 +7,8 @@
 //!   identity now, taken by one `fstatat` without following a link, is a regular file's and
 //!   equals the one recorded with it. An identity is recorded only when it was taken from the
 //!   very read the part was derived from, before reading, and only once the file had settled
-//!   ([`FileIdentity`]: last changed at least 3 seconds before), so that a later write of the
-//!   same size cannot carry the same times. A link or a directory has its own inode and is
+//!   ([`FileIdentity`]: last changed at least 1.1 or 3 seconds before), so that a later write
+//!   of the same size cannot carry the same times. A link or a directory has its own inode and is
 //!   never a regular file: it is read, and refused, as before.
 //! - Anything else (no file, a file that is unreadable, does not parse or is of another
 //!   version, a part whose identity differs) means the file is read as if there were no
