@@ -286,16 +286,11 @@ pub fn load_unchanged(
     store: &Store,
     now: impl Fn(&str) -> Result<Option<FileIdentity>>,
 ) -> Result<Kept> {
-    load_unchanged_from(store, open(store)?, now)
+    load_unchanged_from(store, Opened::read(store)?, now)
 }
 
-/// The digests file's first line, read for [`load_unchanged_from`]: a command can read it
-/// before it knows the identities to compare (on another thread).
-pub fn open(store: &Store) -> Result<Option<Opened>> {
-    Opened::read(store)
-}
-
-/// [`load_unchanged`], the digests file being `opened` (by [`open`], under the same lock).
+/// [`load_unchanged`], the digests file being `opened` (by [`Opened::read`], under the same
+/// lock: a command can read it before it knows the identities to compare).
 pub fn load_unchanged_from(
     store: &Store,
     opened: Option<Opened>,
@@ -348,7 +343,7 @@ pub struct Opened {
 impl Opened {
     /// `None` when there is no usable file: none, not of this version, not parsed, or not in
     /// agreement with the log (its anchor). Only the first line is read.
-    fn read(store: &Store) -> Result<Option<Opened>> {
+    pub fn read(store: &Store) -> Result<Option<Opened>> {
         let Some(mut file) = store.open(FILE)? else {
             return Ok(None);
         };

@@ -356,8 +356,8 @@ pub fn give_turn(
     let (started_text, turn_text) = (started.text(), format!("{to}\n"));
     let timer_first = state.started.as_ref().is_some_and(|old| &old.agent == to);
     let both = [
-        (turn::STARTED_FILE, started_text.as_str()),
-        (turn::TURN_FILE, turn_text.as_str()),
+        (turn::STARTED_FILE, started_text.as_bytes()),
+        (turn::TURN_FILE, turn_text.as_bytes()),
     ];
     let files = if timer_first { &both[1..] } else { &both[..] };
     let staged = if state.phase == Phase::Positions {

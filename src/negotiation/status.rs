@@ -302,7 +302,12 @@ impl Overview {
         // the issues' files are looked up.
         let early = || -> Result<_> {
             (events == Events::StatusReads)
-                .then(|| Ok((StatusEvents::read(store)?, digests_file::open(store)?)))
+                .then(|| {
+                    Ok((
+                        StatusEvents::read(store)?,
+                        digests_file::Opened::read(store)?,
+                    ))
+                })
                 .transpose()
         };
         let (read, early) = read_issues_while(store, early)?;

@@ -825,10 +825,11 @@ impl<'a> Locked<'a> {
         self.replace_bytes(rel, content.as_bytes())
     }
 
-    /// [`Locked::replace`] with raw bytes (a provider's output is kept as it came).
+    /// [`Locked::replace`] with raw bytes (a provider's output is kept as it came): a
+    /// temporary file in the same directory, written and fsynced, renamed over the target,
+    /// then the directory fsynced ([`Locked::stage`] of one file).
     pub fn replace_bytes(&self, rel: &str, content: &[u8]) -> Result<()> {
-        let path = self.store.writable_path(rel)?;
-        write_atomic(&path, content)
+        self.stage(&[(rel, content)])?.commit()
     }
 
     /// Writes each of `files` (a path and its new content) to a temporary file beside it and
@@ -838,7 +839,7 @@ impl<'a> Locked<'a> {
     /// and the others not. Dropped uncommitted, the temporary files are removed. A command
     /// stages its files on another thread while it reads what decides its earlier steps:
     /// the flushes, most of a replacement's cost, are then waited for at the same time.
-    pub fn stage(&self, files: &[(&str, &str)]) -> Result<Staged> {
+    pub fn stage(&self, files: &[(&str, &[u8])]) -> Result<Staged> {
         let paths = files
             .iter()
             .map(|(rel, _)| self.store.writable_path(rel))
@@ -860,9 +861,11 @@ impl<'a> Locked<'a> {
         for (path, (_, content)) in paths.into_iter().zip(files) {
             let temp = temp_file_in(&staged.dir)
                 .map_err(|e| Error::io("create a temporary file in", &staged.dir, e))?;
-            crash::write_all(temp.as_file(), content.as_bytes(), "write a temporary file")
+            crash::write_all(temp.as_file(), content, "write a temporary file")
                 .map_err(|e| Error::io("write", temp.path(), e))?;
-            start_writeback(temp.as_file());
+            if files.len() > 1 {
+                start_writeback(temp.as_file());
+            }
             staged.files.push((temp, path));
         }
         for (temp, _) in &staged.files {
@@ -1303,19 +1306,6 @@ fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
         .tempfile_in(dir)
 }
 
-/// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.
-fn write_atomic(path: &Path, content: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let temp = temp_file_in(dir).map_err(|e| Error::io("create a temporary file in", dir, e))?;
-    crash::write_all(temp.as_file(), content, "write a temporary file")
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| Error::io("write", temp.path(), e))?;
-    temp.persist(path)
-        .map_err(|e| Error::io("replace", path, e.error))?;
-    crash::step("rename over the target");
-    sync_dir(dir)
-}
-
 /// Creates `path` with `content`, complete or not at all, never replacing anything;
 /// `Ok(false)` if anything (a link included) is at `path`.
 ///
@@ -1520,7 +1510,7 @@ mod tests {
         let before = listing();
 
         let staged = locked
-            .stage(&[("a.md", "new a\n"), ("b.md", "b\n")])
+            .stage(&[("a.md", b"new a\n".as_slice()), ("b.md", b"b\n")])
             .unwrap();
         assert_eq!(
             fs::read_to_string(dir.path().join("a.md")).unwrap(),
@@ -1535,7 +1525,7 @@ mod tests {
         );
 
         let staged = locked
-            .stage(&[("a.md", "new a\n"), ("b.md", "b\n")])
+            .stage(&[("a.md", b"new a\n".as_slice()), ("b.md", b"b\n")])
             .unwrap();
         staged.commit().unwrap();
         assert_eq!(
@@ -1550,7 +1540,7 @@ mod tests {
 
         // A link in place of a target refuses the whole stage before anything is written.
         std::os::unix::fs::symlink("/etc/hostname", dir.path().join("c.md")).unwrap();
-        let refused = locked.stage(&[("a.md", "newer\n"), ("c.md", "c\n")]);
+        let refused = locked.stage(&[("a.md", b"newer\n".as_slice()), ("c.md", b"c\n")]);
         assert!(refused.is_err());
         assert_eq!(
             fs::read_to_string(dir.path().join("a.md")).unwrap(),
