@@ -23,7 +23,7 @@ use super::log_cache::StatusEvents;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
 use super::turn::{Phase, Turn, TurnStarted};
-use super::{Actor, State, digests_file, duplicate, joined, log, open, resolve};
+use super::{Actor, State, digests_file, duplicate, log, open, resolve};
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -174,8 +174,8 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
 /// looked up), and what `meanwhile` returned. Without a cache nothing could spare a read, so
 /// no file is looked up (each is read). With one, from 128 issues on
 /// ([`LOOKUPS_ON_A_THREAD`](super::LOOKUPS_ON_A_THREAD)), the lookups (a thousand `fstatat`
-/// for 500 issues) run on another thread while this one runs `meanwhile` and parses the
-/// cache: none depends on another, and each costs about as much as the other.
+/// for 500 issues) are shared by two threads, one of which first runs `meanwhile` and parses
+/// the cache: none depends on another.
 fn look_up_with_cache<'a, T>(
     store: &Store,
     files: &[IssueFile],
@@ -185,22 +185,38 @@ fn look_up_with_cache<'a, T>(
     let Some(kept) = kept else {
         return (IssueCache::default(), None, None, meanwhile());
     };
-    let look_up = || {
-        let look = |dir| store.find_in(dir, files.iter().map(|f| f.file.as_str()));
-        (look(ISSUES_DIR), look(POSITIONS_DIR))
+    // Each issue's file, then each positions file; `Other` (read it) where a directory
+    // cannot be looked in.
+    let dirs = [
+        store.lookup_dir(ISSUES_DIR),
+        store.lookup_dir(POSITIONS_DIR),
+    ];
+    let count = files.len();
+    let look_up = |index: usize| match &dirs[index / count] {
+        Some(dir) => dir.find(&files[index % count].file),
+        None => Found::Other,
     };
-    if 2 * files.len() < super::LOOKUPS_ON_A_THREAD {
+    let mut found = vec![Found::Other; 2 * count];
+    let (cache, meanwhile) = if found.len() < super::LOOKUPS_ON_A_THREAD {
         let meanwhile = meanwhile();
-        let (issues, positions) = look_up();
-        return (IssueCache::parse(kept), issues, positions, meanwhile);
-    }
-    std::thread::scope(|scope| {
-        let lookups = scope.spawn(look_up);
-        let meanwhile = meanwhile();
-        let cache = IssueCache::parse(kept);
-        let (issues, positions) = joined(lookups);
-        (cache, issues, positions, meanwhile)
-    })
+        for (index, slot) in found.iter_mut().enumerate() {
+            *slot = look_up(index);
+        }
+        (IssueCache::parse(kept), meanwhile)
+    } else {
+        super::filled_on_two_threads(&mut found, look_up, || {
+            let meanwhile = meanwhile();
+            (IssueCache::parse(kept), meanwhile)
+        })
+    };
+    let positions = found.split_off(count);
+    let looked = |found: Vec<Found>, dir: &Option<_>| dir.as_ref().map(|_| found);
+    (
+        cache,
+        looked(found, &dirs[0]),
+        looked(positions, &dirs[1]),
+        meanwhile,
+    )
 }
 
 impl IssueReport {

@@ -225,13 +225,15 @@ impl Store {
         dir_rel: &str,
         names: impl IntoIterator<Item = &'n str>,
     ) -> Option<Vec<Found>> {
+        let dir = self.lookup_dir(dir_rel)?;
+        Some(names.into_iter().map(|name| dir.find(name)).collect())
+    }
+
+    /// The directory `dir_rel` opened for [`Store::find_in`]'s lookups, for a caller that
+    /// spreads them over threads (the handle can be shared). `None` as for `find_in`.
+    pub fn lookup_dir(&self, dir_rel: &str) -> Option<LookupDir> {
         let handle = open_dir_for_lookups(&self.contained_dir(dir_rel)?).ok()?;
-        Some(
-            names
-                .into_iter()
-                .map(|name| find_at(&handle, name))
-                .collect(),
-        )
+        Some(LookupDir(handle))
     }
 
     /// Reads the bytes of `rel` from `offset` to its end (nothing when `offset` is past the
@@ -280,6 +282,7 @@ impl Store {
                 path,
                 file,
                 len: meta.len(),
+                position: 0,
             }))
     }
 
@@ -455,6 +458,8 @@ pub struct Reading {
     file: File,
     /// The file's length when it was opened.
     len: u64,
+    /// How far it has been read.
+    position: u64,
 }
 
 /// How much [`Reading`] asks for at a time.
@@ -482,11 +487,16 @@ impl Reading {
 
     /// Reads on to the end of the file, appending to `bytes`.
     pub fn read_to_end(&mut self, bytes: &mut Vec<u8>) -> Result<()> {
-        bytes.reserve(self.len.saturating_sub(bytes.len() as u64) as usize + 1);
-        self.file
+        let left = self.len.saturating_sub(self.position);
+        bytes.reserve(usize::try_from(left).unwrap_or(0).saturating_add(1));
+        // Through `take`, which hides the file from the standard library's own size hint (a
+        // `statx` and a `seek` per call): the room reserved is the hint.
+        let read = (&mut self.file)
+            .take(u64::MAX)
             .read_to_end(bytes)
-            .map(drop)
-            .map_err(|e| Error::io("read", &self.path, e))
+            .map_err(|e| Error::io("read", &self.path, e))?;
+        self.position += read as u64;
+        Ok(())
     }
 
     /// Reads on through the next `count` bytes (fewer if the file ends first), handing them
@@ -520,7 +530,10 @@ impl Reading {
     fn read_into(&mut self, buffer: &mut [u8]) -> Result<usize> {
         loop {
             match self.file.read(buffer) {
-                Ok(n) => return Ok(n),
+                Ok(n) => {
+                    self.position += n as u64;
+                    return Ok(n);
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(Error::io("read", &self.path, e)),
             }
@@ -587,6 +600,17 @@ pub enum Found {
     Other,
 }
 
+/// A directory opened only to look names up in it ([`Store::lookup_dir`]).
+#[derive(Debug)]
+pub struct LookupDir(File);
+
+impl LookupDir {
+    /// What `name` is in the directory now: one `fstatat` that does not follow a link.
+    pub fn find(&self, name: &str) -> Found {
+        find_at(&self.0, name)
+    }
+}
+
 /// `dir`, opened only to look names up relative to it (`O_PATH`: no permission to read it
 /// is needed, as none is to open a file in it), never through a link.
 #[cfg(target_os = "linux")]
@@ -606,7 +630,15 @@ fn open_dir_for_lookups(_dir: &Path) -> io::Result<File> {
 #[cfg(target_os = "linux")]
 fn find_at(dir: &File, name: &str) -> Found {
     use std::os::fd::AsRawFd;
-    let Ok(c_name) = std::ffi::CString::new(name) else {
+    // The name, NUL-terminated, on the stack: a lookup allocates nothing, so that a thread
+    // making only lookups never sets up a heap of its own.
+    // (No name in a directory is longer than 255 bytes.)
+    let mut buffer = [0u8; 256];
+    if name.len() >= buffer.len() {
+        return Found::Other;
+    }
+    buffer[..name.len()].copy_from_slice(name.as_bytes());
+    let Ok(c_name) = std::ffi::CStr::from_bytes_with_nul(&buffer[..=name.len()]) else {
         return Found::Other;
     };
     if name.contains('/') {
@@ -1492,6 +1524,32 @@ mod tests {
         };
         let store = Store::new(dir.path().to_path_buf(), wait);
         (dir, store)
+    }
+
+    #[test]
+    fn a_file_read_in_parts_is_read_once_whole_and_a_long_or_odd_name_is_never_found() {
+        let (dir, store) = store();
+        let text: Vec<u8> = (0..100_000u32).map(|n| (n % 251) as u8).collect();
+        fs::write(dir.path().join("f"), &text).unwrap();
+        let mut reading = store.open("f").unwrap().unwrap();
+        let mut first = Vec::new();
+        let at = reading.read_until(text[40_000], &mut first).unwrap();
+        let mut passed = Vec::new();
+        reading
+            .pass(10_000, |part| passed.extend_from_slice(part))
+            .unwrap();
+        let mut rest = Vec::new();
+        reading.read_to_end(&mut rest).unwrap();
+        assert!(at.is_some());
+        assert_eq!([first, passed, rest].concat(), text);
+
+        fs::create_dir(dir.path().join("d")).unwrap();
+        fs::write(dir.path().join("d/a"), "a").unwrap();
+        let lookups = store.lookup_dir("d").unwrap();
+        assert!(matches!(lookups.find("a"), Found::File(_)));
+        assert_eq!(lookups.find(&"a".repeat(300)), Found::Other);
+        assert_eq!(lookups.find("a\0"), Found::Other);
+        assert_eq!(lookups.find("a/b"), Found::Other);
     }
 
     #[test]
