@@ -17,6 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use compact_str::CompactString;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -355,16 +356,21 @@ pub fn unaccepted_edits(store: &Store, state: &State, ledger: &Ledger) -> Result
     unaccepted_edits_seen(store, state, ledger, &Seen::default())
 }
 
+/// `positions/NN-TOPIC.md` → its text as read by a command (`None`: it was missing). Hashed
+/// with FxHash, as are the identities below: `status` fills and asks both for every issue,
+/// the keys are short names, and a crafted collision could only slow a command down.
+pub type Texts = FxHashMap<String, Option<String>>;
+
 /// What a command already knows of the positions files, so that the check does not read them
 /// again: texts it has just read, and the identities the digests file keeps.
 #[derive(Default)]
 pub struct Seen<'a> {
     /// `positions/NN-TOPIC.md` → its text as read by this command (`None`: it was missing).
-    pub texts: HashMap<String, Option<String>>,
+    pub texts: Texts,
     /// The identity each file had when this command read it (when it had settled) or found
     /// it unread (by its identity alone): a file of `texts` without one here is compared, a
     /// file in neither is looked at.
-    pub identities: HashMap<String, FileIdentity>,
+    pub identities: FxHashMap<String, FileIdentity>,
     /// The loaded digests file whose identities may spare reading a file.
     pub loaded: Option<&'a digests_file::Loaded>,
 }

@@ -1,9 +1,10 @@
 //! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use crate::context::Ctx;
@@ -13,7 +14,7 @@ use crate::output::{Human, Reply};
 use crate::store::{FileIdentity, Found, LockMode, Locked, Store};
 
 use super::agents::Agents;
-use super::digest::{self, Edit, Ledger};
+use super::digest::{self, Edit, Ledger, Texts};
 use super::digests_file::Kept;
 use super::duplicate::LikelyDuplicate;
 use super::issue_cache::{Identities, IssueCache, NextCache, PositionsSummary};
@@ -72,9 +73,6 @@ impl IssueReport {
     }
 }
 
-/// `positions/NN-TOPIC.md` → its text as read (`None`: there is none).
-pub type Texts = HashMap<String, Option<String>>;
-
 /// What one pass over `issues/` and `positions/` read: the reports, and what else the same
 /// command needs of those files, so that it reads none of them twice.
 struct IssuesRead {
@@ -86,7 +84,7 @@ struct IssuesRead {
     texts: Texts,
     /// The identity of each positions file: as read, when it had settled; as found, when
     /// the cache vouched for it.
-    identities: HashMap<String, FileIdentity>,
+    identities: FxHashMap<String, FileIdentity>,
     /// What to keep for the next overview.
     cache: NextCache,
 }
@@ -107,8 +105,8 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
     let mut read = IssuesRead {
         reports: Vec::with_capacity(files.len()),
         titles: Vec::with_capacity(files.len()),
-        texts: HashMap::with_capacity(files.len()),
-        identities: HashMap::with_capacity(files.len()),
+        texts: Texts::with_capacity_and_hasher(files.len(), Default::default()),
+        identities: FxHashMap::with_capacity_and_hasher(files.len(), Default::default()),
         cache: NextCache::default(),
     };
     for (index, file) in files.into_iter().enumerate() {
