@@ -111,9 +111,9 @@ impl IssueFile {
 /// an error (it would be followed by readers); other files are not issues and are skipped.
 pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
     let mut files = unsorted(store, dir, |file, number, topic| IssueFile {
-        file,
+        file: file.to_owned(),
         number,
-        topic,
+        topic: CompactString::new(topic),
     })?;
     // By number, not by name: `100-x.md` comes after `99-y.md`.
     files.sort_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
@@ -130,30 +130,27 @@ pub fn next_number(store: &Store, dir: &str) -> Result<u64> {
 /// What `keep` makes of each issue file of `dir` (its name, number and topic), in the
 /// directory's order. An entry named like one that is not a regular file is an error (the
 /// first such by name, whatever the directory's order).
-fn unsorted<T>(
-    store: &Store,
-    dir: &str,
-    keep: impl Fn(String, u64, CompactString) -> T,
-) -> Result<Vec<T>> {
-    let Some(entries) = store.entries(dir)? else {
-        return Ok(Vec::new());
-    };
-    let mut files = Vec::with_capacity(entries.len());
+fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) -> Result<Vec<T>> {
+    let mut files = Vec::new();
     let mut wrong: Option<(String, EntryKind)> = None;
-    for entry in entries {
-        let Some((number, topic)) = IssueFile::parts(&entry.name) else {
-            continue;
+    // Names are copied only when kept: most of a large directory is issue files, but
+    // `next_number` keeps none of them.
+    store.each_entry(dir, |name, kind| {
+        let Some((number, topic)) = IssueFile::parts(name) else {
+            return;
         };
-        let topic = CompactString::new(topic);
-        match entry.kind {
-            EntryKind::File => files.push(keep(entry.name, number, topic)),
+        match kind {
+            EntryKind::File => files.push(keep(name, number, topic)),
             kind => {
-                if wrong.as_ref().is_none_or(|(name, _)| entry.name < *name) {
-                    wrong = Some((entry.name, kind));
+                if wrong
+                    .as_ref()
+                    .is_none_or(|(first, _)| name < first.as_str())
+                {
+                    wrong = Some((name.to_owned(), kind));
                 }
             }
         }
-    }
+    })?;
     match wrong {
         None => Ok(files),
         Some((name, EntryKind::Symlink)) => {
