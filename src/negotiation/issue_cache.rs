@@ -618,6 +618,12 @@ mod tests {
     }
 
     proptest::proptest! {
+        // A failure is reported with its shrunk input; nothing is written into the tree.
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
         /// The scan of the file as written reads what the general parser reads, whatever
         /// the titles hold, and gives way to it for any text it does not know (an edit).
         #[test]
