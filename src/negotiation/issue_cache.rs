@@ -478,33 +478,30 @@ impl<'a> Scan<'a> {
         self.expect("[")?;
         let name = self.string()?;
         self.expect(",")?;
-        let issue = if self.eat("null") {
-            None
-        } else {
-            self.expect("[")?;
-            let stamp = self.stamp()?;
-            self.expect(",")?;
-            let title = if self.eat("null") {
-                None
-            } else {
-                Some(Text(Cow::Borrowed(self.string()?)))
-            };
-            self.expect("]")?;
-            Some(KeptPart(stamp, title))
-        };
+        let issue = self.part(|scan| match scan.eat("null") {
+            true => Some(None),
+            false => Some(Some(Text(Cow::Borrowed(scan.string()?)))),
+        })?;
         self.expect(",")?;
-        let positions = if self.eat("null") {
-            None
-        } else {
-            self.expect("[")?;
-            let stamp = self.stamp()?;
-            self.expect(",")?;
-            let place = self.number()?;
-            self.expect("]")?;
-            Some(KeptPart(stamp, place))
-        };
+        let positions = self.part(Scan::number)?;
         self.expect("]")?;
         Some(Kept(name, issue, positions))
+    }
+
+    /// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
+    fn part<T>(
+        &mut self,
+        derived: impl FnOnce(&mut Self) -> Option<T>,
+    ) -> Option<Option<KeptPart<T>>> {
+        if self.eat("null") {
+            return Some(None);
+        }
+        self.expect("[")?;
+        let stamp = self.stamp()?;
+        self.expect(",")?;
+        let derived = derived(self)?;
+        self.expect("]")?;
+        Some(Some(KeptPart(stamp, derived)))
     }
 }
 
