@@ -571,6 +571,12 @@ mod tests {
     }
 
     proptest! {
+        // A failure is reported with its shrunk input; nothing is written into the tree.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
         /// The walk's linear lookup names the agent the plain search names, for names with and
         /// without characters outside words, in text made of the same pieces.
         #[test]

@@ -802,6 +802,12 @@ mod tests {
     }
 
     proptest! {
+        // A failure is reported with its shrunk input; nothing is written into the tree.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
         /// What the commands write (an entry appended, the status set) is never an edit of
         /// what was recorded before, except a status change while nobody holds the turn.
         #[test]
