@@ -478,9 +478,11 @@ impl<'a> Scan<'a> {
         self.expect("[")?;
         let name = self.string()?;
         self.expect(",")?;
-        let issue = self.part(|scan| match scan.eat("null") {
-            true => Some(None),
-            false => Some(Some(Text(Cow::Borrowed(scan.string()?)))),
+        let issue = self.part(|scan| {
+            if scan.eat("null") {
+                return Some(None);
+            }
+            Some(Some(Text(Cow::Borrowed(scan.string()?))))
         })?;
         self.expect(",")?;
         let positions = self.part(Scan::number)?;

@@ -626,23 +626,21 @@ fn read_entries(dir: &Path, mut each: impl FnMut(&str, EntryKind)) -> io::Result
         if name == "." || name == ".." {
             continue;
         }
-        let kind = match entry.file_type() {
+        let kind_of = |file_type| match file_type {
             FileType::RegularFile => EntryKind::File,
             FileType::Directory => EntryKind::Dir,
             FileType::Symlink => EntryKind::Symlink,
+            _ => EntryKind::Other,
+        };
+        let kind = match entry.file_type() {
             // Some filesystems do not say: asked of the entry itself, not through a link.
             FileType::Unknown => {
-                match rustix::fs::statat(&handle, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
-                    Ok(stat) => match FileType::from_raw_mode(stat.st_mode) {
-                        FileType::RegularFile => EntryKind::File,
-                        FileType::Directory => EntryKind::Dir,
-                        FileType::Symlink => EntryKind::Symlink,
-                        _ => EntryKind::Other,
-                    },
-                    Err(_) => EntryKind::Other,
-                }
+                rustix::fs::statat(&handle, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+                    .map_or(EntryKind::Other, |stat| {
+                        kind_of(FileType::from_raw_mode(stat.st_mode))
+                    })
             }
-            _ => EntryKind::Other,
+            known => kind_of(known),
         };
         each(name, kind);
     }

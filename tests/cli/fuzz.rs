@@ -593,16 +593,8 @@ fn feedback_payloads_and_streams() {
 
 #[test]
 fn negotiation_files() {
-    let neg = Neg::in_positions(2);
     // One position recorded, so a positions file exists.
-    neg.ok(&[
-        "position",
-        "{dir}",
-        "agent-alpha",
-        "1",
-        "--body",
-        "Use a cache.",
-    ]);
+    let neg = Neg::with_a_recorded_position();
     let files = tree(&neg.dir);
     let mutable: Vec<PathBuf> = files
         .iter()
