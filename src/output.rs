@@ -36,23 +36,49 @@ pub trait Reply: Serialize + Send {
     fn human(&self, out: &mut Human);
 }
 
-/// The human form of a [`Reply`], as it writes it.
+/// The human form of a [`Reply`], as it writes it: stdout's lines in one buffer, as they
+/// are printed (a status of 500 issues writes one string, not 500 joined at the end).
 #[derive(Debug, Default)]
 pub struct Human {
-    /// Lines for stdout.
-    pub lines: Vec<String>,
+    /// stdout's text: each line followed by a newline.
+    text: String,
+    /// Where each line ends in `text` (before its newline), so that the lines come back as
+    /// they were given, a line holding a newline included.
+    ends: Vec<usize>,
     /// Lines for stderr, printed as they are: a summary that must stay out of a
     /// machine-readable stdout (JSON carries the same facts in `data`).
     pub notes: Vec<String>,
 }
 
 impl Human {
-    pub fn line(&mut self, line: impl Into<String>) {
-        self.lines.push(line.into());
+    pub fn line(&mut self, line: impl AsRef<str>) {
+        self.line_of(&[line.as_ref()]);
+    }
+
+    /// A line made of `parts`, written straight into the text (no string of its own).
+    pub fn line_of(&mut self, parts: &[&str]) {
+        for part in parts {
+            self.text.push_str(part);
+        }
+        self.ends.push(self.text.len());
+        self.text.push('\n');
     }
 
     pub fn note(&mut self, note: impl Into<String>) {
         self.notes.push(note.into());
+    }
+
+    /// stdout's text, each line followed by a newline.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// stdout's lines, as given.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.ends.iter().map(|end| end + 1));
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.text[start..end])
     }
 }
 
@@ -185,12 +211,7 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             let human = outcome.human();
             // One write for the whole answer: stdout is line-buffered, and a status of
             // 10 000 issues would otherwise cost 10 000 system calls.
-            let mut text = String::with_capacity(human.lines.iter().map(|l| l.len() + 1).sum());
-            for line in &human.lines {
-                text.push_str(line);
-                text.push('\n');
-            }
-            let _ = out.write_all(text.as_bytes());
+            let _ = out.write_all(human.text().as_bytes());
             for warning in outcome.warnings() {
                 let _ = writeln!(err, "warning: {warning}");
             }
@@ -243,7 +264,7 @@ pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
                 // The same shape as an error's, so a reader handles one form.
                 json!({
                     "code": code,
-                    "message": outcome.human().lines.join("\n"),
+                    "message": outcome.human().lines().collect::<Vec<_>>().join("\n"),
                     "hint": Value::Null,
                     "exit": outcome.status.exit_code(),
                 })

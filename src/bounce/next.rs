@@ -95,7 +95,8 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
         Ok(if reply.status() == Status::NotNow {
             let mut said = Human::default();
             reply.human(&mut said);
-            ctx.notices.progress(&said.lines.join("; "));
+            ctx.notices
+                .progress(&said.lines().collect::<Vec<_>>().join("; "));
             Check::NotYet(None)
         } else {
             Check::Ready(Outcome::from(reply))

@@ -46,6 +46,7 @@ use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Reading, Store};
 use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::issues::POSITIONS_DIR;
 use super::log::{self, Event};
+use super::scan::Scan;
 
 pub const FILE: &str = ".parley/digests.json";
 
@@ -87,6 +88,57 @@ struct Head {
 struct FileEntry(CompactString, Option<IdentityStamp>);
 
 impl Head {
+    /// The first line, `None` when it is not one: scanned as [`save`] writes it
+    /// ([`Head::as_written`]), or else read by the general parser.
+    fn parse(line: &str) -> Option<Head> {
+        Head::as_written(line).or_else(|| serde_json::from_str(line).ok())
+    }
+
+    /// The first line exactly as [`save`] writes it, its files read by a [`Scan`] (one per
+    /// positions file, at every hand-over and `status`); the ledger's head, small, by the
+    /// general parser. `None` at anything else, which the general parser then reads: both
+    /// give the same for any line this one reads (a property test).
+    fn as_written(line: &str) -> Option<Head> {
+        let mut scan = Scan(line.strip_prefix(r#"{"version":"#)?);
+        let version = u32::try_from(scan.number()?).ok()?;
+        scan.expect(r#","log_bytes":"#)?;
+        let log_bytes = scan.number()?;
+        scan.expect(r#","log_anchor":"#)?;
+        let log_anchor = scan.string()?.to_owned();
+        scan.expect(r#","files":{"#)?;
+        let mut files = Vec::new();
+        if !scan.eat("}") {
+            loop {
+                let file = scan.string()?;
+                scan.expect(":[")?;
+                let record = scan.string()?;
+                scan.expect(",")?;
+                let kept = if scan.eat("null") {
+                    None
+                } else {
+                    Some(scan.stamp()?)
+                };
+                scan.expect("]")?;
+                files.push((file.into(), FileEntry(record.into(), kept)));
+                if scan.eat("}") {
+                    break;
+                }
+                scan.expect(",")?;
+            }
+        }
+        scan.expect(r#","ledger":"#)?;
+        let ledger = scan.parsed::<LedgerHead>()?;
+        (scan.0 == "}").then(|| Head {
+            version,
+            log_bytes,
+            log_anchor,
+            // As the general parser builds it (`digest::sorted_map`): a file named twice
+            // keeps its last entry.
+            files: BTreeMap::from_iter(files),
+            ledger,
+        })
+    }
+
     /// The identities kept, each with the record it was kept for.
     fn identities(&self) -> BTreeMap<String, Checked> {
         self.files
@@ -354,7 +406,7 @@ impl Opened {
         // Read as bytes: a file that is not even UTF-8 is just another unusable one.
         let Some(head) = std::str::from_utf8(&bytes[..newline])
             .ok()
-            .and_then(|line| serde_json::from_str::<Head>(line).ok())
+            .and_then(Head::parse)
             .filter(|head| head.version == VERSION)
         else {
             return Ok(None);
@@ -548,4 +600,76 @@ fn anchor(store: &Store, log_bytes: u64) -> Result<Option<String>> {
     };
     let anchor = bytes.get(..(log_bytes - anchor_start) as usize);
     Ok(anchor.map(digest::fnv_bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::negotiation::digest::NotesRecord;
+
+    proptest::proptest! {
+        // A failure is reported with its shrunk input; nothing is written into the tree.
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
+        /// The scan of the first line as `save` writes it reads what the general parser
+        /// reads, and it does read every line written with no string to unescape; a line
+        /// edited anywhere is either read the same by both or left to the general parser.
+        #[test]
+        fn the_scan_of_the_first_line_as_written_reads_what_the_json_parser_reads(
+            files in proptest::collection::vec((".{0,10}", ".{0,16}", proptest::option::of(proptest::num::u64::ANY)), 0..6),
+            anchor in ".{0,16}",
+            log_bytes in proptest::num::u64::ANY,
+            noted in proptest::bool::ANY,
+            edit in proptest::option::of((0usize..400, "[ \\\\\"0,:\\]\\[{}]|null")),
+        ) {
+            let head = Head {
+                version: VERSION,
+                log_bytes,
+                log_anchor: anchor.clone(),
+                files: (files.iter())
+                    .map(|(file, record, kept)| {
+                        let kept = kept.map(|k| IdentityStamp::from_hex(&format!("{k:016x}")).unwrap());
+                        (CompactString::new(file), FileEntry(record.into(), kept))
+                    })
+                    .collect(),
+                ledger: LedgerHead::default(),
+            };
+            let mut head = head;
+            head.ledger.notes = noted.then(|| NotesRecord {
+                at: "2026-01-01T00:00:00Z".to_owned(),
+                bytes: 3,
+                digest: "0123456789abcdef".to_owned(),
+            });
+            let mut line = serde_json::to_string(&head).unwrap();
+            if let Some((at, inserted)) = &edit {
+                let mut at = (*at).min(line.len());
+                while !line.is_char_boundary(at) {
+                    at -= 1;
+                }
+                line.insert_str(at, inserted);
+            }
+            let general = serde_json::from_str::<Head>(&line).ok();
+            let scanned = Head::as_written(&line);
+            let unescaped = |text: &str| !text.contains(['"', '\\']) && !text.chars().any(char::is_control);
+            let plain = unescaped(&anchor) && files.iter().all(|(file, record, _)| unescaped(file) && unescaped(record));
+            if edit.is_none() && plain {
+                proptest::prop_assert!(scanned.is_some(), "{line}");
+            }
+            if let Some(scanned) = scanned {
+                let general = general.expect("the JSON parser reads what the scan reads");
+                proptest::prop_assert_eq!(
+                    serde_json::to_string(&scanned).unwrap(),
+                    serde_json::to_string(&general).unwrap()
+                );
+            }
+            // What either reads is the same through `Head::parse`.
+            proptest::prop_assert_eq!(
+                Head::parse(&line).map(|head| serde_json::to_string(&head).unwrap()),
+                serde_json::from_str::<Head>(&line).ok().map(|head| serde_json::to_string(&head).unwrap())
+            );
+        }
+    }
 }

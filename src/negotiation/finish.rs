@@ -256,6 +256,8 @@ pub(crate) fn check(
     let mut resolved = BTreeMap::new();
     let mut warnings = Vec::new();
     let mut rel_buffer = String::new();
+    // The agents who argued each issue, in one vector for all (500 issues, no allocation each).
+    let mut debaters: Vec<&str> = Vec::new();
     if state.phase == Phase::Analysis {
         failures.push("WRONG PHASE: still in the analysis phase".to_owned());
     }
@@ -284,12 +286,12 @@ pub(crate) fn check(
                 }
                 // The agents who argued, and the one who agreed with `agree` (its decision
                 // is its part in the issue).
-                let mut debaters: Vec<&str> = report
-                    .position_authors
-                    .iter()
-                    .filter(|a| state.agents.contains(a))
-                    .map(|a| a.as_str())
-                    .collect();
+                debaters.clear();
+                debaters.extend(
+                    (report.position_authors.iter())
+                        .filter(|a| state.agents.contains(a))
+                        .map(|a| a.as_str()),
+                );
                 // A duplicate's proposer argued it in its proposal (a challenge entry).
                 let rel = issues::positions_rel(&mut rel_buffer, file);
                 for proposer in &proposers {
@@ -310,11 +312,11 @@ pub(crate) fn check(
                 {
                     debaters.push(agreer);
                 }
-                let debaters = debaters.len();
-                if debaters < 2 {
+                let count = debaters.len();
+                if count < 2 {
                     failures.push(format!(
-                        "TOO FEW AGENTS: {file} — positions from {debaters} registered agent{}; an agreement needs two",
-                        if debaters == 1 { "" } else { "s" }
+                        "TOO FEW AGENTS: {file} — positions from {count} registered agent{}; an agreement needs two",
+                        if count == 1 { "" } else { "s" }
                     ));
                 }
             }

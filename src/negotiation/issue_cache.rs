@@ -31,6 +31,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -38,31 +39,36 @@ use crate::names::Name;
 use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Store};
 
 use super::positions::{IssueStatus, Positions};
-use super::status::IssueReport;
+use super::scan::Scan;
+use super::status::{IssueReport, written_titles};
 
 pub const FILE: &str = ".parley/issue-reports.json";
 
 /// Changes whenever what a part holds changes meaning; a file of another version is ignored.
 const VERSION: u32 = 3;
 
-/// What a positions file says, as an issue's report shows it.
+/// What a positions file says, as an issue's report shows it. Its lists are shared, not
+/// copied, by the reports of every issue the cache gives the same summary (most of them).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(from = "SummaryOnDisk")]
 pub struct PositionsSummary {
     pub status: IssueStatus,
-    pub position_authors: Vec<Name>,
-    pub challenge_authors: Vec<Name>,
-    pub participants: Vec<Name>,
+    pub position_authors: Shared<Name>,
+    pub challenge_authors: Shared<Name>,
+    pub participants: Shared<Name>,
     pub rounds: u64,
     /// The parser's warnings, each after the name of the file (`positions/NN-TOPIC.md: `).
-    pub warnings: Vec<String>,
+    pub warnings: Shared<String>,
 }
+
+/// A list that reports share: cloned by a count, not by a copy of each item.
+pub type Shared<T> = Arc<[T]>;
 
 impl PositionsSummary {
     /// What the positions file `rel` says, its text being `text`.
     pub fn of(rel: &str, text: &str) -> PositionsSummary {
         let positions = Positions::parse(text);
-        let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Vec<_>>();
+        let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Shared<_>>();
         PositionsSummary {
             status: positions.status,
             position_authors: owned(positions.position_authors()),
@@ -153,11 +159,11 @@ impl From<SummaryOnDisk> for PositionsSummary {
     ) -> PositionsSummary {
         PositionsSummary {
             status,
-            position_authors,
-            challenge_authors,
-            participants,
+            position_authors: position_authors.into(),
+            challenge_authors: challenge_authors.into(),
+            participants: participants.into(),
             rounds,
-            warnings,
+            warnings: warnings.into(),
         }
     }
 }
@@ -184,7 +190,7 @@ struct Written<'r> {
 
 type KeptWritten<'r> = (
     &'r str,
-    Option<(IdentityStamp, &'r Option<String>)>,
+    Option<(IdentityStamp, Option<&'r str>)>,
     Option<(IdentityStamp, usize)>,
 );
 type SummaryWritten<'r> = (
@@ -334,47 +340,51 @@ impl<'a> IssueCache<'a> {
 
 impl NextCache {
     /// Writes the cache for the next overview, from the reports the overview made (with the
-    /// titles as written), when that spares enough reads or drops issues no longer listed
-    /// (see the module documentation); a failure to write it changes no answer and is
-    /// ignored.
-    pub fn save(self, locked: &Locked, reports: &[IssueReport], titles: &[Option<String>]) {
+    /// titles as written: `titled` says which are, [`written_titles`]), when that spares
+    /// enough reads or drops issues no longer listed (see the module documentation); a
+    /// failure to write it changes no answer and is ignored.
+    pub fn save(self, locked: &Locked, reports: &[IssueReport], titled: &[bool]) {
         let worth = self.spared >= WORTH_A_WRITE.min(self.next.len().div_ceil(8));
         if !(self.left_out || self.spared > 0 && worth) {
             return;
         }
-        let _ = locked.replace_cache(FILE, &self.text(reports, titles));
+        let _ = locked.replace_cache(FILE, &self.text(reports, titled));
     }
 
     /// The file for the next overview.
-    fn text(&self, reports: &[IssueReport], titles: &[Option<String>]) -> String {
+    fn text(&self, reports: &[IssueReport], titled: &[bool]) -> String {
         let mut summaries: Vec<SummaryWritten<'_>> = Vec::new();
         let mut places: HashMap<SummaryWritten<'_>, usize> = HashMap::new();
-        let issues = (self.next.iter().zip(reports).zip(titles))
-            .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
-            .map(|((kept, report), title)| -> KeptWritten<'_> {
-                let mut place_of = |status| {
-                    let summary: SummaryWritten<'_> = (
-                        status,
-                        &report.position_authors,
-                        &report.challenge_authors,
-                        &report.participants,
-                        report.rounds,
-                        &report.warnings,
-                    );
-                    *places.entry(summary).or_insert_with(|| {
-                        summaries.push(summary);
-                        summaries.len() - 1
-                    })
-                };
-                (
-                    &report.file.file,
-                    kept.issue.map(|identity| (identity.into(), title)),
-                    kept.positions
-                        .zip(report.status)
-                        .map(|(identity, status)| (identity.into(), place_of(status))),
-                )
-            })
-            .collect();
+        let issues = (self
+            .next
+            .iter()
+            .zip(reports)
+            .zip(written_titles(reports, titled)))
+        .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
+        .map(|((kept, report), title)| -> KeptWritten<'_> {
+            let mut place_of = |status| {
+                let summary: SummaryWritten<'_> = (
+                    status,
+                    &report.position_authors,
+                    &report.challenge_authors,
+                    &report.participants,
+                    report.rounds,
+                    &report.warnings,
+                );
+                *places.entry(summary).or_insert_with(|| {
+                    summaries.push(summary);
+                    summaries.len() - 1
+                })
+            };
+            (
+                &report.file.file,
+                kept.issue.map(|identity| (identity.into(), title)),
+                kept.positions
+                    .zip(report.status)
+                    .map(|(identity, status)| (identity.into(), place_of(status))),
+            )
+        })
+        .collect();
         let written = Written {
             version: VERSION,
             summaries,
@@ -402,21 +412,9 @@ fn as_written(text: &str) -> Option<CacheFile<'_>> {
     let mut scan = Scan(rest);
     let version = u32::try_from(scan.number()?).ok()?;
     scan.expect(r#","summaries":"#)?;
-    let mut general =
-        serde_json::Deserializer::from_str(scan.0).into_iter::<Vec<PositionsSummary>>();
-    let summaries = general.next()?.ok()?;
-    scan.0 = &scan.0[general.byte_offset()..];
-    scan.expect(r#","issues":["#)?;
-    let mut issues = Vec::new();
-    if !scan.eat("]") {
-        loop {
-            issues.push(scan.kept()?);
-            if scan.eat("]") {
-                break;
-            }
-            scan.expect(",")?;
-        }
-    }
+    let summaries = scan.parsed::<Vec<PositionsSummary>>()?;
+    scan.expect(r#","issues":"#)?;
+    let issues = scan.array(kept)?;
     (scan.0 == "}").then_some(CacheFile {
         version,
         summaries,
@@ -424,87 +422,37 @@ fn as_written(text: &str) -> Option<CacheFile<'_>> {
     })
 }
 
-/// What is left of a cache file's text to scan ([`as_written`]).
-struct Scan<'a>(&'a str);
-
-impl<'a> Scan<'a> {
-    /// Whether the text goes on with `token`, which is then passed.
-    fn eat(&mut self, token: &str) -> bool {
-        match self.0.strip_prefix(token) {
-            Some(rest) => {
-                self.0 = rest;
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn expect(&mut self, token: &str) -> Option<()> {
-        self.eat(token).then_some(())
-    }
-
-    /// A string with no escape and no control character, borrowed.
-    fn string(&mut self) -> Option<&'a str> {
-        let rest = self.0.strip_prefix('"')?;
-        // One pass to the closing quote, stopping at an escape or a control character.
-        let end = (rest.bytes()).position(|b| b == b'"' || b == b'\\' || b < 0x20)?;
-        let (string, after) = rest.split_at(end);
-        self.0 = after.strip_prefix('"')?;
-        Some(string)
-    }
-
-    /// A stamp: 16 hexadecimal digits between quotes.
-    fn stamp(&mut self) -> Option<IdentityStamp> {
-        let rest = self.0.strip_prefix('"')?;
-        let (hex, after) = rest.split_at_checked(16)?;
-        let stamp = IdentityStamp::from_hex(hex)?;
-        self.0 = after.strip_prefix('"')?;
-        Some(stamp)
-    }
-
-    /// A whole number as JSON writes it (no sign, no leading zero).
-    fn number(&mut self) -> Option<usize> {
-        let digits = self.0.bytes().take_while(u8::is_ascii_digit).count();
-        let (number, rest) = self.0.split_at(digits);
-        if number.is_empty() || number.len() > 1 && number.starts_with('0') {
-            return None;
-        }
-        self.0 = rest;
-        number.parse().ok()
-    }
-
-    /// One issue: `["NAME",null|["STAMP",null|"TITLE"],null|["STAMP",PLACE]]`.
-    fn kept(&mut self) -> Option<Kept<'a>> {
-        self.expect("[")?;
-        let name = self.string()?;
-        self.expect(",")?;
-        let issue = self.part(|scan| {
-            if scan.eat("null") {
-                return Some(None);
-            }
-            Some(Some(Text(Cow::Borrowed(scan.string()?))))
-        })?;
-        self.expect(",")?;
-        let positions = self.part(Scan::number)?;
-        self.expect("]")?;
-        Some(Kept(name, issue, positions))
-    }
-
-    /// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
-    fn part<T>(
-        &mut self,
-        derived: impl FnOnce(&mut Self) -> Option<T>,
-    ) -> Option<Option<KeptPart<T>>> {
-        if self.eat("null") {
+/// One issue: `["NAME",null|["STAMP",null|"TITLE"],null|["STAMP",PLACE]]`.
+fn kept<'a>(scan: &mut Scan<'a>) -> Option<Kept<'a>> {
+    scan.expect("[")?;
+    let name = scan.string()?;
+    scan.expect(",")?;
+    let issue = part(scan, |scan| {
+        if scan.eat("null") {
             return Some(None);
         }
-        self.expect("[")?;
-        let stamp = self.stamp()?;
-        self.expect(",")?;
-        let derived = derived(self)?;
-        self.expect("]")?;
-        Some(Some(KeptPart(stamp, derived)))
+        Some(Some(Text(Cow::Borrowed(scan.string()?))))
+    })?;
+    scan.expect(",")?;
+    let positions = part(scan, |scan| usize::try_from(scan.number()?).ok())?;
+    scan.expect("]")?;
+    Some(Kept(name, issue, positions))
+}
+
+/// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
+fn part<'a, T>(
+    scan: &mut Scan<'a>,
+    derived: impl FnOnce(&mut Scan<'a>) -> Option<T>,
+) -> Option<Option<KeptPart<T>>> {
+    if scan.eat("null") {
+        return Some(None);
     }
+    scan.expect("[")?;
+    let stamp = scan.stamp()?;
+    scan.expect(",")?;
+    let derived = derived(scan)?;
+    scan.expect("]")?;
+    Some(Some(KeptPart(stamp, derived)))
 }
 
 #[cfg(test)]
@@ -540,20 +488,16 @@ mod tests {
         let report = |file: &str, summary| {
             IssueReport::new(IssueFile::parse(file).unwrap(), "shown".to_owned(), summary)
         };
-        let reports = [
+        let title = "Title \"quoted\"\t";
+        let mut reports = [
             report("01-a.md", Some(summary.clone())),
             report("02-b.md", None),
             report("03-c.md", None),
             report("04-d.md", Some(agreed.clone())),
             report("05-e.md", Some(agreed.clone())),
         ];
-        let titles = [
-            Some("Title \"quoted\"\t".to_owned()),
-            None,
-            None,
-            None,
-            None,
-        ];
+        reports[0].title = title.to_owned();
+        let titled = [true, false, false, false, false];
         let mut cache = IssueCache::default();
         let kept = Identities {
             issue: Some(identity(1)),
@@ -575,7 +519,7 @@ mod tests {
             cache.keep(agreed, true);
         }
 
-        let text = cache.finish().text(&reports, &titles);
+        let text = cache.finish().text(&reports, &titled);
         let CacheFile {
             summaries,
             issues: read,
@@ -591,7 +535,7 @@ mod tests {
         let issue = issue.as_ref().unwrap();
         assert_eq!(
             (issue.0, issue.1.as_ref().map(|title| title.0.as_ref())),
-            (identity(1).into(), titles[0].as_deref())
+            (identity(1).into(), Some(title))
         );
         let positions = positions.as_ref().unwrap();
         assert_eq!(
@@ -638,7 +582,8 @@ mod tests {
             for (n, (what, ino)) in kept.iter().take(count).enumerate() {
                 let file = IssueFile::parse(&format!("{:02}-t{n}.md", n + 1)).unwrap();
                 let positions = (what & 1 == 1).then(|| summary.clone());
-                reports.push(IssueReport::new(file, "shown".to_owned(), positions));
+                let title = titles[n].clone().unwrap_or_else(|| "shown".to_owned());
+                reports.push(IssueReport::new(file, title, positions));
                 cache.keep(
                     Identities {
                         issue: (what & 2 == 2).then(|| identity(*ino)),
@@ -647,7 +592,8 @@ mod tests {
                     true,
                 );
             }
-            let mut text = cache.finish().text(&reports, &titles[..count]);
+            let titled: Vec<bool> = titles[..count].iter().map(Option::is_some).collect();
+            let mut text = cache.finish().text(&reports, &titled);
             if let Some((at, inserted)) = &edit {
                 let mut at = (*at).min(text.len());
                 while !text.is_char_boundary(at) {

@@ -115,8 +115,9 @@ pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
         number,
         topic: CompactString::new(topic),
     })?;
-    // By number, not by name: `100-x.md` comes after `99-y.md`.
-    files.sort_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
+    // By number, not by name: `100-x.md` comes after `99-y.md`. Names are unique, so no
+    // two are equal and an unstable sort gives the one order.
+    files.sort_unstable_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
     Ok(files)
 }
 

@@ -17,6 +17,7 @@ pub mod log_cache;
 pub mod meta;
 pub mod positions;
 pub mod rules;
+pub mod scan;
 pub mod turn;
 
 pub mod agree;

@@ -135,7 +135,10 @@ impl View {
                 .find(|e| e.event == "turn" && e.after.as_deref() == Some(holder.as_str()))
                 .map(|e| e.at.to_string())
         });
-        let mut warnings: Vec<String> = issues.iter().flat_map(|i| i.warnings.clone()).collect();
+        let mut warnings: Vec<String> = issues
+            .iter()
+            .flat_map(|i| i.warnings.iter().cloned())
+            .collect();
         warnings.extend(log_warnings);
         let topic = store.read(TOPIC_FILE)?.as_deref().and_then(topic_line);
         let recent_events = events[events.len().saturating_sub(RECENT_EVENTS)..].to_vec();

@@ -803,23 +803,37 @@ impl serde::Serialize for IdentityStamp {
     }
 }
 
+/// Each byte's value as a hexadecimal digit, or [`NOT_HEX`] for a byte that is not one.
+const HEX_DIGITS: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match byte as u8 {
+            digit @ b'0'..=b'9' => digit - b'0',
+            digit @ b'a'..=b'f' => digit - b'a' + 10,
+            digit @ b'A'..=b'F' => digit - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        byte += 1;
+    }
+    table
+};
+const NOT_HEX: u8 = 0x10;
+
 impl IdentityStamp {
     /// The stamp written as `hex` (16 hexadecimal digits), if it is one.
     pub fn from_hex(hex: &str) -> Option<IdentityStamp> {
-        // By hand: `u64::from_str_radix` costs five times as much, for two thousand stamps
-        // at every `status`.
+        // By hand, through a table: `u64::from_str_radix` costs five times as much, and a
+        // `match` per digit twice as much, for two thousand stamps at every `status`.
         let digits: &[u8; 16] = hex.as_bytes().try_into().ok()?;
         let mut value = 0u64;
+        let mut invalid = 0u8;
         for &digit in digits {
-            let nibble = match digit {
-                b'0'..=b'9' => digit - b'0',
-                b'a'..=b'f' => digit - b'a' + 10,
-                b'A'..=b'F' => digit - b'A' + 10,
-                _ => return None,
-            };
-            value = value << 4 | u64::from(nibble);
+            let nibble = HEX_DIGITS[usize::from(digit)];
+            invalid |= nibble;
+            value = value << 4 | u64::from(nibble & 0xF);
         }
-        Some(IdentityStamp(value))
+        (invalid & NOT_HEX == 0).then_some(IdentityStamp(value))
     }
 }
 
