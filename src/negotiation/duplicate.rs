@@ -83,23 +83,34 @@ pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
 pub fn likely_among<'i>(
     issues: impl IntoIterator<Item = (&'i IssueFile, Option<&'i str>)>,
 ) -> Vec<LikelyDuplicate> {
-    let issues = issues.into_iter();
+    // Every normalized title first, into one string (not one allocation per title: `status`
+    // asks this of every issue), each issue with the range of its title there.
+    let mut normalized = String::new();
+    let issues: Vec<(&IssueFile, Option<std::ops::Range<usize>>)> = issues
+        .into_iter()
+        .map(|(issue, title)| {
+            let start = normalized.len();
+            if let Some(title) = title.filter(|t| !t.starts_with("[TODO")) {
+                normalize_into(&mut normalized, title);
+            }
+            (
+                issue,
+                Some(start..normalized.len()).filter(|r| !r.is_empty()),
+            )
+        })
+        .collect();
     // Topic or normalized title → the first issue (by position) that has it.
     // Hashed with FxHash: the keys are short strings, and a crafted collision can only
     // slow down one overview.
-    let capacity = issues.size_hint().0;
     let mut topics: FxHashMap<&str, (usize, &IssueFile)> =
-        FxHashMap::with_capacity_and_hasher(capacity, Default::default());
-    let mut titles: FxHashMap<String, (usize, &IssueFile)> =
-        FxHashMap::with_capacity_and_hasher(capacity, Default::default());
+        FxHashMap::with_capacity_and_hasher(issues.len(), Default::default());
+    let mut titles: FxHashMap<&str, (usize, &IssueFile)> =
+        FxHashMap::with_capacity_and_hasher(issues.len(), Default::default());
     let mut found = Vec::new();
-    for (position, (issue, title)) in issues.enumerate() {
-        let title = title
-            .filter(|t| !t.starts_with("[TODO"))
-            .map(normalize)
-            .filter(|t| !t.is_empty());
+    for (position, (issue, range)) in issues.into_iter().enumerate() {
+        let title = range.map(|range| &normalized[range]);
         let same_topic = topics.get(issue.topic.as_str()).copied();
-        let same_title = title.as_ref().and_then(|t| titles.get(t)).copied();
+        let same_title = title.and_then(|t| titles.get(t)).copied();
         // The first earlier issue that matches either way; an issue matching both ways is
         // named for its topic.
         let earlier = match (same_topic, same_title) {
@@ -126,31 +137,37 @@ pub fn likely_among<'i>(
 }
 
 /// Lower case, letters and digits only, one space between words.
+#[cfg(test)]
 fn normalize(title: &str) -> String {
-    if title.is_ascii() {
-        // Most titles: lowered as they are joined, with one allocation.
-        return words_of(title.chars().map(|c| c.to_ascii_lowercase()), title.len());
-    }
-    let lower = title.to_lowercase();
-    words_of(lower.chars(), lower.len())
+    let mut words = String::new();
+    normalize_into(&mut words, title);
+    words
 }
 
-/// The runs of letters and digits of `chars`, joined by one space.
-fn words_of(chars: impl Iterator<Item = char>, capacity: usize) -> String {
-    let mut words = String::with_capacity(capacity);
+/// [`normalize`], appended to `words`.
+fn normalize_into(words: &mut String, title: &str) {
+    if title.is_ascii() {
+        // Most titles: lowered as they are joined.
+        return words_of(words, title.chars().map(|c| c.to_ascii_lowercase()));
+    }
+    words_of(words, title.to_lowercase().chars());
+}
+
+/// The runs of letters and digits of `chars`, joined by one space, appended to `words`.
+fn words_of(words: &mut String, chars: impl Iterator<Item = char>) {
+    let start = words.len();
     let mut gap = false;
     for c in chars {
         if !c.is_alphanumeric() {
             gap = true;
             continue;
         }
-        if gap && !words.is_empty() {
+        if gap && words.len() > start {
             words.push(' ');
         }
         gap = false;
         words.push(c);
     }
-    words
 }
 
 /// The proposal written: `data` of `duplicate --json`.
