@@ -92,14 +92,20 @@ impl IssueFile {
     /// The number and topic of an issue file's name, `NN-TOPIC.md`; `None` for any other.
     fn parts(file: &str) -> Option<(u64, &str)> {
         let stem = file.strip_suffix(".md")?;
-        let (digits, topic) = stem.split_once('-')?;
-        if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // By bytes: every issue's name is read at every overview.
+        let dash = stem.bytes().position(|b| b == b'-')?;
+        let (digits, topic) = (&stem.as_bytes()[..dash], &stem[dash + 1..]);
+        if digits.is_empty() || digits.len() > 9 {
             return None;
         }
-        if !names::is_valid(topic) {
-            return None;
+        let mut number = 0;
+        for &digit in digits {
+            if !digit.is_ascii_digit() {
+                return None;
+            }
+            number = number * 10 + u64::from(digit - b'0');
         }
-        Some((digits.parse().ok()?, topic))
+        names::is_valid(topic).then_some((number, topic))
     }
 
     pub fn name_for(number: u64, topic: &str) -> String {
@@ -242,6 +248,33 @@ impl IssueRef {
                 ),
             )
             .with_hint("name the issue by its file name")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_issue_files_name_gives_its_decimal_number_and_its_topic() {
+        let parts = |name| IssueFile::parts(name);
+        assert_eq!(parts("08-x.md"), Some((8, "x")));
+        assert_eq!(parts("100-use-jwt-2.md"), Some((100, "use-jwt-2")));
+        assert_eq!(parts("999999999-a.md"), Some((999_999_999, "a")));
+        for name in [
+            "-x.md",
+            "1x-y.md",
+            "1234567890-a.md",
+            "01-A.md",
+            "01-.md",
+            "01-a.txt",
+            "01a.md",
+            "01-2a.md",
+            "٣-a.md",
+            "01-a b.md",
+        ] {
+            assert_eq!(parts(name), None, "{name}");
         }
     }
 }
