@@ -479,17 +479,20 @@ pub enum ToRecord {
 /// The reading half of [`record`]: what it would log, found without writing anything, so
 /// that a command can prepare its own writes meanwhile (on another thread).
 pub fn check(store: &Store, state: &State, ctx: &Ctx, actor: Actor) -> Result<ToRecord> {
-    let listed: Vec<String> = issues::list(store, POSITIONS_DIR)?
-        .into_iter()
-        .map(|issue| issues::positions_file(&issue.file))
-        .collect();
-    let mut loaded = match digests_file::load_unless_as_kept(store, &listed)? {
+    // In the directory's order: only the comparison below, in the order of a set, needs one.
+    let listed = issues::unsorted_list(store, POSITIONS_DIR)?;
+    let names: Vec<&str> = listed.iter().map(|issue| issue.file.as_str()).collect();
+    let mut loaded = match digests_file::load_unless_as_kept(store, &names)? {
         digests_file::AsKept::All(opened) => return Ok(ToRecord::AsKept(opened)),
         digests_file::AsKept::Not(loaded) => loaded,
     };
     let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();
-    files.extend(listed);
+    files.extend(
+        listed
+            .iter()
+            .map(|issue| issues::positions_file(&issue.file)),
+    );
     let mut found = Vec::new();
     let mut events = Vec::new();
     let mut identities = BTreeMap::new();

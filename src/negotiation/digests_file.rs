@@ -34,9 +34,10 @@
 //! kept, the common case, read and parse the first line alone: the records are most of the
 //! file.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use compact_str::CompactString;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
@@ -44,7 +45,7 @@ use crate::store::jsonl::JsonLines;
 use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Reading, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
-use super::issues::POSITIONS_DIR;
+use super::issues::{self, POSITIONS_DIR};
 use super::log::{self, Event};
 use super::scan::Scan;
 
@@ -245,14 +246,14 @@ pub enum AsKept {
 }
 
 /// For a hand-over ([`digest::check`]): [`AsKept::All`] when the digests file, with the
-/// log's newer events, shows every positions file (those it records, and `listed`) as found
-/// recorded with the identity it has now; otherwise what [`load`] gives. Only the file's
-/// first line is parsed unless more is needed. Reads only.
-pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<AsKept> {
+/// log's newer events, shows every positions file (those it records, and the `listed`
+/// names in `positions/`) as found recorded with the identity it has now; otherwise what
+/// [`load`] gives. Only the file's first line is parsed unless more is needed. Reads only.
+pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
     // The listed files (all the recorded ones, unless some went away) are looked up on
     // another thread, when there are enough of them, while this one reads the digests file's
     // first line.
-    let look_up = || identities_now(store, listed.iter().map(String::as_str));
+    let look_up = || positions_now(store, listed);
     let (opened, listed_now) = if listed.len() < super::LOOKUPS_ON_A_THREAD {
         (Opened::read(store), look_up())
     } else {
@@ -265,14 +266,27 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<AsKept> {
     if let Some(file) = opened? {
         let head = &file.head;
         let listed_now = listed_now?;
+        // How many recorded files are listed: when all are, and as many as are listed, the
+        // two are the same files, without looking each listed one up among the recorded.
+        let mut recorded_listed = 0;
+        let unchanged = file.all_unchanged(|file| {
+            let name = file.strip_prefix(POSITIONS_PREFIX);
+            match name.and_then(|name| listed_now.get(name)) {
+                Some(now) => {
+                    recorded_listed += 1;
+                    Ok(*now)
+                }
+                None => store.identity(file),
+            }
+        })?;
         // What a hand-over would keep again: an identity for each recorded file, no other,
         // and every listed file recorded.
-        let as_kept = listed.iter().all(|f| head.files.contains_key(f.as_str()))
-            && file.all_unchanged(|file| match listed_now.get(file) {
-                Some(now) => Ok(*now),
-                None => store.identity(file),
-            })?;
-        if as_kept {
+        let all_recorded = recorded_listed == head.files.len() && head.files.len() == listed.len()
+            || (listed.iter()).all(|name| {
+                head.files
+                    .contains_key(issues::positions_file(name).as_str())
+            });
+        if unchanged && all_recorded {
             return Ok(AsKept::All(file));
         }
         if let Some(loaded) = file.loaded()? {
@@ -282,38 +296,31 @@ pub fn load_unless_as_kept(store: &Store, listed: &[String]) -> Result<AsKept> {
     load(store).map(AsKept::Not)
 }
 
-/// The identity each of `files` has now (`None`: none, or not a regular file, which no kept
-/// identity can equal): the positions files by one `fstatat` each relative to their
-/// directory ([`Store::find_in`]), any other by its path.
-fn identities_now<'f>(
+/// `positions/`, which begins the name of each positions file as recorded.
+const POSITIONS_PREFIX: &str = "positions/";
+
+/// The identity each of the `names` in `positions/` has now (`None`: not a regular file),
+/// by name.
+fn positions_now<'n>(
     store: &Store,
-    files: impl Iterator<Item = &'f str>,
-) -> Result<HashMap<&'f str, Option<FileIdentity>>> {
-    let prefix = format!("{POSITIONS_DIR}/");
-    let (positions, others): (Vec<&str>, Vec<&str>) = files.partition(|file| {
-        file.strip_prefix(&prefix)
-            .is_some_and(|name| !name.contains('/'))
-    });
-    let mut now = HashMap::with_capacity(positions.len() + others.len());
-    let names = positions.iter().map(|file| &file[prefix.len()..]);
-    match store.find_in(POSITIONS_DIR, names) {
-        Some(found) => {
-            for (file, found) in positions.into_iter().zip(found) {
-                let identity = match found {
-                    Found::File(identity) => Some(identity),
-                    Found::Missing | Found::Other => None,
-                };
-                now.insert(file, identity);
+    names: &[&'n str],
+) -> Result<FxHashMap<&'n str, Option<FileIdentity>>> {
+    let mut now = FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
+    let identity = |found| match found {
+        Found::File(identity) => Some(identity),
+        Found::Missing | Found::Other => None,
+    };
+    match store.lookup_dir(POSITIONS_DIR) {
+        Some(dir) => {
+            for &name in names {
+                now.insert(name, identity(dir.find(name)));
             }
         }
         None => {
-            for file in positions {
-                now.insert(file, store.identity(file)?);
+            for &name in names {
+                now.insert(name, store.identity(&issues::positions_file(name))?);
             }
         }
-    }
-    for file in others {
-        now.insert(file, store.identity(file)?);
     }
     Ok(now)
 }
@@ -426,7 +433,10 @@ impl Opened {
     /// Whether every file the head records has an identity kept for its record that is its
     /// identity `now`, and no event since has recorded anything (a record changed since is
     /// one the head does not know).
-    fn all_unchanged(&self, now: impl Fn(&str) -> Result<Option<FileIdentity>>) -> Result<bool> {
+    fn all_unchanged(
+        &self,
+        mut now: impl FnMut(&str) -> Result<Option<FileIdentity>>,
+    ) -> Result<bool> {
         if self
             .since
             .records

@@ -116,15 +116,20 @@ impl IssueFile {
 /// The issue files of a directory, in file-name order. A link where an issue file belongs is
 /// an error (it would be followed by readers); other files are not issues and are skipped.
 pub fn list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
-    let mut files = unsorted(store, dir, |file, number, topic| IssueFile {
-        file: file.to_owned(),
-        number,
-        topic: CompactString::new(topic),
-    })?;
+    let mut files = unsorted_list(store, dir)?;
     // By number, not by name: `100-x.md` comes after `99-y.md`. Names are unique, so no
     // two are equal and an unstable sort gives the one order.
     files.sort_unstable_by(|a, b| a.number.cmp(&b.number).then_with(|| a.file.cmp(&b.file)));
     Ok(files)
+}
+
+/// [`list`] in the directory's order, for a caller that needs none.
+pub fn unsorted_list(store: &Store, dir: &str) -> Result<Vec<IssueFile>> {
+    unsorted(store, dir, |file, number, topic| IssueFile {
+        file: file.to_owned(),
+        number,
+        topic: CompactString::new(topic),
+    })
 }
 
 /// One more than the largest number in `dir` (checked as [`list`] checks it, without sorting
