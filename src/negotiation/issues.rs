@@ -13,7 +13,10 @@ pub const POSITIONS_DIR: &str = "positions";
 
 /// `positions/FILE`: the positions file of the issue file `FILE`.
 pub fn positions_file(file: &str) -> String {
-    [POSITIONS_DIR, "/", file].concat()
+    // Pushed, not concatenated: an overview names every issue's positions file.
+    let mut rel = String::with_capacity(POSITIONS_DIR.len() + 1 + file.len());
+    positions_rel(&mut rel, file);
+    rel
 }
 
 /// [`positions_file`], written into `buffer`: a loop of lookups by it reuses one buffer
