@@ -12,6 +12,7 @@ pub mod cli;
 pub mod clock;
 pub mod context;
 pub mod demo;
+pub mod elsewhere;
 pub mod error;
 pub mod feedback;
 pub mod findings;

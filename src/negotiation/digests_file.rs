@@ -257,11 +257,8 @@ pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
     let (opened, listed_now) = if listed.len() < super::LOOKUPS_ON_A_THREAD {
         (Opened::read(store), look_up())
     } else {
-        std::thread::scope(|scope| {
-            let lookups = scope.spawn(look_up);
-            let opened = Opened::read(store);
-            (opened, super::joined(lookups))
-        })
+        let (listed_now, opened) = crate::elsewhere::alongside(look_up, || Opened::read(store));
+        (opened, listed_now)
     };
     if let Some(file) = opened? {
         let head = &file.head;

@@ -63,50 +63,6 @@ pub const ANALYSIS_DIR: &str = "analysis";
 /// much as the lookups.
 pub(crate) const LOOKUPS_ON_A_THREAD: usize = 256;
 
-/// What a thread of this command returned; its panic is this command's. (`status` and the
-/// hand-overs look files up on a second thread while they parse what they kept.)
-pub(crate) fn joined<T>(thread: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    thread
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
-/// Fills each of `slots` with `fill(index)` on two threads, this one joining in once `first`
-/// has returned (its result is returned): each thread takes the next chunk of slots nobody
-/// took, so that neither waits while lookups remain. `status` looks up a thousand files this
-/// way while it parses what it kept; on one thread, parsing ended long before the lookups.
-pub(crate) fn filled_on_two_threads<T: Send, R>(
-    slots: &mut [T],
-    fill: impl Fn(usize) -> T + Sync,
-    first: impl FnOnce() -> R,
-) -> R {
-    // Small enough that the two threads end together, large enough that taking the next
-    // chunk costs nothing against its lookups (about a microsecond each).
-    const CHUNK: usize = 32;
-    let chunks = std::sync::Mutex::new(slots.chunks_mut(CHUNK).enumerate());
-    let work = || {
-        loop {
-            let next = chunks
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .next();
-            let Some((chunk_index, chunk)) = next else {
-                return;
-            };
-            for (offset, slot) in chunk.iter_mut().enumerate() {
-                *slot = fill(chunk_index * CHUNK + offset);
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        let helper = scope.spawn(work);
-        let first = first();
-        work();
-        joined(helper);
-        first
-    })
-}
-
 /// Opens the negotiation at `dir`: it must be a directory holding `meta.md`.
 pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {
     let no_negotiation = |why: &str| {
@@ -400,11 +356,10 @@ pub fn give_turn(
     let staged = if state.phase == Phase::Positions {
         // The two files are written and flushed on another thread while this one checks the
         // positions files (reads only); the record is logged before they are put in place.
-        let (to_record, staged) = std::thread::scope(|scope| {
-            let staging = scope.spawn(|| locked.stage(files));
-            let to_record = digest::check(locked.store(), state, ctx, actor);
-            (to_record, joined(staging))
-        });
+        let (staged, to_record) = crate::elsewhere::alongside(
+            || locked.stage(files),
+            || digest::check(locked.store(), state, ctx, actor),
+        );
         let (to_record, staged) = (to_record?, staged?);
         to_record.save(locked)?;
         staged
@@ -658,20 +613,4 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
     }
     state.phase = Phase::Positions;
     Ok(Merged { lines, duplicates })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn two_threads_fill_every_slot_once_and_the_first_work_is_returned() {
-        for count in [0, 1, 31, 32, 33, 1000] {
-            let mut slots = vec![usize::MAX; count];
-            let first = super::filled_on_two_threads(&mut slots, |index| index * 2, || "first");
-            assert_eq!(first, "first");
-            assert!(
-                slots.iter().enumerate().all(|(i, v)| *v == i * 2),
-                "{count}"
-            );
-        }
-    }
 }

@@ -204,7 +204,7 @@ fn look_up_with_cache<'a, T>(
         }
         (IssueCache::parse(kept), meanwhile)
     } else {
-        super::filled_on_two_threads(&mut found, look_up, || {
+        crate::elsewhere::filled_on_two_threads(&mut found, look_up, || {
             let meanwhile = meanwhile();
             (IssueCache::parse(kept), meanwhile)
         })

@@ -1,0 +1,261 @@
+//! Work on a second processor, for the commands that look up a thousand files while they
+//! parse what they kept (`status`, the hand-overs).
+//!
+//! A thread started by the standard library starts on its parent's processor. There it
+//! either waits for the parent to pause or runs in its place while the parent waits, until
+//! the scheduler moves one of them (milliseconds on this kind of virtual machine): measured
+//! in `status`, the helper began its lookups only once the parent had done them all, or took
+//! them all while the parent did nothing. A thread started here is restricted from the start
+//! to the processors the command may use other than its parent's, so both run at once. Where
+//! the command may use one processor only, the thread shares it, as a standard one would.
+
+#[cfg(target_os = "linux")]
+use std::marker::PhantomData;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Mutex, PoisonError};
+#[cfg(target_os = "linux")]
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Runs `helper` on a thread started on another processor while this thread runs
+/// `meanwhile`, and returns both results. A panic of either is this thread's, once both have
+/// ended. Without a thread (none could be started), `helper` runs here after `meanwhile`.
+pub fn alongside<A: Send, B>(
+    helper: impl FnOnce() -> A + Send,
+    meanwhile: impl FnOnce() -> B,
+) -> (A, B) {
+    let helper = Mutex::new(Some(helper));
+    let result = Mutex::new(None);
+    let work = || {
+        let helper = helper.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(helper) = helper {
+            let value = helper();
+            *result.lock().unwrap_or_else(PoisonError::into_inner) = Some(value);
+        }
+    };
+    let meanwhile = with_helper(&work, meanwhile);
+    let helped = result.into_inner().unwrap_or_else(PoisonError::into_inner);
+    (helped.expect("the helper ran to its end"), meanwhile)
+}
+
+/// Fills each of `slots` with `fill(index)` on two threads, this one joining in once `first`
+/// has returned (its result is returned): each thread takes the next chunk of slots nobody
+/// took, so that neither waits while slots remain. `status` looks up a thousand files this
+/// way while it parses what it kept.
+pub fn filled_on_two_threads<T: Send, R>(
+    slots: &mut [T],
+    fill: impl Fn(usize) -> T + Sync,
+    first: impl FnOnce() -> R,
+) -> R {
+    // Small enough that the two threads end together, large enough that taking the next
+    // chunk costs nothing against its lookups (about a microsecond each).
+    const CHUNK: usize = 32;
+    let chunks = Mutex::new(slots.chunks_mut(CHUNK).enumerate());
+    let work = || {
+        loop {
+            let next = chunks.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((chunk_index, chunk)) = next else {
+                return;
+            };
+            for (offset, slot) in chunk.iter_mut().enumerate() {
+                *slot = fill(chunk_index * CHUNK + offset);
+            }
+        }
+    };
+    with_helper(&work, first)
+}
+
+/// Runs `main` here while a thread started on another processor runs `work` (which can be
+/// run more than once: what one run took, the next does not find), then runs `work` here
+/// too, and returns once both have ended. Whatever the helper had not started when `main`
+/// ended is thus done here, not left waiting for a busy processor; the helper, if it has not
+/// even started, may then run on this processor too (it only has to end).
+#[cfg(target_os = "linux")]
+fn with_helper<R>(work: &(dyn Fn() + Sync), main: impl FnOnce() -> R) -> R {
+    let helper = Thread::start(work);
+    let result = main();
+    work();
+    if let Some(helper) = helper {
+        helper.join();
+    }
+    result
+}
+
+/// [`with_helper`] where a thread cannot be placed: a thread of the standard library.
+#[cfg(not(target_os = "linux"))]
+fn with_helper<R>(work: &(dyn Fn() + Sync), main: impl FnOnce() -> R) -> R {
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(work);
+        let result = main();
+        work();
+        if let Err(panic) = helper.join() {
+            std::panic::resume_unwind(panic);
+        }
+        result
+    })
+}
+
+/// A thread running `work` once, started by [`Thread::start`]; joined when dropped (on every
+/// path out, a panic's included), so that it never outlives what `work` borrows.
+#[cfg(target_os = "linux")]
+struct Thread<'w> {
+    id: libc::pthread_t,
+    /// Set by the thread as it starts; where the thread can find it until joined.
+    started: Box<AtomicBool>,
+    work: PhantomData<&'w ()>,
+}
+
+/// What the thread hands its joiner: whether `work` panicked, and with what.
+#[cfg(target_os = "linux")]
+type Ended = std::thread::Result<()>;
+
+/// What the thread is given, boxed so that its address outlives `start`: the work, and the
+/// flag it sets as it starts.
+#[cfg(target_os = "linux")]
+struct Given<'w> {
+    work: &'w (dyn Fn() + Sync),
+    started: *const AtomicBool,
+}
+
+#[cfg(target_os = "linux")]
+impl<'w> Thread<'w> {
+    /// Starts a thread that calls `work` once, on the processors the command may use other
+    /// than this thread's (on all of them when that leaves none). `None` when no thread can
+    /// be started.
+    fn start(work: &'w (dyn Fn() + Sync)) -> Option<Thread<'w>> {
+        extern "C" fn run(given: *mut libc::c_void) -> *mut libc::c_void {
+            // SAFETY: `start` gave up a `Given` to this thread, which takes it back once; the
+            // work and the flag it refers to outlive the thread (joined before `'w` ends,
+            // and before the flag's box is dropped).
+            let given = unsafe { Box::from_raw(given.cast::<Given>()) };
+            unsafe { &*given.started }.store(true, Ordering::Release);
+            let ended: Ended = std::panic::catch_unwind(AssertUnwindSafe(given.work));
+            Box::into_raw(Box::new(ended)).cast()
+        }
+        let started = Box::new(AtomicBool::new(false));
+        let given = Box::into_raw(Box::new(Given {
+            work,
+            started: &*started,
+        }));
+        // SAFETY: plain calls on values owned here. The thread owns `given` once started;
+        // otherwise it is taken back here.
+        unsafe {
+            let mut attributes: libc::pthread_attr_t = std::mem::zeroed();
+            if libc::pthread_attr_init(&mut attributes) != 0 {
+                drop(Box::from_raw(given));
+                return None;
+            }
+            if let Some((elsewhere, _)) = processors() {
+                let size = std::mem::size_of::<libc::cpu_set_t>();
+                libc::pthread_attr_setaffinity_np(&mut attributes, size, &elsewhere);
+            }
+            let mut id: libc::pthread_t = std::mem::zeroed();
+            let created = libc::pthread_create(&mut id, &attributes, run, given.cast());
+            libc::pthread_attr_destroy(&mut attributes);
+            if created != 0 {
+                drop(Box::from_raw(given));
+                return None;
+            }
+            Some(Thread {
+                id,
+                started,
+                work: PhantomData,
+            })
+        }
+    }
+
+    /// Waits for the thread to end; its panic is this thread's.
+    fn join(self) {
+        let ended = self.wait();
+        // Joined: dropping it would join it again.
+        std::mem::forget(self);
+        if let Err(panic) = ended {
+            std::panic::resume_unwind(panic);
+        }
+    }
+
+    fn wait(&self) -> Ended {
+        if !self.started.load(Ordering::Acquire)
+            && let Some((_, all)) = processors()
+        {
+            // Not started yet, its processors busy: it may run on this one, now free.
+            // SAFETY: a plain bit set, given its size, for a thread not joined yet.
+            unsafe {
+                let size = std::mem::size_of::<libc::cpu_set_t>();
+                libc::pthread_setaffinity_np(self.id, size, &all);
+            }
+        }
+        let mut ended: *mut libc::c_void = std::ptr::null_mut();
+        // SAFETY: the thread was started by `start` and is joined once (`join` forgets
+        // `self`, so `drop` does not wait again); it ends by returning a boxed `Ended`.
+        unsafe {
+            if libc::pthread_join(self.id, &mut ended) != 0 || ended.is_null() {
+                return Ok(());
+            }
+            *Box::from_raw(ended.cast::<Ended>())
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Thread<'_> {
+    fn drop(&mut self) {
+        let _ = self.wait();
+    }
+}
+
+/// The processors this thread may use other than the one it runs on (`None` when it may use
+/// no other, or cannot tell), with all those it may use.
+#[cfg(target_os = "linux")]
+fn processors() -> Option<(libc::cpu_set_t, libc::cpu_set_t)> {
+    let size = std::mem::size_of::<libc::cpu_set_t>();
+    // SAFETY: the sets are plain bit sets, written only by these calls, given their size.
+    unsafe {
+        let here = usize::try_from(libc::sched_getcpu()).ok()?;
+        let mut all: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, size, &mut all) != 0 {
+            return None;
+        }
+        let mut elsewhere = all;
+        libc::CPU_CLR(here, &mut elsewhere);
+        (libc::CPU_COUNT(&elsewhere) > 0).then_some((elsewhere, all))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_threads_fill_every_slot_once_and_the_first_work_is_returned() {
+        for count in [0, 1, 31, 32, 33, 1000] {
+            let mut slots = vec![usize::MAX; count];
+            let first = filled_on_two_threads(&mut slots, |index| index * 2, || "first");
+            assert_eq!(first, "first");
+            assert!(
+                slots.iter().enumerate().all(|(i, v)| *v == i * 2),
+                "{count}"
+            );
+        }
+    }
+
+    #[test]
+    fn alongside_returns_both_results_and_the_helper_borrows_what_it_reads() {
+        let text = String::from("borrowed");
+        let (helped, meanwhile) = alongside(|| text.len(), || text.to_uppercase());
+        assert_eq!((helped, meanwhile.as_str()), (8, "BORROWED"));
+    }
+
+    #[test]
+    fn a_helpers_panic_is_the_callers_once_both_have_ended() {
+        let finished = std::sync::atomic::AtomicBool::new(false);
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            alongside(
+                || panic!("the helper failed"),
+                || finished.store(true, std::sync::atomic::Ordering::SeqCst),
+            )
+        }));
+        let panic = caught.expect_err("the helper's panic reaches the caller");
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"the helper failed"));
+        assert!(finished.load(std::sync::atomic::Ordering::SeqCst));
+    }
+}
