@@ -12,9 +12,9 @@
 #[cfg(target_os = "linux")]
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Mutex, PoisonError};
 #[cfg(target_os = "linux")]
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// Runs `helper` on a thread started on another processor while this thread runs
 /// `meanwhile`, and returns both results. A panic of either is this thread's, once both have

@@ -250,16 +250,10 @@ pub enum AsKept {
 /// names in `positions/`) as found recorded with the identity it has now; otherwise what
 /// [`load`] gives. Only the file's first line is parsed unless more is needed. Reads only.
 pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
-    // The listed files (all the recorded ones, unless some went away) are looked up on
-    // another thread, when there are enough of them, while this one reads the digests file's
-    // first line.
-    let look_up = || positions_now(store, listed);
-    let (opened, listed_now) = if listed.len() < super::LOOKUPS_ON_A_THREAD {
-        (Opened::read(store), look_up())
-    } else {
-        let (listed_now, opened) = crate::elsewhere::alongside(look_up, || Opened::read(store));
-        (opened, listed_now)
-    };
+    // The listed files (all the recorded ones, unless some went away) are looked up on two
+    // threads, when there are enough of them: another starts on them at once, and this one
+    // joins in once it has read the digests file's first line.
+    let (opened, listed_now) = positions_now_while(store, listed, || Opened::read(store));
     if let Some(file) = opened? {
         let head = &file.head;
         let listed_now = listed_now?;
@@ -297,29 +291,41 @@ pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
 const POSITIONS_PREFIX: &str = "positions/";
 
 /// The identity each of the `names` in `positions/` has now (`None`: not a regular file),
-/// by name.
-fn positions_now<'n>(
+/// by name, and what `meanwhile` returned: from 256 names on
+/// ([`LOOKUPS_ON_A_THREAD`](super::LOOKUPS_ON_A_THREAD)), looked up on two threads, this one
+/// running `meanwhile` first.
+fn positions_now_while<'n, T>(
     store: &Store,
     names: &[&'n str],
-) -> Result<FxHashMap<&'n str, Option<FileIdentity>>> {
-    let mut now = FxHashMap::with_capacity_and_hasher(names.len(), Default::default());
-    let identity = |found| match found {
-        Found::File(identity) => Some(identity),
-        Found::Missing | Found::Other => None,
+    meanwhile: impl FnOnce() -> T,
+) -> (T, Result<FxHashMap<&'n str, Option<FileIdentity>>>) {
+    let Some(dir) = store.lookup_dir(POSITIONS_DIR) else {
+        // A directory that cannot be looked in that way: each file asked of the store, which
+        // says what is wrong.
+        let meanwhile = meanwhile();
+        let now = (names.iter())
+            .map(|&name| Ok((name, store.identity(&issues::positions_file(name))?)))
+            .collect();
+        return (meanwhile, now);
     };
-    match store.lookup_dir(POSITIONS_DIR) {
-        Some(dir) => {
-            for &name in names {
-                now.insert(name, identity(dir.find(name)));
-            }
+    let mut found = vec![Found::Other; names.len()];
+    let look_up = |index: usize| dir.find(names[index]);
+    let meanwhile = if found.len() < super::LOOKUPS_ON_A_THREAD {
+        let meanwhile = meanwhile();
+        for (index, slot) in found.iter_mut().enumerate() {
+            *slot = look_up(index);
         }
-        None => {
-            for &name in names {
-                now.insert(name, store.identity(&issues::positions_file(name))?);
-            }
-        }
-    }
-    Ok(now)
+        meanwhile
+    } else {
+        crate::elsewhere::filled_on_two_threads(&mut found, look_up, meanwhile)
+    };
+    let now = (names.iter().zip(found))
+        .map(|(&name, found)| match found {
+            Found::File(identity) => (name, Some(identity)),
+            Found::Missing | Found::Other => (name, None),
+        })
+        .collect();
+    (meanwhile, Ok(now))
 }
 
 /// What [`load_unchanged`] found.
