@@ -658,11 +658,7 @@ mod tests {
             });
             let mut line = serde_json::to_string(&head).unwrap();
             if let Some((at, inserted)) = &edit {
-                let mut at = (*at).min(line.len());
-                while !line.is_char_boundary(at) {
-                    at -= 1;
-                }
-                line.insert_str(at, inserted);
+                crate::negotiation::scan::insert_near(&mut line, *at, inserted);
             }
             let general = serde_json::from_str::<Head>(&line).ok();
             let scanned = Head::as_written(&line);

@@ -595,11 +595,7 @@ mod tests {
             let titled: Vec<bool> = titles[..count].iter().map(Option::is_some).collect();
             let mut text = cache.finish().text(&reports, &titled);
             if let Some((at, inserted)) = &edit {
-                let mut at = (*at).min(text.len());
-                while !text.is_char_boundary(at) {
-                    at -= 1;
-                }
-                text.insert_str(at, inserted);
+                crate::negotiation::scan::insert_near(&mut text, *at, inserted);
             }
             let general = serde_json::from_str::<CacheFile>(&text).ok();
             let scanned = as_written(&text);

@@ -88,3 +88,14 @@ impl<'a> Scan<'a> {
         }
     }
 }
+
+/// `text` with `inserted` put at `at`, or at the character boundary before it: the edit the
+/// property tests of the scans make to a text as written.
+#[cfg(test)]
+pub fn insert_near(text: &mut String, at: usize, inserted: &str) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    text.insert_str(at, inserted);
+}
