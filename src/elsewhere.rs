@@ -99,8 +99,10 @@ fn with_helper<R>(work: &(dyn Fn() + Sync), main: impl FnOnce() -> R) -> R {
 #[cfg(target_os = "linux")]
 struct Thread<'w> {
     id: libc::pthread_t,
-    /// Set by the thread as it starts; where the thread can find it until joined.
-    started: Box<AtomicBool>,
+    /// Set by the thread as it starts: a box given up (`Box::into_raw`) so that both threads
+    /// use it through the same pointer, taken back once the thread is joined.
+    started: *mut AtomicBool,
+    joined: bool,
     work: PhantomData<&'w ()>,
 }
 
@@ -113,7 +115,7 @@ type Ended = std::thread::Result<()>;
 #[cfg(target_os = "linux")]
 struct Given<'w> {
     work: &'w (dyn Fn() + Sync),
-    started: *const AtomicBool,
+    started: *mut AtomicBool,
 }
 
 #[cfg(target_os = "linux")]
@@ -131,17 +133,14 @@ impl<'w> Thread<'w> {
             let ended: Ended = std::panic::catch_unwind(AssertUnwindSafe(given.work));
             Box::into_raw(Box::new(ended)).cast()
         }
-        let started = Box::new(AtomicBool::new(false));
-        let given = Box::into_raw(Box::new(Given {
-            work,
-            started: &*started,
-        }));
+        let started = Box::into_raw(Box::new(AtomicBool::new(false)));
+        let given = Box::into_raw(Box::new(Given { work, started }));
         // SAFETY: plain calls on values owned here. The thread owns `given` once started;
         // otherwise it is taken back here.
         unsafe {
             let mut attributes: libc::pthread_attr_t = std::mem::zeroed();
             if libc::pthread_attr_init(&mut attributes) != 0 {
-                drop(Box::from_raw(given));
+                drop((Box::from_raw(given), Box::from_raw(started)));
                 return None;
             }
             if let Some((elsewhere, _)) = processors() {
@@ -152,31 +151,33 @@ impl<'w> Thread<'w> {
             let created = libc::pthread_create(&mut id, &attributes, run, given.cast());
             libc::pthread_attr_destroy(&mut attributes);
             if created != 0 {
-                drop(Box::from_raw(given));
+                drop((Box::from_raw(given), Box::from_raw(started)));
                 return None;
             }
             Some(Thread {
                 id,
                 started,
+                joined: false,
                 work: PhantomData,
             })
         }
     }
 
     /// Waits for the thread to end; its panic is this thread's.
-    fn join(self) {
-        let ended = self.wait();
-        // Joined: dropping it would join it again.
-        std::mem::forget(self);
-        if let Err(panic) = ended {
+    fn join(mut self) {
+        if let Err(panic) = self.wait() {
             std::panic::resume_unwind(panic);
         }
     }
 
-    fn wait(&self) -> Ended {
-        if !self.started.load(Ordering::Acquire)
-            && let Some((_, all)) = processors()
-        {
+    /// Waits for the thread to end, once (a second call finds it joined).
+    fn wait(&mut self) -> Ended {
+        if self.joined {
+            return Ok(());
+        }
+        // SAFETY: the flag lives until the thread is joined, below.
+        let started = unsafe { &*self.started }.load(Ordering::Acquire);
+        if !started && let Some((_, all)) = processors() {
             // Not started yet, its processors busy: it may run on this one, now free.
             // SAFETY: a plain bit set, given its size, for a thread not joined yet.
             unsafe {
@@ -185,12 +186,17 @@ impl<'w> Thread<'w> {
             }
         }
         let mut ended: *mut libc::c_void = std::ptr::null_mut();
-        // SAFETY: the thread was started by `start` and is joined once (`join` forgets
-        // `self`, so `drop` does not wait again); it ends by returning a boxed `Ended`.
+        // SAFETY: the thread was started by `start` and is joined once (`joined`).
+        if unsafe { libc::pthread_join(self.id, &mut ended) } != 0 {
+            // Not joined: it may still use what `work` borrows, which the caller is about to
+            // give back. Nothing can go on safely.
+            std::process::abort();
+        }
+        self.joined = true;
+        // SAFETY: the thread has ended: the flag is this thread's alone again, and what it
+        // returned is the boxed `Ended` of `run`.
         unsafe {
-            if libc::pthread_join(self.id, &mut ended) != 0 || ended.is_null() {
-                return Ok(());
-            }
+            drop(Box::from_raw(self.started));
             *Box::from_raw(ended.cast::<Ended>())
         }
     }
