@@ -11,6 +11,7 @@
 
 #[cfg(target_os = "linux")]
 use std::marker::PhantomData;
+#[cfg(any(target_os = "linux", test))]
 use std::panic::AssertUnwindSafe;
 #[cfg(target_os = "linux")]
 use std::sync::atomic::{AtomicBool, Ordering};
