@@ -73,12 +73,13 @@ impl Human {
         &self.text
     }
 
-    /// stdout's lines, as given.
-    pub fn lines(&self) -> impl Iterator<Item = &str> {
+    /// stdout's lines, as given, joined by `separator` (a one-line summary, a JSON message).
+    pub fn joined(&self, separator: &str) -> String {
         let starts = std::iter::once(0).chain(self.ends.iter().map(|end| end + 1));
-        starts
-            .zip(&self.ends)
+        let lines: Vec<&str> = (starts.zip(&self.ends))
             .map(|(start, &end)| &self.text[start..end])
+            .collect();
+        lines.join(separator)
     }
 }
 
@@ -264,7 +265,7 @@ pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
                 // The same shape as an error's, so a reader handles one form.
                 json!({
                     "code": code,
-                    "message": outcome.human().lines().collect::<Vec<_>>().join("\n"),
+                    "message": outcome.human().joined("\n"),
                     "hint": Value::Null,
                     "exit": outcome.status.exit_code(),
                 })

@@ -95,8 +95,7 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
         Ok(if reply.status() == Status::NotNow {
             let mut said = Human::default();
             reply.human(&mut said);
-            ctx.notices
-                .progress(&said.lines().collect::<Vec<_>>().join("; "));
+            ctx.notices.progress(&said.joined("; "));
             Check::NotYet(None)
         } else {
             Check::Ready(Outcome::from(reply))

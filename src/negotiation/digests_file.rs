@@ -261,8 +261,7 @@ pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
         // two are the same files, without looking each listed one up among the recorded.
         let mut recorded_listed = 0;
         let unchanged = file.all_unchanged(|file| {
-            let name = file.strip_prefix(POSITIONS_PREFIX);
-            match name.and_then(|name| listed_now.get(name)) {
+            match issues::positions_name(file).and_then(|name| listed_now.get(name)) {
                 Some(now) => {
                     recorded_listed += 1;
                     Ok(*now)
@@ -287,13 +286,9 @@ pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
     load(store).map(AsKept::Not)
 }
 
-/// `positions/`, which begins the name of each positions file as recorded.
-const POSITIONS_PREFIX: &str = "positions/";
-
 /// The identity each of the `names` in `positions/` has now (`None`: not a regular file),
-/// by name, and what `meanwhile` returned: from 256 names on
-/// ([`LOOKUPS_ON_A_THREAD`](super::LOOKUPS_ON_A_THREAD)), looked up on two threads, this one
-/// running `meanwhile` first.
+/// by name, and what `meanwhile` returned: from 256 names on, looked up on two threads, this
+/// one running `meanwhile` first ([`looked_up_while`](super::looked_up_while)).
 fn positions_now_while<'n, T>(
     store: &Store,
     names: &[&'n str],
@@ -310,15 +305,7 @@ fn positions_now_while<'n, T>(
     };
     let mut found = vec![Found::Other; names.len()];
     let look_up = |index: usize| dir.find(names[index]);
-    let meanwhile = if found.len() < super::LOOKUPS_ON_A_THREAD {
-        let meanwhile = meanwhile();
-        for (index, slot) in found.iter_mut().enumerate() {
-            *slot = look_up(index);
-        }
-        meanwhile
-    } else {
-        crate::elsewhere::filled_on_two_threads(&mut found, look_up, meanwhile)
-    };
+    let meanwhile = super::looked_up_while(&mut found, look_up, meanwhile);
     let now = (names.iter().zip(found))
         .map(|(&name, found)| match found {
             Found::File(identity) => (name, Some(identity)),
@@ -638,7 +625,7 @@ mod tests {
             noted in proptest::bool::ANY,
             edit in proptest::option::of((0usize..400, "[ \\\\\"0,:\\]\\[{}]|null")),
         ) {
-            let head = Head {
+            let mut head = Head {
                 version: VERSION,
                 log_bytes,
                 log_anchor: anchor.clone(),
@@ -650,7 +637,6 @@ mod tests {
                     .collect(),
                 ledger: LedgerHead::default(),
             };
-            let mut head = head;
             head.ledger.notes = noted.then(|| NotesRecord {
                 at: "2026-01-01T00:00:00Z".to_owned(),
                 bytes: 3,

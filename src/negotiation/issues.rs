@@ -19,6 +19,12 @@ pub fn positions_file(file: &str) -> String {
     rel
 }
 
+/// The name `FILE` of the positions file `positions/FILE`, when `rel` is one (the inverse of
+/// [`positions_file`]).
+pub fn positions_name(rel: &str) -> Option<&str> {
+    rel.strip_prefix(POSITIONS_DIR)?.strip_prefix('/')
+}
+
 /// [`positions_file`], written into `buffer`: a loop of lookups by it reuses one buffer
 /// instead of allocating each name (a status of 500 issues looks up each of them).
 pub fn positions_rel<'b>(buffer: &'b mut String, file: &str) -> &'b str {

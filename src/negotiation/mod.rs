@@ -48,7 +48,7 @@ use std::path::Path;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::names::Name;
-use crate::store::{LockMode, Locked, Store};
+use crate::store::{Found, LockMode, Locked, Store};
 
 use agents::Agents;
 use issues::{ISSUES_DIR, IssueFile};
@@ -61,7 +61,26 @@ pub const ANALYSIS_DIR: &str = "analysis";
 /// How many files it takes for `status` (two per issue) and the hand-overs to look them up on
 /// a second thread: for fewer, starting the thread (and waking a processor) costs about as
 /// much as the lookups.
-pub(crate) const LOOKUPS_ON_A_THREAD: usize = 256;
+const LOOKUPS_ON_A_THREAD: usize = 256;
+
+/// Fills each of `found` with `look_up(index)` while `meanwhile` runs, and returns what
+/// `meanwhile` returned: from [`LOOKUPS_ON_A_THREAD`] on, on two threads
+/// ([`elsewhere::filled_on_two_threads`](crate::elsewhere::filled_on_two_threads)), this one
+/// running `meanwhile` first; below, here, after it.
+pub(crate) fn looked_up_while<T>(
+    found: &mut [Found],
+    look_up: impl Fn(usize) -> Found + Sync,
+    meanwhile: impl FnOnce() -> T,
+) -> T {
+    if found.len() >= LOOKUPS_ON_A_THREAD {
+        return crate::elsewhere::filled_on_two_threads(found, look_up, meanwhile);
+    }
+    let meanwhile = meanwhile();
+    for (index, slot) in found.iter_mut().enumerate() {
+        *slot = look_up(index);
+    }
+    meanwhile
+}
 
 /// Opens the negotiation at `dir`: it must be a directory holding `meta.md`.
 pub fn open(dir: &Path, ctx: &Ctx) -> Result<Store> {

@@ -173,9 +173,9 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
 /// The cache of reports, what each issue's file and positions file are now (`None`: not
 /// looked up), and what `meanwhile` returned. Without a cache nothing could spare a read, so
 /// no file is looked up (each is read). With one, from 128 issues on
-/// ([`LOOKUPS_ON_A_THREAD`](super::LOOKUPS_ON_A_THREAD)), the lookups (a thousand `fstatat`
-/// for 500 issues) are shared by two threads, one of which first runs `meanwhile` and parses
-/// the cache: none depends on another.
+/// ([`looked_up_while`](super::looked_up_while)), the lookups (a thousand `fstatat` for 500
+/// issues) are shared by two threads, one of which first runs `meanwhile` and parses the
+/// cache: none depends on another.
 fn look_up_with_cache<'a, T>(
     store: &Store,
     files: &[IssueFile],
@@ -197,18 +197,10 @@ fn look_up_with_cache<'a, T>(
         None => Found::Other,
     };
     let mut found = vec![Found::Other; 2 * count];
-    let (cache, meanwhile) = if found.len() < super::LOOKUPS_ON_A_THREAD {
+    let (cache, meanwhile) = super::looked_up_while(&mut found, look_up, || {
         let meanwhile = meanwhile();
-        for (index, slot) in found.iter_mut().enumerate() {
-            *slot = look_up(index);
-        }
         (IssueCache::parse(kept), meanwhile)
-    } else {
-        crate::elsewhere::filled_on_two_threads(&mut found, look_up, || {
-            let meanwhile = meanwhile();
-            (IssueCache::parse(kept), meanwhile)
-        })
-    };
+    });
     let positions = found.split_off(count);
     let looked = |found: Vec<Found>, dir: &Option<_>| dir.as_ref().map(|_| found);
     (

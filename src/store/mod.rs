@@ -214,23 +214,13 @@ impl Store {
         }
     }
 
-    /// What each of `names` is in the directory `dir_rel` now, by one `fstatat` each relative
-    /// to the directory (opened once, without following a link), so that no path is walked
-    /// and no file opened: a reader that kept what it derived from a file asks whether the
-    /// file is still the one it read. `None` when the directory cannot be looked at that way
+    /// The directory `dir_rel`, opened once (without following a link) to ask what each of
+    /// a list of names is in it now, by one `fstatat` each relative to it
+    /// ([`LookupDir::find`]), so that no path is walked and no file opened: a reader that
+    /// kept what it derived from a file asks whether the file is still the one it read. The
+    /// handle can be shared by threads. `None` when the directory cannot be looked at that way
     /// (missing, a link, not a directory, not searchable, not Linux): the caller reads the
     /// files as usual, which reports whatever is wrong.
-    pub fn find_in<'n>(
-        &self,
-        dir_rel: &str,
-        names: impl IntoIterator<Item = &'n str>,
-    ) -> Option<Vec<Found>> {
-        let dir = self.lookup_dir(dir_rel)?;
-        Some(names.into_iter().map(|name| dir.find(name)).collect())
-    }
-
-    /// The directory `dir_rel` opened for [`Store::find_in`]'s lookups, for a caller that
-    /// spreads them over threads (the handle can be shared). `None` as for `find_in`.
     pub fn lookup_dir(&self, dir_rel: &str) -> Option<LookupDir> {
         let handle = open_dir_for_lookups(&self.contained_dir(dir_rel)?).ok()?;
         Some(LookupDir(handle))
@@ -592,7 +582,7 @@ impl Tail {
     }
 }
 
-/// What [`Store::find_in`] found at one name, without following a link.
+/// What [`LookupDir::find`] found at one name, without following a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Found {
     Missing,
@@ -1796,7 +1786,8 @@ mod tests {
         fs::create_dir(dir.path().join("issues/02-b.md")).unwrap();
         std::os::unix::fs::symlink("01-a.md", dir.path().join("issues/03-c.md")).unwrap();
         let names = ["01-a.md", "02-b.md", "03-c.md", "04-d.md"];
-        let found = store.find_in("issues", names).unwrap();
+        let lookups = store.lookup_dir("issues").unwrap();
+        let found: Vec<Found> = names.iter().map(|name| lookups.find(name)).collect();
         let meta = fs::symlink_metadata(dir.path().join("issues/01-a.md")).unwrap();
         assert_eq!(
             found,
@@ -1809,8 +1800,8 @@ mod tests {
         );
         // Not through a link, nor in a directory that is missing.
         std::os::unix::fs::symlink("issues", dir.path().join("linked")).unwrap();
-        assert_eq!(store.find_in("linked", names), None);
-        assert_eq!(store.find_in("missing", names), None);
+        assert!(store.lookup_dir("linked").is_none());
+        assert!(store.lookup_dir("missing").is_none());
     }
 
     #[test]
