@@ -26,7 +26,7 @@ use crate::error::Result;
 use crate::store::{FileIdentity, Locked, Store};
 
 use super::digests_file;
-use super::issues::{self, POSITIONS_DIR};
+use super::issues;
 use super::log::Event;
 use super::positions::{self, SectionKind};
 use super::{Actor, State};
@@ -479,12 +479,11 @@ pub enum ToRecord {
 /// The reading half of [`record`]: what it would log, found without writing anything, so
 /// that a command can prepare its own writes meanwhile (on another thread).
 pub fn check(store: &Store, state: &State, ctx: &Ctx, actor: Actor) -> Result<ToRecord> {
-    // In the directory's order: only the comparison below, in the order of a set, needs one.
-    let listed = issues::unsorted_list(store, POSITIONS_DIR)?;
-    let names: Vec<&str> = listed.iter().map(|issue| issue.file.as_str()).collect();
-    let mut loaded = match digests_file::load_unless_as_kept(store, &names)? {
+    // Listed in the directory's order: only the comparison below, in the order of a set,
+    // needs one.
+    let (mut loaded, listed) = match digests_file::load_unless_as_kept(store)? {
         digests_file::AsKept::All(opened) => return Ok(ToRecord::AsKept(opened)),
-        digests_file::AsKept::Not(loaded) => loaded,
+        digests_file::AsKept::Not { loaded, listed } => (loaded, listed),
     };
     let ledger = &loaded.ledger;
     let mut files: BTreeSet<String> = ledger.baselines.keys().cloned().collect();

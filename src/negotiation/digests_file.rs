@@ -42,10 +42,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{FileIdentity, Found, IdentityStamp, Locked, Reading, Store};
+use crate::store::{FileIdentity, Found, IdentityStamp, Locked, LookupDir, Reading, Store};
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
-use super::issues::{self, POSITIONS_DIR};
+use super::issues::{self, IssueFile, POSITIONS_DIR};
 use super::log::{self, Event};
 use super::scan::Scan;
 
@@ -53,7 +53,9 @@ pub const FILE: &str = ".parley/digests.json";
 
 /// Changes whenever the file's layout or the ledger's shape does in a way older readers would
 /// misread; a file of another version is ignored (and rewritten by the next writer). Version
-/// 2 put the records on a line of their own, after everything else.
+/// 2 put the records on a line of their own, after everything else. A field added since
+/// (`positions_dir`) is read as absent from a file written before it, and ignored by a
+/// reader older than it (which then writes the file without it).
 const VERSION: u32 = 3;
 
 /// How many bytes of the log before the recorded length the anchor covers.
@@ -77,6 +79,11 @@ struct Head {
     /// Each recorded file: which files are recorded, and the identity kept for each record.
     #[serde(deserialize_with = "digest::sorted_map")]
     files: BTreeMap<CompactString, FileEntry>,
+    /// The stamp of `positions/`'s own identity, settled, when it was listed and every
+    /// positions file listed was one of `files`: while the directory keeps that identity,
+    /// no file was added to it, and a hand-over need not list it ([`Listing`]).
+    #[serde(default)]
+    positions_dir: Option<IdentityStamp>,
     ledger: LedgerHead,
 }
 
@@ -127,6 +134,12 @@ impl Head {
                 scan.expect(",")?;
             }
         }
+        scan.expect(r#","positions_dir":"#)?;
+        let positions_dir = if scan.eat("null") {
+            None
+        } else {
+            Some(scan.stamp()?)
+        };
         scan.expect(r#","ledger":"#)?;
         let ledger = scan.parsed::<LedgerHead>()?;
         (scan.0 == "}").then(|| Head {
@@ -136,6 +149,7 @@ impl Head {
             // As the general parser builds it (`digest::sorted_map`): a file named twice
             // keeps its last entry.
             files: BTreeMap::from_iter(files),
+            positions_dir,
             ledger,
         })
     }
@@ -175,6 +189,22 @@ pub struct Loaded {
     pub identities: BTreeMap<String, Checked>,
     /// Whether `identities` differs from what the file holds, so it is worth saving.
     identities_changed: bool,
+    /// A listing of `positions/` to keep, if every file it names is still recorded when the
+    /// ledger is saved.
+    listing: Option<Listing>,
+    /// Whether `listing` is not the one the file holds.
+    listing_changed: bool,
+}
+
+/// A listing of `positions/` that a later hand-over may take as still true: the stamp of the
+/// directory's identity, taken (and found settled) before it was listed, and positions files
+/// that include every one it listed. It is kept ([`Head::positions_dir`]) only while all of
+/// those files are recorded: a hand-over that finds the directory with that identity then
+/// knows that the recorded files include every listed one, without listing it.
+#[derive(Debug, Clone)]
+struct Listing {
+    dir: IdentityStamp,
+    files: Vec<String>,
 }
 
 impl Loaded {
@@ -195,6 +225,20 @@ impl Loaded {
             self.identities = identities;
             self.identities_changed = true;
         }
+    }
+
+    /// Keeps the listing of `positions/` just made (its files, `listed`) when the directory
+    /// had settled before it was listed (`dir`, the stamp of its identity then), and none
+    /// otherwise: the one kept before is of an identity the directory no longer has.
+    fn keep_listing(&mut self, dir: Option<IdentityStamp>, listed: &[IssueFile]) {
+        let kept = self.listing.as_ref().map(|listing| listing.dir);
+        self.listing_changed |= kept != dir;
+        self.listing = dir.map(|dir| Listing {
+            dir,
+            files: (listed.iter())
+                .map(|issue| issues::positions_file(&issue.file))
+                .collect(),
+        });
     }
 }
 
@@ -233,86 +277,110 @@ pub fn load(store: &Store) -> Result<Loaded> {
         from_file: false,
         identities: BTreeMap::new(),
         identities_changed: false,
+        listing: None,
+        listing_changed: false,
     })
 }
 
 /// What [`load_unless_as_kept`] found.
 pub enum AsKept {
     /// Every positions file is as kept: nothing to compare or record. The file, as read, is
-    /// written again only to catch up with a long run of newer events ([`Opened::catch_up`]).
+    /// written again only to catch up with a long run of newer events, or to keep a listing
+    /// of `positions/` ([`Opened::catch_up`]).
     All(Opened),
-    /// Some file may have changed (or the digests file could not tell): the whole ledger.
-    Not(Loaded),
+    /// Some file may have changed (or the digests file could not tell): the whole ledger,
+    /// and the positions files listed in `positions/`.
+    Not {
+        loaded: Loaded,
+        listed: Vec<IssueFile>,
+    },
 }
 
 /// For a hand-over ([`digest::check`]): [`AsKept::All`] when the digests file, with the
-/// log's newer events, shows every positions file (those it records, and the `listed`
-/// names in `positions/`) as found recorded with the identity it has now; otherwise what
-/// [`load`] gives. Only the file's first line is parsed unless more is needed. Reads only.
-pub fn load_unless_as_kept(store: &Store, listed: &[&str]) -> Result<AsKept> {
-    // The listed files (all the recorded ones, unless some went away) are looked up on two
-    // threads, when there are enough of them: another starts on them at once, and this one
-    // joins in once it has read the digests file's first line.
-    let (opened, listed_now) = positions_now_while(store, listed, || Opened::read(store));
-    if let Some(file) = opened? {
-        let head = &file.head;
-        let listed_now = listed_now?;
-        // How many recorded files are listed: when all are, and as many as are listed, the
-        // two are the same files, without looking each listed one up among the recorded.
-        let mut recorded_listed = 0;
-        let unchanged = file.all_unchanged(|file| {
-            match issues::positions_name(file).and_then(|name| listed_now.get(name)) {
-                Some(now) => {
-                    recorded_listed += 1;
-                    Ok(*now)
-                }
-                None => store.identity(file),
-            }
-        })?;
-        // What a hand-over would keep again: an identity for each recorded file, no other,
-        // and every listed file recorded.
-        let all_recorded = recorded_listed == head.files.len() && head.files.len() == listed.len()
-            || (listed.iter()).all(|name| {
-                head.files
-                    .contains_key(issues::positions_file(name).as_str())
-            });
-        if unchanged && all_recorded {
-            return Ok(AsKept::All(file));
-        }
-        if let Some(loaded) = file.loaded()? {
-            return Ok(AsKept::Not(loaded));
-        }
+/// log's newer events, shows every positions file (those it records, and those listed in
+/// `positions/`) as found recorded with the identity it has now; otherwise what [`load`]
+/// gives, with the listing. Only the file's first line is parsed unless more is needed.
+/// Reads only.
+///
+/// `positions/` is not listed when it has the identity the file keeps for it
+/// ([`Head::positions_dir`]): no file was added to it since a listing whose every file is
+/// recorded, so the recorded files, each looked up, are all there is to find as kept.
+pub fn load_unless_as_kept(store: &Store) -> Result<AsKept> {
+    let dir = store.lookup_dir(POSITIONS_DIR);
+    // Taken before the digests file is read or the directory listed, and judged settled
+    // then: an entry made since moves it.
+    let dir_now = (dir.as_ref())
+        .and_then(LookupDir::identity)
+        .map(|identity| (IdentityStamp::from(identity), identity.has_settled()));
+    let opened = Opened::read(store)?;
+    if let (Some(file), Some(dir), Some((now, _))) = (&opened, &dir, dir_now)
+        && file.head.positions_dir == Some(now)
+        && file.all_found_as_kept(dir)?
+    {
+        return Ok(AsKept::All(opened.expect("matched above")));
     }
-    load(store).map(AsKept::Not)
+    let listed = issues::unsorted_list(store, POSITIONS_DIR)?;
+    let settled_dir = dir_now.and_then(|(now, settled)| settled.then_some(now));
+    let Some(mut file) = opened else {
+        let mut loaded = load(store)?;
+        loaded.keep_listing(settled_dir, &listed);
+        return Ok(AsKept::Not { loaded, listed });
+    };
+    let names: Vec<&str> = listed.iter().map(|issue| issue.file.as_str()).collect();
+    let listed_now = positions_now(store, dir.as_ref(), &names)?;
+    let head = &file.head;
+    // How many recorded files are listed: when all are, and as many as are listed, the
+    // two are the same files, without looking each listed one up among the recorded.
+    let mut recorded_listed = 0;
+    let unchanged = file.all_unchanged(|file| {
+        match issues::positions_name(file).and_then(|name| listed_now.get(name)) {
+            Some(now) => {
+                recorded_listed += 1;
+                Ok(*now)
+            }
+            None => store.identity(file),
+        }
+    })?;
+    // What a hand-over would keep again: an identity for each recorded file, no other,
+    // and every listed file recorded.
+    let all_recorded = recorded_listed == head.files.len() && head.files.len() == names.len()
+        || (names.iter()).all(|name| {
+            head.files
+                .contains_key(issues::positions_file(name).as_str())
+        });
+    if unchanged && all_recorded {
+        file.new_listing = settled_dir.filter(|&dir| head.positions_dir != Some(dir));
+        return Ok(AsKept::All(file));
+    }
+    let mut loaded = match file.loaded()? {
+        Some(loaded) => loaded,
+        None => load(store)?,
+    };
+    loaded.keep_listing(settled_dir, &listed);
+    Ok(AsKept::Not { loaded, listed })
 }
 
-/// The identity each of the `names` in `positions/` has now (`None`: not a regular file),
-/// by name, and what `meanwhile` returned: from 256 names on, looked up on two threads, this
-/// one running `meanwhile` first ([`looked_up_while`](super::looked_up_while)).
-fn positions_now_while<'n, T>(
+/// The identity each of the `names` in `positions/` (`dir`, when it could be opened) has now
+/// (`None`: not a regular file), by name: from 256 names on, looked up on two threads
+/// ([`looked_up_while`](super::looked_up_while)).
+fn positions_now<'n>(
     store: &Store,
+    dir: Option<&LookupDir>,
     names: &[&'n str],
-    meanwhile: impl FnOnce() -> T,
-) -> (T, Result<FxHashMap<&'n str, Option<FileIdentity>>>) {
-    let Some(dir) = store.lookup_dir(POSITIONS_DIR) else {
+) -> Result<FxHashMap<&'n str, Option<FileIdentity>>> {
+    let Some(dir) = dir else {
         // A directory that cannot be looked in that way: each file asked of the store, which
         // says what is wrong.
-        let meanwhile = meanwhile();
-        let now = (names.iter())
+        return (names.iter())
             .map(|&name| Ok((name, store.identity(&issues::positions_file(name))?)))
             .collect();
-        return (meanwhile, now);
     };
     let mut found = vec![Found::Other; names.len()];
-    let look_up = |index: usize| dir.find(names[index]);
-    let meanwhile = super::looked_up_while(&mut found, look_up, meanwhile);
+    super::looked_up_while(&mut found, |index| dir.find(names[index]), || ());
     let now = (names.iter().zip(found))
-        .map(|(&name, found)| match found {
-            Found::File(identity) => (name, Some(identity)),
-            Found::Missing | Found::Other => (name, None),
-        })
+        .map(|(&name, found)| (name, found.file()))
         .collect();
-    (meanwhile, Ok(now))
+    Ok(now)
 }
 
 /// What [`load_unchanged`] found.
@@ -387,6 +455,9 @@ pub struct Opened {
     records_at: usize,
     /// The log's events after the length the file names.
     since: JsonLines<Event>,
+    /// A listing of `positions/` to keep that the file does not hold: its every listed file
+    /// is recorded, and the directory had settled (the stamp of its identity).
+    new_listing: Option<IdentityStamp>,
 }
 
 impl Opened {
@@ -417,7 +488,32 @@ impl Opened {
             bytes,
             records_at: newline + 1,
             since,
+            new_listing: None,
         }))
+    }
+
+    /// Whether every recorded file, looked up in `dir` (`positions/`), is as kept
+    /// ([`Opened::all_unchanged`]): from 256 files on, looked up on two threads.
+    fn all_found_as_kept(&self, dir: &LookupDir) -> Result<bool> {
+        if self.recorded_since() {
+            return Ok(false);
+        }
+        let names: Option<Vec<&str>> = (self.head.files.keys())
+            .map(|file| issues::positions_name(file))
+            .collect();
+        let Some(names) = names else {
+            return Ok(false);
+        };
+        let mut found = vec![Found::Other; names.len()];
+        super::looked_up_while(&mut found, |index| dir.find(names[index]), || ());
+        // The same files, in the same order.
+        let mut found = found.into_iter();
+        self.all_unchanged(|_| Ok(found.next().and_then(Found::file)))
+    }
+
+    /// Whether an event logged since the file was written recorded a positions file.
+    fn recorded_since(&self) -> bool {
+        (self.since.records.iter()).any(|e| e.event == digest::DIGEST_EVENT)
     }
 
     /// Whether every file the head records has an identity kept for its record that is its
@@ -427,12 +523,7 @@ impl Opened {
         &self,
         mut now: impl FnMut(&str) -> Result<Option<FileIdentity>>,
     ) -> Result<bool> {
-        if self
-            .since
-            .records
-            .iter()
-            .any(|e| e.event == digest::DIGEST_EVENT)
-        {
+        if self.recorded_since() {
             return Ok(false);
         }
         for (file, FileEntry(_, kept)) in &self.head.files {
@@ -445,12 +536,14 @@ impl Opened {
     }
 
     /// Writes the file again for the log as it is now when the events since the length it
-    /// names reach [`CATCH_UP_AFTER`] bytes: its first line caught up with them, its records
-    /// copied as they are, unparsed (none was logged since, or the file would not be as
-    /// kept). Every later command then reads the log from there.
+    /// names reach [`CATCH_UP_AFTER`] bytes, or to keep a new listing of `positions/`: its
+    /// first line caught up with them, its records copied as they are, unparsed (none was
+    /// logged since, or the file would not be as kept). Every later command then reads the
+    /// log from there.
     pub fn catch_up(mut self, locked: &Locked) -> Result<()> {
         let since = &self.since;
-        if !since.whole || since.end < self.head.log_bytes + CATCH_UP_AFTER {
+        let behind = since.end >= self.head.log_bytes + CATCH_UP_AFTER;
+        if !since.whole || !behind && self.new_listing.is_none() {
             return Ok(());
         }
         let Some(anchor) = anchor(locked.store(), since.end)? else {
@@ -463,6 +556,7 @@ impl Opened {
         }
         head.log_bytes = self.since.end;
         head.log_anchor = anchor;
+        head.positions_dir = self.new_listing.or(head.positions_dir);
         let mut content = serde_json::to_vec(&head).expect("a ledger always serializes");
         content.push(b'\n');
         content.extend_from_slice(&self.bytes[self.records_at..]);
@@ -482,6 +576,15 @@ impl Opened {
         let baselines: BTreeMap<String, Recorded> = digest::sorted_map(&mut reader).ok()?;
         reader.end().ok()?;
         let identities = self.head.identities();
+        let listing = (self.head.positions_dir).map(|dir| Listing {
+            dir,
+            files: self
+                .head
+                .files
+                .keys()
+                .map(|file| file.to_string())
+                .collect(),
+        });
         let mut ledger = Ledger {
             baselines,
             head: self.head.ledger,
@@ -495,6 +598,8 @@ impl Opened {
             from_file: true,
             identities,
             identities_changed: false,
+            listing,
+            listing_changed: false,
         })
     }
 }
@@ -530,9 +635,11 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
         from_file,
         identities,
         identities_changed,
+        listing,
+        listing_changed,
     } = loaded;
     let end = if events.is_empty() {
-        if from_file && !identities_changed {
+        if from_file && !identities_changed && !listing_changed {
             // Nothing recorded or newly known, and the file is usable: leave it.
             return Ok(());
         }
@@ -547,15 +654,17 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
     for event in events {
         ledger.apply(event);
     }
-    save(locked, ledger, identities, end)
+    save(locked, ledger, identities, listing, end)
 }
 
 /// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log,
-/// and the identities of the files found as recorded.
+/// the identities of the files found as recorded, and `listing` while its every file is
+/// recorded.
 fn save(
     locked: &Locked,
     ledger: Ledger,
     identities: BTreeMap<String, Checked>,
+    listing: Option<Listing>,
     log_bytes: u64,
 ) -> Result<()> {
     let Some(log_anchor) = anchor(locked.store(), log_bytes)? else {
@@ -575,11 +684,15 @@ fn save(
             (CompactString::new(file), FileEntry(record.into(), kept))
         })
         .collect();
+    let positions_dir = listing
+        .filter(|listing| (listing.files.iter()).all(|file| baselines.contains_key(file)))
+        .map(|listing| listing.dir);
     let head = Head {
         version: VERSION,
         log_bytes,
         log_anchor,
         files,
+        positions_dir,
         ledger: head,
     };
     let json = |text: serde_json::Result<String>| text.expect("a ledger always serializes");
@@ -607,6 +720,21 @@ mod tests {
     use super::*;
     use crate::negotiation::digest::NotesRecord;
 
+    #[test]
+    fn a_first_line_written_before_the_directory_was_kept_reads_as_keeping_none() {
+        let line = r#"{"version":3,"log_bytes":12,"log_anchor":"0123456789abcdef","files":{"positions/01-a.md":["0123456789abcdef",null]},"ledger":{"turn_start":{},"pending":[],"accepted":[],"notes":null}}"#;
+        let head = Head::parse(line).expect("the general parser reads it");
+        assert_eq!(head.positions_dir, None);
+        assert_eq!(head.files.len(), 1);
+        // As written now, the field is there, and the scan reads it.
+        let written = serde_json::to_string(&head).unwrap();
+        assert!(
+            written.contains(r#","positions_dir":null,"ledger":"#),
+            "{written}"
+        );
+        assert!(Head::as_written(&written).is_some(), "{written}");
+    }
+
     proptest::proptest! {
         // A failure is reported with its shrunk input; nothing is written into the tree.
         #![proptest_config(proptest::test_runner::Config {
@@ -623,6 +751,7 @@ mod tests {
             anchor in ".{0,16}",
             log_bytes in proptest::num::u64::ANY,
             noted in proptest::bool::ANY,
+            dir in proptest::option::of(proptest::num::u64::ANY),
             edit in proptest::option::of((0usize..400, "[ \\\\\"0,:\\]\\[{}]|null")),
         ) {
             let mut head = Head {
@@ -635,6 +764,7 @@ mod tests {
                         (CompactString::new(file), FileEntry(record.into(), kept))
                     })
                     .collect(),
+                positions_dir: dir.map(|d| IdentityStamp::from_hex(&format!("{d:016x}")).unwrap()),
                 ledger: LedgerHead::default(),
             };
             head.ledger.notes = noted.then(|| NotesRecord {

@@ -593,6 +593,16 @@ pub enum Found {
     Other,
 }
 
+impl Found {
+    /// The identity of the regular file found; `None` for anything else.
+    pub fn file(self) -> Option<FileIdentity> {
+        match self {
+            Found::File(identity) => Some(identity),
+            Found::Missing | Found::Other => None,
+        }
+    }
+}
+
 /// Hands `each` the name and kind of every entry of `dir` but `.` and `..`, in the
 /// directory's order; names that are not UTF-8 are left out. The entries are read straight
 /// from the kernel's records into one buffer (`getdents64` through `rustix`): the standard
@@ -663,6 +673,14 @@ impl LookupDir {
     /// What `name` is in the directory now: one `fstatat` that does not follow a link.
     pub fn find(&self, name: &str) -> Found {
         find_at(&self.0, name)
+    }
+
+    /// The directory's own identity now (one `fstat` of the handle). Creating, removing or
+    /// renaming any entry moves its change time, so while it keeps an identity that had
+    /// settled ([`FileIdentity::has_settled`]) when a listing was made, its entries are the
+    /// ones listed; what is in them is another matter (each file has its own identity).
+    pub fn identity(&self) -> Option<FileIdentity> {
+        self.0.metadata().ok().map(|meta| FileIdentity::of(&meta))
     }
 }
 
@@ -872,13 +890,21 @@ impl FileIdentity {
     /// before the file is read, so that "now" is no later than the read.
     fn settled(meta: &fs::Metadata) -> Option<FileIdentity> {
         let identity = FileIdentity::of(meta);
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()?
-            .as_nanos();
-        let settle = FileIdentity::settle_after(identity.ctime_ns);
-        let limit = i128::try_from(now).ok()? - settle.as_nanos() as i128;
-        (identity.ctime_ns <= limit && identity.mtime_ns <= limit).then_some(identity)
+        identity.has_settled().then_some(identity)
+    }
+
+    /// Whether this identity, just taken, was last changed at least [`SETTLE_FINE`] or
+    /// [`SETTLE`] before now by the system clock (see [`FileIdentity::settled`]): asked
+    /// before whatever it is to vouch for is read, so that "now" is no later than the read.
+    pub fn has_settled(&self) -> bool {
+        let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) else {
+            return false;
+        };
+        let Ok(now) = i128::try_from(now.as_nanos()) else {
+            return false;
+        };
+        let limit = now - FileIdentity::settle_after(self.ctime_ns).as_nanos() as i128;
+        self.ctime_ns <= limit && self.mtime_ns <= limit
     }
 
     /// How long a file whose change time is `ctime_ns` takes to settle.

@@ -335,6 +335,49 @@ fn a_hand_off_that_records_nothing_catches_the_digests_file_up_with_a_long_run_o
     assert_eq!(exit, 1, "{envelope}");
 }
 
+#[test]
+fn a_hand_off_lists_positions_only_when_the_directory_moved_from_the_identity_kept_for_it() {
+    let (neg, mut saved, _) = with_a_kept_position();
+    // Just written to: `positions/` has not settled, so no hand-over keeps its identity yet.
+    assert_eq!(saved["positions_dir"], Value::Null, "{saved}");
+
+    // A positions file that no record names, then the directory's identity planted as if a
+    // hand-over had kept it with a listing of the recorded file alone (a state no command
+    // makes: it shows what the kept identity stands for).
+    let other = "positions/02-not-recorded.md";
+    neg.positions(
+        "02-not-recorded.md",
+        &[("agent-alpha", "position", 1)],
+        "OPEN",
+    );
+    saved["positions_dir"] = kept_identity(&neg.path("positions"));
+    let planted = neg.write_digests(&saved);
+    let log = neg.read(".parley/log.jsonl");
+
+    // The directory as kept: its listing is taken to be the recorded files, each as kept, so
+    // nothing is recorded and the digests file is left as it is.
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(neg.read(DIGESTS), planted);
+    let logged = neg.read(".parley/log.jsonl");
+    assert!(!logged[log.len()..].contains(other), "{logged}");
+
+    // Any entry made or removed moves the directory's identity: it is listed again, and
+    // the file no record named is recorded.
+    std::fs::write(neg.path("positions/notes.txt"), "not a positions file").unwrap();
+    std::fs::remove_file(neg.path("positions/notes.txt")).unwrap();
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let logged = neg.read(".parley/log.jsonl");
+    let recorded = &logged[log.len()..];
+    assert!(
+        recorded.contains("\"event\":\"digest\"") && recorded.contains(other),
+        "{recorded}"
+    );
+    let after = neg.read_digests();
+    assert!(after["baselines"][other].is_object(), "{after}");
+    // Just listed after a change: not settled, not kept.
+    assert_eq!(after["positions_dir"], Value::Null, "{after}");
+}
+
 const REPORTS: &str = ".parley/issue-reports.json";
 const REPORTS_VERSION: u32 = 3;
 const ISSUE: &str = "issues/01-topic-0.md";
