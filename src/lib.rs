@@ -15,6 +15,7 @@ pub mod demo;
 pub mod elsewhere;
 pub mod error;
 pub mod feedback;
+pub mod find;
 pub mod findings;
 pub mod input;
 pub mod links;

@@ -168,7 +168,7 @@ fn may_need_a_full_parse(raw: &[u8]) -> bool {
                 loop {
                     let Some(found) = raw
                         .get(at..)
-                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                        .and_then(|rest| crate::find::either(b'"', b'\\', rest))
                     else {
                         // Unterminated: the syntax check refuses it anyway; parse to be sure.
                         return true;

@@ -32,9 +32,9 @@ impl<'a> Scan<'a> {
     /// A string with no escape and no control character, borrowed.
     pub fn string(&mut self) -> Option<&'a str> {
         let rest = self.0.strip_prefix('"')?;
-        // The closing quote found by `memchr`, then one check of what it encloses: an escape
+        // The closing quote found by a vector search, then one check of what it encloses: an escape
         // or a control character there is for the general parser.
-        let end = memchr::memchr(b'"', rest.as_bytes())?;
+        let end = crate::find::byte(b'"', rest.as_bytes())?;
         let (string, after) = rest.split_at(end);
         if string.bytes().any(|b| b == b'\\' || b < 0x20) {
             return None;

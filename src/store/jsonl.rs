@@ -104,7 +104,7 @@ pub fn parse<T: DeserializeOwned>(
     // is not UTF-8 is parsed from bytes, so that the line at fault gets its own error.
     let text = std::str::from_utf8(bytes).ok();
     let mut line_start = 0;
-    let mut segments = memchr::memchr_iter(b'\n', bytes)
+    let mut segments = crate::find::every(b'\n', bytes)
         .chain(std::iter::once(bytes.len()))
         .map(|end| {
             let line = &bytes[line_start..end];

@@ -472,7 +472,7 @@ impl Reading {
             if self.read_chunk(bytes, READ_CHUNK)? == 0 {
                 return Ok(None);
             }
-            if let Some(at) = memchr::memchr(byte, &bytes[start..]) {
+            if let Some(at) = crate::find::byte(byte, &bytes[start..]) {
                 return Ok(Some(start + at));
             }
         }
