@@ -261,7 +261,12 @@ fn kept_for(
 /// The ledger of the whole log: from the digests file and the log after it when the file can
 /// be trusted, from the whole log otherwise.
 pub fn load(store: &Store) -> Result<Loaded> {
-    if let Some(file) = Opened::read(store)?
+    loaded_from(store, Opened::read(store)?)
+}
+
+/// [`load`], the digests file being `opened` (by [`Opened::read`]): it is not read again.
+fn loaded_from(store: &Store, opened: Option<Opened>) -> Result<Loaded> {
+    if let Some(file) = opened
         && let Some(loaded) = file.loaded()?
     {
         return Ok(loaded);
@@ -313,49 +318,54 @@ pub fn load_unless_as_kept(store: &Store) -> Result<AsKept> {
         .and_then(LookupDir::identity)
         .map(|identity| (IdentityStamp::from(identity), identity.has_settled()));
     let opened = Opened::read(store)?;
+    // Whether some recorded file is known not to be as kept, found so by the lookups made
+    // without a listing: they are not made again.
+    let mut changed = false;
     if let (Some(file), Some(dir), Some((now, _))) = (&opened, &dir, dir_now)
         && file.head.positions_dir == Some(now)
-        && file.all_found_as_kept(dir)?
     {
-        return Ok(AsKept::All(opened.expect("matched above")));
+        if file.all_found_as_kept(dir)? {
+            return Ok(AsKept::All(opened.expect("matched above")));
+        }
+        changed = true;
     }
     let listed = issues::unsorted_list(store, POSITIONS_DIR)?;
     let settled_dir = dir_now.and_then(|(now, settled)| settled.then_some(now));
     let Some(mut file) = opened else {
-        let mut loaded = load(store)?;
+        let mut loaded = loaded_from(store, None)?;
         loaded.keep_listing(settled_dir, &listed);
         return Ok(AsKept::Not { loaded, listed });
     };
-    let names: Vec<&str> = listed.iter().map(|issue| issue.file.as_str()).collect();
-    let listed_now = positions_now(store, dir.as_ref(), &names)?;
-    let head = &file.head;
-    // How many recorded files are listed: when all are, and as many as are listed, the
-    // two are the same files, without looking each listed one up among the recorded.
-    let mut recorded_listed = 0;
-    let unchanged = file.all_unchanged(|file| {
-        match issues::positions_name(file).and_then(|name| listed_now.get(name)) {
-            Some(now) => {
-                recorded_listed += 1;
-                Ok(*now)
+    // A record logged since leaves nothing to find as kept: no lookup tells more.
+    if !changed && !file.recorded_since() {
+        let names: Vec<&str> = listed.iter().map(|issue| issue.file.as_str()).collect();
+        let listed_now = positions_now(store, dir.as_ref(), &names)?;
+        let head = &file.head;
+        // How many recorded files are listed: when all are, and as many as are listed, the
+        // two are the same files, without looking each listed one up among the recorded.
+        let mut recorded_listed = 0;
+        let unchanged = file.all_unchanged(|file| {
+            match issues::positions_name(file).and_then(|name| listed_now.get(name)) {
+                Some(now) => {
+                    recorded_listed += 1;
+                    Ok(*now)
+                }
+                None => store.identity(file),
             }
-            None => store.identity(file),
+        })?;
+        // What a hand-over would keep again: an identity for each recorded file, no other,
+        // and every listed file recorded.
+        let all_recorded = recorded_listed == head.files.len() && head.files.len() == names.len()
+            || (names.iter()).all(|name| {
+                head.files
+                    .contains_key(issues::positions_file(name).as_str())
+            });
+        if unchanged && all_recorded {
+            file.new_listing = settled_dir.filter(|&dir| head.positions_dir != Some(dir));
+            return Ok(AsKept::All(file));
         }
-    })?;
-    // What a hand-over would keep again: an identity for each recorded file, no other,
-    // and every listed file recorded.
-    let all_recorded = recorded_listed == head.files.len() && head.files.len() == names.len()
-        || (names.iter()).all(|name| {
-            head.files
-                .contains_key(issues::positions_file(name).as_str())
-        });
-    if unchanged && all_recorded {
-        file.new_listing = settled_dir.filter(|&dir| head.positions_dir != Some(dir));
-        return Ok(AsKept::All(file));
     }
-    let mut loaded = match file.loaded()? {
-        Some(loaded) => loaded,
-        None => load(store)?,
-    };
+    let mut loaded = loaded_from(store, Some(file))?;
     loaded.keep_listing(settled_dir, &listed);
     Ok(AsKept::Not { loaded, listed })
 }
@@ -413,25 +423,23 @@ pub fn load_unchanged_from(
     opened: Option<Opened>,
     now: impl Fn(&str) -> Result<Option<FileIdentity>>,
 ) -> Result<Kept> {
-    if let Some(file) = opened {
-        if file.all_unchanged(now)? {
-            // No `digest` event since (or not all would be unchanged): the others need no
-            // record.
-            let mut head = file.head.ledger;
-            for event in &file.since.records {
-                head.apply(event);
-            }
-            return Ok(Kept::Unchanged {
-                recorded_files: file.head.files.len(),
-                head,
-            });
+    if let Some(file) = &opened
+        && file.all_unchanged(now)?
+    {
+        let file = opened.expect("matched above");
+        // No `digest` event since (or not all would be unchanged): the others need no
+        // record.
+        let mut head = file.head.ledger;
+        for event in &file.since.records {
+            head.apply(event);
         }
-        // The file as read serves the whole ledger too: not read a second time.
-        if let Some(loaded) = file.loaded()? {
-            return Ok(Kept::Loaded(loaded));
-        }
+        return Ok(Kept::Unchanged {
+            recorded_files: file.head.files.len(),
+            head,
+        });
     }
-    load(store).map(Kept::Loaded)
+    // The file as read serves the whole ledger too: not read a second time.
+    loaded_from(store, opened).map(Kept::Loaded)
 }
 
 impl Kept {

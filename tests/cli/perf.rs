@@ -378,6 +378,28 @@ fn a_hand_off_lists_positions_only_when_the_directory_moved_from_the_identity_ke
     assert_eq!(after["positions_dir"], Value::Null, "{after}");
 }
 
+#[test]
+fn an_edit_in_place_is_found_while_positions_keeps_its_identity() {
+    let (neg, mut saved, _) = with_a_kept_position();
+    saved["positions_dir"] = kept_identity(&neg.path("positions"));
+    neg.write_digests(&saved);
+
+    // Written in place (no entry made): the directory keeps its identity, the file does not,
+    // and the hand-over records the edit in the name of the holder whose turn ends.
+    neg.write(FILE, &neg.read(FILE).replace("Use OAuth.", "Use OAuth!!"));
+    let log = neg.read(".parley/log.jsonl");
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    let logged = neg.read(".parley/log.jsonl");
+    let recorded = &logged[log.len()..];
+    assert!(recorded.contains("\"event\":\"edit\""), "{recorded}");
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 1, "{envelope}");
+    assert_eq!(
+        envelope["data"]["edits"][0]["holder"], "agent-alpha",
+        "{envelope}"
+    );
+}
+
 const REPORTS: &str = ".parley/issue-reports.json";
 const REPORTS_VERSION: u32 = 3;
 const ISSUE: &str = "issues/01-topic-0.md";
