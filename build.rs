@@ -33,8 +33,11 @@ fn main() {
     if !lld.is_some_and(|lld| lld.exists()) {
         return;
     }
-    let list = Path::new(&var("CARGO_MANIFEST_DIR")).join("link/hot-symbols.txt");
-    if !list.exists() {
+    // The linker is given a copy in this build's own directory: the path stays true when the
+    // checkout moves and the build directory is reused without running this script again.
+    let source = Path::new(&var("CARGO_MANIFEST_DIR")).join("link/hot-symbols.txt");
+    let list = Path::new(&var("OUT_DIR")).join("hot-symbols.txt");
+    if std::fs::copy(&source, &list).is_err() {
         return;
     }
     println!(

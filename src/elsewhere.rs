@@ -9,31 +9,45 @@
 //! to the processors the command may use other than its parent's, so both run at once. Where
 //! the command may use one processor only, the thread shares it, as a standard one would.
 
+use std::any::Any;
+use std::cell::Cell;
 #[cfg(target_os = "linux")]
 use std::marker::PhantomData;
-#[cfg(any(target_os = "linux", test))]
 use std::panic::AssertUnwindSafe;
 #[cfg(target_os = "linux")]
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// Runs `helper` on a thread started on another processor while this thread runs
 /// `meanwhile`, and returns both results. A panic of either is this thread's, once both have
 /// ended. Without a thread (none could be started), `helper` runs here after `meanwhile`.
+///
+/// Once `helper` has returned, its thread stays available to `meanwhile`:
+/// [`filled_on_two_threads`] called from `meanwhile` hands it a share of the slots instead of
+/// starting a thread of its own. A hand-over writes and flushes the turn files on the helper
+/// (it mostly waits for the disk) while it reads the digests file, then looks up the
+/// positions files on both. A second thread started for the lookups would have shared the
+/// first one's processor: measured, the flushes then ended when the lookups did, since the
+/// thread they woke up had to wait for the processor.
 pub fn alongside<A: Send, B>(
     helper: impl FnOnce() -> A + Send,
     meanwhile: impl FnOnce() -> B,
 ) -> (A, B) {
     let helper = Mutex::new(Some(helper));
     let result = Mutex::new(None);
+    let spare = Spare::default();
     let work = || {
         let helper = helper.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(helper) = helper {
             let value = helper();
             *result.lock().unwrap_or_else(PoisonError::into_inner) = Some(value);
         }
+        spare.serve();
     };
-    let meanwhile = with_helper(&work, meanwhile);
+    let meanwhile = with_helper(&work, || {
+        let _lending = spare.enter();
+        meanwhile()
+    });
     let helped = result.into_inner().unwrap_or_else(PoisonError::into_inner);
     (helped.expect("the helper ran to its end"), meanwhile)
 }
@@ -41,7 +55,9 @@ pub fn alongside<A: Send, B>(
 /// Fills each of `slots` with `fill(index)` on two threads, this one joining in once `first`
 /// has returned (its result is returned): each thread takes the next chunk of slots nobody
 /// took, so that neither waits while slots remain. `status` looks up a thousand files this
-/// way while it parses what it kept.
+/// way while it parses what it kept. The second thread is the helper of the [`alongside`]
+/// this thread is in, if any (it joins in once its own work is done), otherwise one started
+/// for this call.
 pub fn filled_on_two_threads<T: Send, R>(
     slots: &mut [T],
     fill: impl Fn(usize) -> T + Sync,
@@ -62,7 +78,135 @@ pub fn filled_on_two_threads<T: Send, R>(
             }
         }
     };
-    with_helper(&work, first)
+    let lent = SPARE.with(Cell::get);
+    if lent.is_null() {
+        return with_helper(&work, first);
+    }
+    // SAFETY: set by `Spare::enter` on this thread, to a spare that outlives the `Lending`
+    // that unsets it, and this call runs while it is set.
+    let spare = unsafe { &*lent };
+    spare.lend(&work, || {
+        let result = first();
+        work();
+        result
+    })
+}
+
+thread_local! {
+    /// The spare helper of the [`alongside`] this thread is in, while it runs `meanwhile`.
+    static SPARE: Cell<*const Spare> = const { Cell::new(std::ptr::null()) };
+}
+
+/// The helper thread of an [`alongside`], once its own work is done: it runs what the other
+/// thread lends it ([`Spare::lend`]) until that thread is done lending ([`Lending`]).
+#[derive(Default)]
+struct Spare {
+    offer: Mutex<Offer>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Offer {
+    /// Work lent and not taken yet.
+    work: Option<Lent>,
+    /// Whether the helper is running work it took.
+    running: bool,
+    /// The panic of work the helper ran, for the lender to resume.
+    panic: Option<Box<dyn Any + Send>>,
+    /// Nothing more will be lent: the helper ends.
+    closed: bool,
+}
+
+/// Work lent to the helper, its lifetime erased: [`Spare::lend`] does not return (or unwind)
+/// before the helper is done with it.
+struct Lent(*const (dyn Fn() + Sync + 'static));
+
+// SAFETY: the work is `Sync`, so it may run on the helper while the lender runs it too; the
+// pointer is only followed while `Spare::lend` keeps the work alive.
+unsafe impl Send for Lent {}
+
+/// While alive, [`filled_on_two_threads`] on this thread lends to the spare; dropped, the
+/// spare is told that nothing more will be lent.
+struct Lending<'s> {
+    spare: &'s Spare,
+    before: *const Spare,
+}
+
+impl Spare {
+    fn offer(&self) -> MutexGuard<'_, Offer> {
+        self.offer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes this spare the one [`filled_on_two_threads`] lends to on this thread.
+    fn enter(&self) -> Lending<'_> {
+        let before = SPARE.with(|spare| spare.replace(self));
+        Lending {
+            spare: self,
+            before,
+        }
+    }
+
+    /// On the helper, once its own work is done: runs what is lent until lending ends.
+    fn serve(&self) {
+        let mut offer = self.offer();
+        while !offer.closed {
+            let Some(Lent(work)) = offer.work.take() else {
+                offer = (self.changed)
+                    .wait(offer)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            };
+            offer.running = true;
+            drop(offer);
+            // SAFETY: `lend` keeps the work alive until `running` is false again.
+            let ran = std::panic::catch_unwind(AssertUnwindSafe(|| unsafe { &*work }()));
+            offer = self.offer();
+            offer.running = false;
+            offer.panic = ran.err();
+            self.changed.notify_all();
+        }
+    }
+
+    /// Runs `here` while the helper may run `work` too; returns once the helper is not
+    /// running it (it took it and ended, or never took it and now cannot). The helper's
+    /// panic is this thread's.
+    fn lend<R>(&self, work: &(dyn Fn() + Sync), here: impl FnOnce() -> R) -> R {
+        // SAFETY: only the lifetime changes; `Retract` (below) withdraws the work and waits
+        // for the helper to be done with it before this function returns or unwinds.
+        let work: &'static (dyn Fn() + Sync) = unsafe { std::mem::transmute(work) };
+        self.offer().work = Some(Lent(work));
+        self.changed.notify_all();
+        let retract = Retract(self);
+        let result = here();
+        drop(retract);
+        if let Some(panic) = self.offer().panic.take() {
+            std::panic::resume_unwind(panic);
+        }
+        result
+    }
+}
+
+/// Withdraws lent work when dropped, waiting for the helper to end it if it took it.
+struct Retract<'s>(&'s Spare);
+
+impl Drop for Retract<'_> {
+    fn drop(&mut self) {
+        let mut offer = self.0.offer();
+        offer.work = None;
+        while offer.running {
+            offer = (self.0.changed)
+                .wait(offer)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+impl Drop for Lending<'_> {
+    fn drop(&mut self) {
+        SPARE.with(|spare| spare.set(self.before));
+        self.spare.offer().closed = true;
+        self.spare.changed.notify_all();
+    }
 }
 
 /// Runs `main` here while a thread started on another processor runs `work` (which can be
@@ -264,5 +408,51 @@ mod tests {
         let panic = caught.expect_err("the helper's panic reaches the caller");
         assert_eq!(panic.downcast_ref::<&str>(), Some(&"the helper failed"));
         assert!(finished.load(std::sync::atomic::Ordering::SeqCst));
+    }
+
+    #[test]
+    fn slots_filled_meanwhile_are_shared_with_the_helper_of_alongside_and_no_other_thread() {
+        for count in [0, 1, 33, 1000] {
+            let fillers = Mutex::new(std::collections::HashSet::new());
+            let (helper, (here, slots)) = alongside(
+                || std::thread::current().id(),
+                || {
+                    let mut slots = vec![usize::MAX; count];
+                    filled_on_two_threads(
+                        &mut slots,
+                        |index| {
+                            fillers.lock().unwrap().insert(std::thread::current().id());
+                            index * 2
+                        },
+                        || (),
+                    );
+                    (std::thread::current().id(), slots)
+                },
+            );
+            assert!(
+                slots.iter().enumerate().all(|(i, v)| *v == i * 2),
+                "{count}"
+            );
+            let fillers = fillers.into_inner().unwrap();
+            assert!(
+                fillers.iter().all(|id| *id == here || *id == helper),
+                "{count}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_panic_of_work_lent_to_the_helper_is_the_callers() {
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            alongside(
+                || (),
+                || {
+                    let mut slots = vec![0; 1000];
+                    filled_on_two_threads(&mut slots, |_| -> usize { panic!("lent") }, || ());
+                },
+            )
+        }));
+        let panic = caught.expect_err("the panic reaches the caller");
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"lent"));
     }
 }
