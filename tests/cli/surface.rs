@@ -894,3 +894,61 @@ fn reply_code_bodies(source: &str) -> Vec<&str> {
         })
         .collect()
 }
+
+/// The process starts without the standard library's start-up (`src/main.rs`): what parley
+/// kept of it still holds. A command started with its standard output closed writes its
+/// answer nowhere (no file it opens takes that number), and one whose reader went away ends
+/// with its own exit code, not killed by `SIGPIPE`.
+#[test]
+fn a_closed_standard_output_or_a_gone_reader_changes_no_file_and_no_exit_code() {
+    use std::os::unix::process::CommandExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("neg");
+    let mut init = parley_std();
+    init.args(["init", dir.to_str().unwrap(), "2"]);
+    // SAFETY: only `close`, which is async-signal-safe, between fork and exec.
+    unsafe {
+        init.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let status = init.status().unwrap();
+    assert_eq!(status.code(), Some(0));
+    for entry in walk(&dir) {
+        let text = std::fs::read(&entry).unwrap_or_default();
+        let text = String::from_utf8_lossy(&text);
+        assert!(
+            !text.contains("Negotiation initialized") && !text.contains("initialized at"),
+            "the answer went into {}: {text}",
+            entry.display()
+        );
+    }
+
+    // A reader that closed its end before the answer was written.
+    let mut status = parley_std()
+        .args(["status", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(status.stdout.take());
+    let ended = status.wait().unwrap();
+    assert!(
+        ended.code().is_some(),
+        "killed by a signal instead of exiting: {ended:?}"
+    );
+}
+
+/// Every regular file under `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
