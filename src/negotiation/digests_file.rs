@@ -77,8 +77,7 @@ struct Head {
     /// FNV-1a of the (up to) 256 bytes of the log before `log_bytes`.
     log_anchor: String,
     /// Each recorded file: which files are recorded, and the identity kept for each record.
-    #[serde(deserialize_with = "digest::sorted_map")]
-    files: BTreeMap<CompactString, FileEntry>,
+    files: RecordedFiles,
     /// The stamp of `positions/`'s own identity, settled, when it was listed and every
     /// positions file listed was one of `files`: while the directory keeps that identity,
     /// no file was added to it, and a hand-over need not list it ([`Listing`]).
@@ -94,6 +93,75 @@ struct Head {
 /// positions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct FileEntry(CompactString, Option<IdentityStamp>);
+
+/// The recorded files of the first line, by name: a vector in the order of the names (a
+/// JSON object, one entry per name). Not a map: the line is read at every hand-over, which
+/// goes through the files in order, and building a map of 500 entries (sorting a copy, then
+/// allocating its nodes) cost about as much as scanning them, most of it in fresh memory.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct RecordedFiles(Vec<(CompactString, FileEntry)>);
+
+impl RecordedFiles {
+    /// The entries in any order; of a name given twice, the last entry is kept (as a map
+    /// built from them would keep it).
+    fn new(mut entries: Vec<(CompactString, FileEntry)>) -> RecordedFiles {
+        if entries.is_sorted_by(|a, b| a.0 < b.0) {
+            return RecordedFiles(entries);
+        }
+        // Stable: of equal names, the last one given ends up last.
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut kept: Vec<(CompactString, FileEntry)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            if kept.last().is_some_and(|(name, _)| *name == entry.0) {
+                kept.pop();
+            }
+            kept.push(entry);
+        }
+        RecordedFiles(kept)
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&CompactString, &FileEntry)> {
+        self.0.iter().map(|(name, entry)| (name, entry))
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &CompactString> {
+        self.0.iter().map(|(name, _)| name)
+    }
+
+    fn contains_key(&self, file: &str) -> bool {
+        (self.0)
+            .binary_search_by(|(name, _)| name.as_str().cmp(file))
+            .is_ok()
+    }
+}
+
+impl FromIterator<(CompactString, FileEntry)> for RecordedFiles {
+    fn from_iter<I: IntoIterator<Item = (CompactString, FileEntry)>>(entries: I) -> Self {
+        RecordedFiles::new(entries.into_iter().collect())
+    }
+}
+
+impl Serialize for RecordedFiles {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordedFiles {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let map: BTreeMap<CompactString, FileEntry> = digest::sorted_map(deserializer)?;
+        Ok(RecordedFiles(map.into_iter().collect()))
+    }
+}
 
 impl Head {
     /// The first line, `None` when it is not one: scanned as [`save`] writes it
@@ -114,7 +182,9 @@ impl Head {
         scan.expect(r#","log_anchor":"#)?;
         let log_anchor = scan.string()?.to_owned();
         scan.expect(r#","files":{"#)?;
-        let mut files = Vec::new();
+        // Room for every entry, each at least as long as `"positions/x.md":["…",null],`
+        // (42 bytes): grown, the vector would be copied into fresh memory several times.
+        let mut files = Vec::with_capacity(line.len() / 42 + 1);
         if !scan.eat("}") {
             loop {
                 let file = scan.string()?;
@@ -148,7 +218,7 @@ impl Head {
             log_anchor,
             // As the general parser builds it (`digest::sorted_map`): a file named twice
             // keeps its last entry.
-            files: BTreeMap::from_iter(files),
+            files: RecordedFiles::new(files),
             positions_dir,
             ledger,
         })
@@ -506,17 +576,27 @@ impl Opened {
         if self.recorded_since() {
             return Ok(false);
         }
-        let names: Option<Vec<&str>> = (self.head.files.keys())
-            .map(|file| issues::positions_name(file))
-            .collect();
-        let Some(names) = names else {
-            return Ok(false);
+        let files = &self.head.files.0;
+        let lookable = |(file, FileEntry(_, kept)): &(CompactString, FileEntry)| {
+            kept.is_some() && issues::positions_name(file).is_some()
         };
-        let mut found = vec![Found::Other; names.len()];
-        super::looked_up_while(&mut found, |index| dir.find(names[index]), || ());
-        // The same files, in the same order.
-        let mut found = found.into_iter();
-        self.all_unchanged(|_| Ok(found.next().and_then(Found::file)))
+        if !files.iter().all(lookable) {
+            return Ok(false);
+        }
+        // The stamp of what each is now (16 bytes: 500 whole identities would be 32 KB of
+        // fresh memory to fault in), compared once both threads are done: a slot is written
+        // by the thread that took its chunk, and chunks of one-byte results would share
+        // cache lines between the two threads.
+        let mut found: Vec<Option<IdentityStamp>> = vec![None; files.len()];
+        super::looked_up_while(
+            &mut found,
+            |index| {
+                let name = issues::positions_name(&files[index].0).expect("checked above");
+                dir.find(name).file().map(IdentityStamp::from)
+            },
+            || (),
+        );
+        Ok((files.iter().zip(&found)).all(|((_, FileEntry(_, kept)), now)| kept == now))
     }
 
     /// Whether an event logged since the file was written recorded a positions file.
@@ -534,7 +614,7 @@ impl Opened {
         if self.recorded_since() {
             return Ok(false);
         }
-        for (file, FileEntry(_, kept)) in &self.head.files {
+        for (file, FileEntry(_, kept)) in self.head.files.iter() {
             let now = now(file)?.map(IdentityStamp::from);
             if kept.is_none() || *kept != now {
                 return Ok(false);

@@ -48,7 +48,7 @@ use std::path::Path;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::names::Name;
-use crate::store::{Found, LockMode, Locked, Store};
+use crate::store::{LockMode, Locked, Store};
 
 use agents::Agents;
 use issues::{ISSUES_DIR, IssueFile};
@@ -67,9 +67,9 @@ const LOOKUPS_ON_A_THREAD: usize = 256;
 /// `meanwhile` returned: from [`LOOKUPS_ON_A_THREAD`] on, on two threads
 /// ([`elsewhere::filled_on_two_threads`](crate::elsewhere::filled_on_two_threads)), this one
 /// running `meanwhile` first; below, here, after it.
-pub(crate) fn looked_up_while<T>(
-    found: &mut [Found],
-    look_up: impl Fn(usize) -> Found + Sync,
+pub(crate) fn looked_up_while<F: Send, T>(
+    found: &mut [F],
+    look_up: impl Fn(usize) -> F + Sync,
     meanwhile: impl FnOnce() -> T,
 ) -> T {
     if found.len() >= LOOKUPS_ON_A_THREAD {
