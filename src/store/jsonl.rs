@@ -92,6 +92,21 @@ pub fn parse<T: DeserializeOwned>(
     bytes: &[u8],
     check: impl Fn(&T) -> std::result::Result<(), String>,
 ) -> Result<JsonLines<T>> {
+    parse_scanning(store, rel, from, bytes, |_| None, check)
+}
+
+/// [`parse`], each line first given to `scan`, which reads the lines as parley writes them
+/// faster than the general parser (see `negotiation::scan`); a line it gives up on (`None`)
+/// is read by the general parser, as by [`parse`]. The two must read the same record from
+/// any line `scan` reads.
+pub fn parse_scanning<T: DeserializeOwned>(
+    store: &Store,
+    rel: &str,
+    from: u64,
+    bytes: &[u8],
+    scan: impl Fn(&str) -> Option<T>,
+    check: impl Fn(&T) -> std::result::Result<(), String>,
+) -> Result<JsonLines<T>> {
     let whole = bytes.last().is_none_or(|&b| b == b'\n');
     let mut lines = JsonLines {
         records: Vec::new(),
@@ -127,7 +142,10 @@ pub fn parse<T: DeserializeOwned>(
             continue;
         }
         let parsed = match text {
-            Some(text) => serde_json::from_str::<T>(&text[start..start + line.len()]),
+            Some(text) => {
+                let line = &text[start..start + line.len()];
+                scan(line).map_or_else(|| serde_json::from_str::<T>(line), Ok)
+            }
             None => serde_json::from_slice::<T>(line),
         };
         let parsed = parsed
