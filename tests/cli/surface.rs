@@ -896,34 +896,44 @@ fn reply_code_bodies(source: &str) -> Vec<&str> {
 }
 
 /// The process starts without the standard library's start-up (`src/main.rs`): what parley
-/// kept of it still holds. A command started with its standard output closed writes its
-/// answer nowhere (no file it opens takes that number), and one whose reader went away ends
+/// kept of it still holds. A command started with its standard error closed writes its
+/// error nowhere: without `/dev/null` put there, the lock file, the first file it opens
+/// (and still open, in the thread that waits for the lock, when the error is printed),
+/// takes that number and receives the message. And a command whose reader went away ends
 /// with its own exit code, not killed by `SIGPIPE`.
 #[test]
-fn a_closed_standard_output_or_a_gone_reader_changes_no_file_and_no_exit_code() {
+#[allow(clippy::disallowed_methods)] // the test plays a lock holder
+fn a_closed_standard_error_or_a_gone_reader_changes_no_file_and_no_exit_code() {
     use std::os::unix::process::CommandExt;
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("neg");
-    let mut init = parley_std();
-    init.args(["init", dir.to_str().unwrap(), "2"]);
+    let neg = Neg::in_positions(2);
+    let holder = std::fs::File::open(neg.path(".parley/lock")).unwrap();
+    holder.lock().unwrap();
+    let before = std::fs::read(neg.path(".parley/lock")).unwrap();
+    let dir = neg.path("");
+    let mut handing = parley_std();
+    handing.args([
+        "hand-off",
+        dir.to_str().unwrap(),
+        &neg.turn(),
+        "--lock-timeout",
+        "0.2",
+    ]);
     // SAFETY: only `close`, which is async-signal-safe, between fork and exec.
     unsafe {
-        init.pre_exec(|| {
-            libc::close(1);
+        handing.pre_exec(|| {
+            libc::close(2);
             Ok(())
         });
     }
-    let status = init.status().unwrap();
-    assert_eq!(status.code(), Some(0));
-    for entry in walk(&dir) {
-        let text = std::fs::read(&entry).unwrap_or_default();
-        let text = String::from_utf8_lossy(&text);
-        assert!(
-            !text.contains("Negotiation initialized") && !text.contains("initialized at"),
-            "the answer went into {}: {text}",
-            entry.display()
-        );
-    }
+    let status = handing.status().unwrap();
+    assert_eq!(status.code(), Some(75));
+    let after = std::fs::read(neg.path(".parley/lock")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&after),
+        String::from_utf8_lossy(&before),
+        "the error went into the lock file"
+    );
+    drop(holder);
 
     // A reader that closed its end before the answer was written.
     let mut status = parley_std()
@@ -937,18 +947,4 @@ fn a_closed_standard_output_or_a_gone_reader_changes_no_file_and_no_exit_code() 
         ended.code().is_some(),
         "killed by a signal instead of exiting: {ended:?}"
     );
-}
-
-/// Every regular file under `dir`.
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
 }
