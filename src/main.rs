@@ -4,7 +4,7 @@
 //! stack overflow. Each command paid 40 to 55 µs for that at every start (measured on a
 //! program that does nothing else), about a tenth of spawning `/bin/true`. What parley
 //! needs of that start-up is done here instead: the standard descriptors made safe to
-//! write to, and `SIGPIPE` ignored. A stack overflow still ends the process, by the signal
+//! write to, and `SIGPIPE` ignored (and `SIGIO`, see `ignore_lease_breaks`). A stack overflow still ends the process, by the signal
 //! itself rather than after a message.
 
 #![cfg_attr(not(test), no_main)]
@@ -14,6 +14,7 @@
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     open_standard_descriptors();
     ignore_broken_pipes();
+    ignore_lease_breaks();
     // A panic ends the command with 101 after its message, as under the standard start-up.
     let code = std::panic::catch_unwind(|| parley::run(std::env::args_os().collect()))
         .map_or(101, i32::from);
@@ -52,6 +53,18 @@ fn open_standard_descriptors() {
         if closed && unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) } == -1 {
             std::process::abort();
         }
+    }
+}
+
+/// The store holds a write lease on a file for the moment it writes it (`store/spare.rs`);
+/// should another process open that file meanwhile, the kernel tells the lease holder with
+/// `SIGIO`, whose default is to end the process. The lease is released within the same few
+/// system calls anyway, so the signal carries nothing parley needs.
+#[cfg(not(test))]
+fn ignore_lease_breaks() {
+    // SAFETY: sets the disposition of one signal to a constant.
+    unsafe {
+        libc::signal(libc::SIGIO, libc::SIG_IGN);
     }
 }
 

@@ -5,9 +5,11 @@
 //! is held, so "read, decide, write" is serialized by construction.
 //!
 //! Guarantees, for every write made through this module:
-//! - **Atomic replacement**: a changed file is written to a temporary file in the same
-//!   directory, fsynced, renamed over the old one, and the directory is fsynced. A reader sees
-//!   the old content or the new, never a mix, and a crash leaves one of the two.
+//! - **Atomic replacement**: a changed file's new content is written to its *spare* (the
+//!   file it replaced last time, kept in `.parley/spare/`, written over only while nobody has
+//!   it open; otherwise a new file), fsynced, exchanged with the old one in one rename, and the
+//!   directory is fsynced ([`spare`]). A reader sees the old content or the new, never a mix,
+//!   and a crash leaves one of the two.
 //! - **Exclusive creation**: a new record (draft, issue, marker) is written to a temporary
 //!   file and hard-linked into place, which fails rather than replace: it can never overwrite
 //!   anything, and a crash leaves it whole or absent.
@@ -30,6 +32,7 @@ mod cache;
 mod crash;
 pub mod jsonl;
 mod lock;
+mod spare;
 mod transaction;
 
 use std::collections::HashSet;
@@ -917,26 +920,26 @@ impl FileIdentity {
     }
 }
 
-/// Files written and flushed beside the ones they replace, not yet in place
-/// ([`Locked::stage`]).
+/// New contents written and flushed in the spares of the files they replace, not yet in
+/// place ([`Locked::stage`]).
 #[derive(Debug, Default)]
-#[must_use = "staged files are removed unless committed"]
+#[must_use = "staged files are put in place only when committed"]
 pub struct Staged {
     dir: PathBuf,
-    files: Vec<(tempfile::NamedTempFile, PathBuf)>,
+    /// Each file's spare and the file it replaces.
+    files: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Staged {
-    /// Renames each file over its target, in the order staged, then flushes the directory
-    /// once: when this returns, every one is in place for good.
+    /// Puts each spare in place of its target, in the order staged (see [`spare`]), then
+    /// flushes the targets' directory once: when this returns, every one is in place for
+    /// good.
     pub fn commit(self) -> Result<()> {
         if self.files.is_empty() {
             return Ok(());
         }
-        for (temp, path) in self.files {
-            temp.persist(&path)
-                .map_err(|e| Error::io("replace", &path, e.error))?;
-            crash::step("rename over the target");
+        for (spare, target) in &self.files {
+            spare::put_in_place(spare, target).map_err(|e| Error::io("replace", target, e))?;
         }
         sync_dir(&self.dir)
     }
@@ -963,23 +966,24 @@ impl<'a> Locked<'a> {
         Ok(())
     }
 
-    /// Replaces `rel` atomically with `content` (temp, fsync, rename, fsync directory).
+    /// Replaces `rel` atomically with `content` (its spare written and flushed, put in its
+    /// place, the directory flushed: see [`spare`]).
     pub fn replace(&self, rel: &str, content: &str) -> Result<()> {
         self.replace_bytes(rel, content.as_bytes())
     }
 
-    /// [`Locked::replace`] with raw bytes (a provider's output is kept as it came): a
-    /// temporary file in the same directory, written and fsynced, renamed over the target,
-    /// then the directory fsynced ([`Locked::stage`] of one file).
+    /// [`Locked::replace`] with raw bytes (a provider's output is kept as it came):
+    /// [`Locked::stage`] of one file, committed.
     pub fn replace_bytes(&self, rel: &str, content: &[u8]) -> Result<()> {
         self.stage(&[(rel, content)])?.commit()
     }
 
-    /// Writes each of `files` (a path and its new content) to a temporary file beside it and
+    /// Writes each of `files` (a path and its new content) to its spare ([`spare`]) and
     /// flushes it, putting none in place: [`Staged::commit`] does, with one flush of their
     /// directory for all. Only for files whose readers accept any mix of their old and new
     /// versions: a crash, or a power loss, during the commit can leave any of them replaced
-    /// and the others not. Dropped uncommitted, the temporary files are removed. A command
+    /// and the others not. Dropped uncommitted, the spares keep what was written, unseen
+    /// (the next write of each writes over it). A command
     /// stages its files on another thread while it reads what decides its earlier steps:
     /// the flushes, most of a replacement's cost, are then waited for at the same time.
     pub fn stage(&self, files: &[(&str, &[u8])]) -> Result<Staged> {
@@ -1001,22 +1005,33 @@ impl<'a> Locked<'a> {
             dir,
             files: Vec::with_capacity(files.len()),
         };
-        for (path, (_, content)) in paths.into_iter().zip(files) {
-            let temp = temp_file_in(&staged.dir)
-                .map_err(|e| Error::io("create a temporary file in", &staged.dir, e))?;
-            crash::write_all(temp.as_file(), content, "write a temporary file")
-                .map_err(|e| Error::io("write", temp.path(), e))?;
+        let mut written = Vec::with_capacity(files.len());
+        for (target, (rel, content)) in paths.into_iter().zip(files) {
+            let spare = self.spare_path(rel)?;
+            let file = spare::write(&spare, &target, content)
+                .map_err(|e| Error::io("write", &spare, e))?;
             if files.len() > 1 {
-                start_writeback(temp.as_file());
+                start_writeback(file.file());
             }
-            staged.files.push((temp, path));
+            written.push(file);
+            staged.files.push((spare, target));
         }
-        for (temp, _) in &staged.files {
-            temp.as_file()
-                .sync_all()
-                .map_err(|e| Error::io("write", temp.path(), e))?;
+        for (file, (spare, _)) in written.iter().zip(&staged.files) {
+            file.flush().map_err(|e| Error::io("write", spare, e))?;
         }
         Ok(staged)
+    }
+
+    /// Where the spare of `rel` is ([`spare::spare_rel`]), its directory made if missing:
+    /// every directory on the way checked not to be a link; the spare itself may be
+    /// anything, since it is opened without following a link and otherwise removed.
+    fn spare_path(&self, rel: &str) -> Result<PathBuf> {
+        let spare_rel = spare::spare_rel(rel);
+        if let Some(path) = self.store.contained_path(&spare_rel)? {
+            return Ok(path);
+        }
+        self.ensure_dir(spare::SPARE_DIR)?;
+        self.store.checked_path(&spare_rel)
     }
 
     /// Creates `rel` with `content`; fails with `Ok(false)` if anything is already there.

@@ -998,6 +998,69 @@ fn defect_11_a_hand_off_refused_for_a_link_has_not_moved_the_turn() {
     assert_eq!(neg.read(".turn-started"), timer);
 }
 
+/// A replaced state file is kept as the spare of its name and written over by a later
+/// replacement, unless anybody still has it open: a reader that opened `turn.md` before three
+/// hand-overs reads, to its end, the file it opened, not a later turn's.
+#[test]
+fn defect_11_a_reader_of_a_replaced_turn_file_keeps_what_it_opened() {
+    use std::io::Read;
+    let neg = Neg::in_positions(3);
+    let first = neg.turn();
+    let opened = neg.read("turn.md");
+    let mut reader = std::fs::File::open(neg.path("turn.md")).unwrap();
+    let mut holders = Vec::new();
+    for _ in 0..3 {
+        let holder = neg.turn();
+        neg.ok(&["hand-off", "{dir}", &holder]);
+        holders.push(neg.turn());
+    }
+    let mut text = String::new();
+    reader.read_to_string(&mut text).unwrap();
+    assert_eq!(
+        text, opened,
+        "the file read was written over (turns: {holders:?})"
+    );
+    assert_eq!(neg.turn(), first, "three hand-overs among three agents");
+}
+
+/// What is found where parley keeps the spare of a state file is never written through: a
+/// link there is not followed, a file that has another name too is left as it is, and the
+/// hand-over happens all the same.
+#[test]
+fn defect_8_whatever_is_planted_at_a_spare_is_never_written_through() {
+    let neg = Neg::in_positions(2);
+    let spares = neg.path(".parley/spare");
+    std::fs::create_dir_all(&spares).unwrap();
+    let linked = neg.tmp.path().join("victim-linked");
+    let other_name = neg.tmp.path().join("victim-hard-linked");
+    std::fs::write(&linked, "linked\n").unwrap();
+    std::fs::write(&other_name, "hard-linked\n").unwrap();
+    for spare in ["turn.md.spare", ".turn-started.spare"] {
+        // Those the setting up of the negotiation left, if any.
+        let _ = std::fs::remove_file(spares.join(spare));
+    }
+    std::os::unix::fs::symlink(&linked, spares.join("turn.md.spare")).unwrap();
+    std::fs::hard_link(&other_name, spares.join(".turn-started.spare")).unwrap();
+    for (agent, next) in [("agent-alpha", "agent-beta"), ("agent-beta", "agent-alpha")] {
+        neg.ok(&["hand-off", "{dir}", agent]);
+        assert_eq!(neg.turn(), next);
+        assert_eq!(std::fs::read_to_string(&linked).unwrap(), "linked\n");
+        assert_eq!(
+            std::fs::read_to_string(&other_name).unwrap(),
+            "hard-linked\n"
+        );
+        // What was planted is gone from there: the spares are parley's own files now.
+        for spare in ["turn.md.spare", ".turn-started.spare"] {
+            let meta = std::fs::symlink_metadata(spares.join(spare)).unwrap();
+            assert!(meta.is_file(), "{spare} is still what was planted");
+            assert_ne!(
+                std::fs::read_to_string(spares.join(spare)).unwrap(),
+                std::fs::read_to_string(&other_name).unwrap()
+            );
+        }
+    }
+}
+
 /// `.turn-started` was written in two steps and read half-written. After every change it
 /// holds both lines, and no temporary file is left behind.
 #[test]
