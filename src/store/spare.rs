@@ -88,8 +88,8 @@ impl Written {
 /// Makes `spare` hold `content`, to be exchanged with `target` (step 1 of the module
 /// documentation); [`Written::flush`] then makes it durable.
 pub(super) fn write(spare: &Path, target: &Path, content: &[u8]) -> io::Result<Written> {
-    if let Some(file) = reusable(spare, target) {
-        rewrite(&file, content)?;
+    if let Some((file, len)) = reusable(spare, target) {
+        rewrite(&file, len, content)?;
         return Ok(Written { file, made: false });
     }
     match fs::remove_file(spare) {
@@ -141,11 +141,11 @@ fn copied_in_place(spare: &Path, target: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// The spare, opened for writing, if it may be written over: a plain file with one name,
-/// not `target`, that nobody else has open (held under a write lease, released by
-/// [`rewrite`]).
+/// The spare, opened for writing, and its length, if it may be written over: a plain file
+/// with one name, not `target`, that nobody else has open (held under a write lease,
+/// released by [`rewrite`]).
 #[cfg(target_os = "linux")]
-fn reusable(spare: &Path, target: &Path) -> Option<File> {
+fn reusable(spare: &Path, target: &Path) -> Option<(File, u64)> {
     use std::os::fd::AsRawFd;
     let file = OpenOptions::new()
         .write(true)
@@ -161,19 +161,23 @@ fn reusable(spare: &Path, target: &Path) -> Option<File> {
     }
     // SAFETY: a plain call on a descriptor owned by `file`.
     let leased = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_WRLCK) };
-    (leased == 0).then_some(file)
+    (leased == 0).then_some((file, meta.len()))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn reusable(_spare: &Path, _target: &Path) -> Option<File> {
+fn reusable(_spare: &Path, _target: &Path) -> Option<(File, u64)> {
     None
 }
 
-/// Writes `content` over the leased spare from its start and releases the lease.
-fn rewrite(file: &File, content: &[u8]) -> io::Result<()> {
+/// Writes `content` over the leased spare (`len` bytes long) from its start, cuts what is
+/// left of the old content, and releases the lease.
+fn rewrite(file: &File, len: u64, content: &[u8]) -> io::Result<()> {
     let written = crash::write_all(file, content, "write over a spare").and_then(|()| {
-        file.set_len(content.len() as u64)?;
-        crash::step("set the length of a spare");
+        // A turn file is mostly as long as the one it replaces: then there is nothing to cut.
+        if len != content.len() as u64 {
+            file.set_len(content.len() as u64)?;
+            crash::step("set the length of a spare");
+        }
         Ok(())
     });
     release_lease(file);
