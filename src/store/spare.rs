@@ -69,7 +69,8 @@ pub(super) struct Written {
 }
 
 impl Written {
-    /// Starts writing it to the disk, without waiting ([`super::start_writeback`]).
+    /// The file written, for its writing to the disk to be started before it is flushed
+    /// ([`super::start_writeback`]).
     pub(super) fn file(&self) -> &File {
         &self.file
     }
