@@ -4,8 +4,8 @@
 //! stack overflow. Each command paid 40 to 55 µs for that at every start (measured on a
 //! program that does nothing else), about a tenth of spawning `/bin/true`. What parley
 //! needs of that start-up is done here instead: the standard descriptors made safe to
-//! write to, and `SIGPIPE` ignored (and `SIGIO`, see `ignore_lease_breaks`). A stack overflow still ends the process, by the signal
-//! itself rather than after a message.
+//! write to, and `SIGPIPE` ignored (and `SIGIO`, see `ignore_lease_breaks`). A stack
+//! overflow still ends the process, by the signal itself rather than after a message.
 
 #![cfg_attr(not(test), no_main)]
 

@@ -191,11 +191,7 @@ impl Head {
                 scan.expect(":[")?;
                 let record = scan.string()?;
                 scan.expect(",")?;
-                let kept = if scan.eat("null") {
-                    None
-                } else {
-                    Some(scan.stamp()?)
-                };
+                let kept = scan.or_null(Scan::stamp)?;
                 scan.expect("]")?;
                 files.push((file.into(), FileEntry(record.into(), kept)));
                 if scan.eat("}") {
@@ -205,11 +201,7 @@ impl Head {
             }
         }
         scan.expect(r#","positions_dir":"#)?;
-        let positions_dir = if scan.eat("null") {
-            None
-        } else {
-            Some(scan.stamp()?)
-        };
+        let positions_dir = scan.or_null(Scan::stamp)?;
         scan.expect(r#","ledger":"#)?;
         let ledger = scan.parsed::<LedgerHead>()?;
         (scan.0 == "}").then(|| Head {
@@ -866,7 +858,7 @@ mod tests {
             }
             let general = serde_json::from_str::<Head>(&line).ok();
             let scanned = Head::as_written(&line);
-            let unescaped = |text: &str| !text.contains(['"', '\\']) && !text.chars().any(char::is_control);
+            let unescaped = crate::negotiation::scan::needs_no_escape;
             let plain = unescaped(&anchor) && files.iter().all(|(file, record, _)| unescaped(file) && unescaped(record));
             if edit.is_none() && plain {
                 proptest::prop_assert!(scanned.is_some(), "{line}");

@@ -428,10 +428,7 @@ fn kept<'a>(scan: &mut Scan<'a>) -> Option<Kept<'a>> {
     let name = scan.string()?;
     scan.expect(",")?;
     let issue = part(scan, |scan| {
-        if scan.eat("null") {
-            return Some(None);
-        }
-        Some(Some(Text(Cow::Borrowed(scan.string()?))))
+        scan.or_null(|scan| Some(Text(Cow::Borrowed(scan.string()?))))
     })?;
     scan.expect(",")?;
     let positions = part(scan, |scan| usize::try_from(scan.number()?).ok())?;
@@ -444,15 +441,14 @@ fn part<'a, T>(
     scan: &mut Scan<'a>,
     derived: impl FnOnce(&mut Scan<'a>) -> Option<T>,
 ) -> Option<Option<KeptPart<T>>> {
-    if scan.eat("null") {
-        return Some(None);
-    }
-    scan.expect("[")?;
-    let stamp = scan.stamp()?;
-    scan.expect(",")?;
-    let derived = derived(scan)?;
-    scan.expect("]")?;
-    Some(Some(KeptPart(stamp, derived)))
+    scan.or_null(|scan| {
+        scan.expect("[")?;
+        let stamp = scan.stamp()?;
+        scan.expect(",")?;
+        let derived = derived(scan)?;
+        scan.expect("]")?;
+        Some(KeptPart(stamp, derived))
+    })
 }
 
 #[cfg(test)]

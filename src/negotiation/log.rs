@@ -102,25 +102,18 @@ impl Event {
     /// an issue raised), and a hand-over reads those logged since the digests file at every
     /// turn: up to 16 KB, about 140 lines, at 1.5 to 2 µs each through the general parser.
     fn as_written(line: &str) -> Option<Event> {
-        fn maybe<'a>(scan: &mut Scan<'a>) -> Option<Option<&'a str>> {
-            if scan.eat("null") {
-                Some(None)
-            } else {
-                scan.string().map(Some)
-            }
-        }
         let mut scan = Scan(line.strip_prefix(r#"{"at":"#)?);
         let at = scan.string()?;
         scan.expect(r#","agent":"#)?;
-        let agent = maybe(&mut scan)?;
+        let agent = scan.or_null(Scan::string)?;
         scan.expect(r#","command":"#)?;
         let command = scan.string()?;
         scan.expect(r#","event":"#)?;
         let event = scan.string()?;
         scan.expect(r#","before":"#)?;
-        let before = maybe(&mut scan)?;
+        let before = scan.or_null(Scan::string)?;
         scan.expect(r#","after":"#)?;
-        let after = maybe(&mut scan)?;
+        let after = scan.or_null(Scan::string)?;
         (scan.0 == "}").then(|| Event {
             at: at.into(),
             agent: agent.map(CompactString::new),
@@ -355,9 +348,8 @@ mod tests {
             }
             let general = serde_json::from_str::<Event>(&line).ok();
             let scanned = Event::as_written(&line);
-            let unescaped = |text: &str| !text.contains(['"', '\\']) && !text.chars().any(char::is_control);
             let strings = [Some(&at), agent.as_ref(), Some(&command), Some(&event), before.as_ref(), after.as_ref()];
-            let plain = strings.into_iter().flatten().all(|text| unescaped(text));
+            let plain = strings.into_iter().flatten().all(|text| crate::negotiation::scan::needs_no_escape(text));
             if edit.is_none() && detail.is_none() && plain {
                 proptest::prop_assert!(scanned.is_some(), "{line}");
                 proptest::prop_assert_eq!(scanned.as_ref(), Some(&written));

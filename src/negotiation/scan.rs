@@ -52,6 +52,15 @@ impl<'a> Scan<'a> {
         Some(stamp)
     }
 
+    /// `null` (`Some(None)`), or what `read` reads.
+    pub fn or_null<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        if self.eat("null") {
+            Some(None)
+        } else {
+            read(self).map(Some)
+        }
+    }
+
     /// A whole number as JSON writes it (no sign, no leading zero).
     pub fn number(&mut self) -> Option<u64> {
         let digits = self.0.bytes().take_while(u8::is_ascii_digit).count();
@@ -87,6 +96,13 @@ impl<'a> Scan<'a> {
             self.expect(",")?;
         }
     }
+}
+
+/// Whether `text`, written as a JSON string, needs no escape: what a scan reads without
+/// giving up, for the property tests of the scans.
+#[cfg(test)]
+pub fn needs_no_escape(text: &str) -> bool {
+    !text.contains(['"', '\\']) && !text.chars().any(char::is_control)
 }
 
 /// `text` with `inserted` put at `at`, or at the character boundary before it: the edit the
