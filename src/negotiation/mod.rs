@@ -577,6 +577,9 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
             per_agent.push((agent.name.clone(), drafts));
         }
         let staged = locked.stage_dir()?;
+        // Each merged issue with its title, for the likely duplicates: `issues/` holds
+        // exactly these once the staged directory is in place.
+        let mut merged = Vec::new();
         let mut number = 0;
         let longest = per_agent.iter().map(|(_, d)| d.len()).max().unwrap_or(0);
         for round in 0..longest {
@@ -586,10 +589,15 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
                 };
                 number += 1;
                 let source = format!("{}/{}", issues::drafts_dir(agent), draft.file);
-                let text = store.read(&source)?.unwrap_or_default();
                 let dest = IssueFile::name_for(number, &draft.topic);
-                staged.write(&dest, &text)?;
+                let text = staged.add_file_of(store, &source, &dest)?;
                 lines.push(format!("Merged: {} -> {dest} (from {agent})", draft.file));
+                let issue = IssueFile {
+                    file: dest,
+                    number,
+                    topic: draft.topic.clone(),
+                };
+                merged.push((issue, issues::title(&text)));
             }
         }
         locked.install_dir(staged, ISSUES_DIR)?;
@@ -600,7 +608,7 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
         lines.push(format!("Merged {number} issues total."));
         // Agents often file the same question: say so now, so the first turns can settle
         // the pairs with `duplicate` instead of arguing them twice.
-        duplicates = duplicate::likely(store)?;
+        duplicates = duplicate::likely_among(merged.iter().map(|(i, t)| (i, t.as_deref())));
         lines.extend(duplicates.iter().map(|d| d.describe()));
     } else {
         lines.push(format!(

@@ -38,7 +38,7 @@ mod transaction;
 use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -198,10 +198,7 @@ impl Store {
         let identity = with_identity
             .then(|| FileIdentity::settled(&meta))
             .flatten();
-        let bytes = read_to_end(&path, file, meta.len())?;
-        String::from_utf8(bytes)
-            .map(|text| Some((text, identity)))
-            .map_err(|e| Error::malformed(&path, None, format!("is not UTF-8 text ({e})")))
+        Ok(Some((read_text_to_end(&path, &file, &meta)?, identity)))
     }
 
     /// The identity of `rel` as it is now, without opening it; `None` when it does not exist.
@@ -541,7 +538,13 @@ impl Reading {
 /// more than the file had, so a file that did not change is read in one `read`, its end seen
 /// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
 /// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
-fn read_to_end(path: &Path, mut file: File, len: u64) -> Result<Vec<u8>> {
+/// The whole of an opened file, which must be UTF-8 text.
+fn read_text_to_end(path: &Path, file: &File, meta: &fs::Metadata) -> Result<String> {
+    String::from_utf8(read_to_end(path, file, meta.len())?)
+        .map_err(|e| Error::malformed(path, None, format!("is not UTF-8 text ({e})")))
+}
+
+fn read_to_end(path: &Path, mut file: &File, len: u64) -> Result<Vec<u8>> {
     let len = usize::try_from(len).unwrap_or(usize::MAX - 1);
     let mut bytes = vec![0u8; len + 1];
     let mut filled = 0;
@@ -873,7 +876,6 @@ pub const SETTLE_FINE: std::time::Duration = std::time::Duration::from_millis(11
 
 impl FileIdentity {
     fn of(meta: &fs::Metadata) -> FileIdentity {
-        use std::os::unix::fs::MetadataExt;
         FileIdentity {
             dev: meta.dev(),
             ino: meta.ino(),
@@ -1061,7 +1063,7 @@ impl<'a> Locked<'a> {
         let usable = prepared
             .filter(|p| p.content == content.as_bytes() && path.parent() == Some(p.dir.as_path()));
         if let Some(prepared) = usable {
-            match prepared.link(&path) {
+            match link_open_file(&prepared.file, &path) {
                 Ok(()) => {
                     crash::step("link a new file into place");
                     sync_dir(&prepared.dir)?;
@@ -1202,38 +1204,36 @@ impl Store {
     }
 }
 
-impl Prepared {
-    /// Gives the unnamed file the name `path` (`EEXIST` when anything is there).
-    #[cfg(target_os = "linux")]
-    fn link(&self, path: &Path) -> io::Result<()> {
-        use std::ffi::CString;
-        use std::os::fd::AsRawFd;
-        use std::os::unix::ffi::OsStrExt;
-        // Linking a file by its descriptor needs a capability; through its `/proc` entry,
-        // followed, it needs nothing more than creating a file does.
-        let from = CString::new(format!("/proc/self/fd/{}", self.file.as_raw_fd()))?;
-        let to = CString::new(path.as_os_str().as_bytes())?;
-        // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
-        let rc = unsafe {
-            libc::linkat(
-                libc::AT_FDCWD,
-                from.as_ptr(),
-                libc::AT_FDCWD,
-                to.as_ptr(),
-                libc::AT_SYMLINK_FOLLOW,
-            )
-        };
-        if rc == 0 {
-            Ok(())
-        } else {
-            Err(io::Error::last_os_error())
-        }
+/// Gives the open file `file` the further name `path` (`EEXIST` when anything is there).
+#[cfg(target_os = "linux")]
+fn link_open_file(file: &File, path: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    // Linking a file by its descriptor needs a capability; through its `/proc` entry,
+    // followed, it needs nothing more than creating a file does.
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    let to = CString::new(path.as_os_str().as_bytes())?;
+    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
+    let rc = unsafe {
+        libc::linkat(
+            libc::AT_FDCWD,
+            from.as_ptr(),
+            libc::AT_FDCWD,
+            to.as_ptr(),
+            libc::AT_SYMLINK_FOLLOW,
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
+}
 
-    #[cfg(not(target_os = "linux"))]
-    fn link(&self, _path: &Path) -> io::Result<()> {
-        Err(io::Error::from(io::ErrorKind::Unsupported))
-    }
+#[cfg(not(target_os = "linux"))]
+fn link_open_file(_file: &File, _path: &Path) -> io::Result<()> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
 /// An unnamed regular file in `dir` (Linux `O_TMPFILE`), mode 0666 before the umask like any
@@ -1259,7 +1259,6 @@ pub struct StagedDir {
 }
 
 impl StagedDir {
-    /// Writes a new file (fsynced) into the staged directory.
     /// Writes a new file into the staged directory. It is not synced one by one: the whole
     /// directory is made durable at once by [`Locked::install_dir`], before it is moved in.
     pub fn write(&self, name: &str, content: &str) -> Result<()> {
@@ -1271,6 +1270,25 @@ impl StagedDir {
             .open(&path)
             .and_then(|mut file| file.write_all(content.as_bytes()))
             .map_err(|e| Error::io("create", &path, e))
+    }
+
+    /// Puts the text of `store`'s file `rel` into the staged directory as `name`, checked as
+    /// [`Store::read`] checks it (a missing file gives an empty one), and returns that text.
+    /// The staged file is `rel`
+    /// itself, under a second name (a hard link), when `rel` has no other name yet: then
+    /// nothing is allocated, which on a filesystem without a journal can cost far more than
+    /// the write (see design.md, "The merge links the drafts"). Otherwise, or when the link
+    /// cannot be made (another filesystem, no `/proc`), it is a copy.
+    pub fn add_file_of(&self, store: &Store, rel: &str, name: &str) -> Result<String> {
+        let Some((path, file, meta)) = store.open_for_reading(rel)? else {
+            self.write(name, "")?;
+            return Ok(String::new());
+        };
+        let text = read_text_to_end(&path, &file, &meta)?;
+        if meta.nlink() != 1 || link_open_file(&file, &self.dir.path().join(name)).is_err() {
+            self.write(name, &text)?;
+        }
+        Ok(text)
     }
 }
 

@@ -696,6 +696,36 @@ fn defect_8_a_linked_drafts_directory_is_never_merged() {
     assert_eq!(neg.read("phase.md").trim(), "analysis");
 }
 
+/// The merge makes each issue the draft's own file under a second name, but only for a draft
+/// with no other name: a draft planted as a hard link to a file outside DIR is copied, so
+/// that writing into the merged issue never writes into that file.
+#[test]
+fn defect_8_a_hard_linked_draft_is_copied_never_linked_again() {
+    use std::os::unix::fs::MetadataExt;
+    let neg = Neg::started(2);
+    let outside = neg.tmp.path().join("outside.md");
+    std::fs::write(&outside, "# Issue: planted\n").unwrap();
+    neg.ok(&["file-draft-issue", "{dir}", "agent-alpha", "own"]);
+    neg.ok(&["end-analysis", "{dir}", "agent-alpha"]);
+    std::fs::create_dir_all(neg.path("issues-draft/agent-beta")).unwrap();
+    std::fs::hard_link(&outside, neg.path("issues-draft/agent-beta/01-planted.md")).unwrap();
+    neg.ok(&["end-analysis", "{dir}", "agent-beta"]);
+
+    let inode = |path: &std::path::Path| std::fs::metadata(path).unwrap().ino();
+    assert_eq!(
+        inode(&neg.path("issues/01-own.md")),
+        inode(&neg.path("issues-draft/agent-alpha/01-own.md")),
+        "a draft with one name is merged as itself"
+    );
+    assert_eq!(neg.read("issues/02-planted.md"), "# Issue: planted\n");
+    assert_ne!(
+        inode(&neg.path("issues/02-planted.md")),
+        inode(&outside),
+        "the merged issue is the file outside DIR"
+    );
+    assert_eq!(std::fs::metadata(&outside).unwrap().nlink(), 2);
+}
+
 /// State files replaced by links to files outside DIR are never written through.
 #[test]
 fn defect_8_a_linked_state_file_is_never_written_through() {
