@@ -58,25 +58,41 @@ impl<'p> Desk<'p> {
     /// Loads the ledger (its messages' content read with `detail`), the session and the bill
     /// (call with the lock held).
     pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
-        let summarised = match detail {
-            Detail::Summary => Desk::summarised(parliament)?,
+        // With a summary to stand in for the messages, only the ledger's end is read, if the
+        // summary still describes the ledger and the place for new messages lies in that end.
+        let tail = match detail {
+            Detail::Summary => Some(parliament.ledger_tail(summary::TAIL as u64)?),
             Detail::Full | Detail::Digest => None,
         };
-        let (ledger, index, read) = match summarised {
-            Some((index, read)) => (
+        let end = |tail: &Tail| splice_point(&tail.bytes);
+        let summarised = tail.as_ref().and_then(|tail| {
+            let index = summary::load(&parliament.store, tail)?;
+            end(tail).map(|at_empty| (index, at_empty))
+        });
+        let (ledger, index, read) = match (summarised, tail) {
+            (Some((index, (at, empty))), Some(tail)) => (
                 Ledger {
                     parliament_id: String::new(),
                     problem_statement: String::new(),
                     messages: Vec::new(),
                 },
                 index,
-                read,
+                LedgerRead::End { tail, at, empty },
             ),
-            None => {
+            (_, tail) => {
                 let text = parliament.ledger_text()?;
                 let ledger = parliament.parse_ledger(&text, detail)?;
                 let index = Index::of(&ledger.messages);
-                (ledger, index, LedgerRead::Whole(text))
+                // Read whole (the summary did not describe it), it is still extended rather
+                // than rewritten when the text is that of the file whose end was read first:
+                // the store then knows what the old file and the new one share.
+                let read = tail
+                    .filter(|t| t.len == text.len() as u64 && text.as_bytes().ends_with(&t.bytes))
+                    .and_then(|tail| {
+                        end(&tail).map(|(at, empty)| LedgerRead::End { tail, at, empty })
+                    })
+                    .unwrap_or(LedgerRead::Whole(text));
+                (ledger, index, read)
             }
         };
         Ok(Desk {
@@ -90,18 +106,6 @@ impl<'p> Desk<'p> {
             bill: parliament.bill()?,
             bill_changed: false,
         })
-    }
-
-    /// The saved summary and the ledger's end, when the summary still describes the ledger
-    /// and the place for new messages lies in the end read: the ledger is then read no
-    /// further. `None` sends the caller to a full reading.
-    fn summarised(parliament: &Parliament) -> Result<Option<(Index, LedgerRead)>> {
-        let tail = parliament.ledger_tail(summary::TAIL as u64)?;
-        let Some(index) = summary::load(&parliament.store, &tail) else {
-            return Ok(None);
-        };
-        Ok(splice_point(&tail.bytes)
-            .map(|(at, empty)| (index, LedgerRead::End { tail, at, empty })))
     }
 
     /// Writes every changed file as one transaction: the session first, so that a reader

@@ -1010,7 +1010,7 @@ impl<'a> Locked<'a> {
         let mut written = Vec::with_capacity(files.len());
         for (target, (rel, content)) in paths.into_iter().zip(files) {
             let spare = self.spare_path(rel)?;
-            let file = spare::write(&spare, &target, content)
+            let file = spare::write(&spare, &target, spare::Fill::Bytes(content))
                 .map_err(|e| Error::io("write", &spare, e))?;
             if files.len() > 1 {
                 start_writeback(file.file());

@@ -86,11 +86,51 @@ impl Written {
     }
 }
 
-/// Makes `spare` hold `content`, to be exchanged with `target` (step 1 of the module
+/// What a spare is to hold.
+#[derive(Clone, Copy)]
+pub(super) enum Fill<'a> {
+    /// These bytes.
+    Bytes(&'a [u8]),
+    /// The first `keep` bytes of `source` (copied inside the kernel, never read by the
+    /// process), then `then`. `shared`, when known: a [`Shared`] record of what the spare
+    /// already holds of `source`, so that only the bytes after those are copied.
+    Extend {
+        source: &'a File,
+        keep: u64,
+        then: &'a [u8],
+        shared: Option<Shared>,
+    },
+}
+
+/// What a spare already holds of its target: after an exchange that put a file extending
+/// the old one in place, the old file (now the spare) and the new one (now the target) have
+/// their first `bytes` in common. Kept beside the spare ([`record_shared`]) with the two
+/// files' identities just after the exchange, it is trusted only while both identities are
+/// unchanged: any write to either file since moves its change time (see
+/// [`FileIdentity`](super::FileIdentity) for what that cannot see).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(super) struct Shared {
+    pub bytes: u64,
+    pub spare: super::FileIdentity,
+    pub target: super::FileIdentity,
+}
+
+/// Makes `spare` hold `fill`, to be exchanged with `target` (step 1 of the module
 /// documentation); [`Written::flush`] then makes it durable.
-pub(super) fn write(spare: &Path, target: &Path, content: &[u8]) -> io::Result<Written> {
-    if let Some((file, len)) = reusable(spare, target) {
-        rewrite(&file, len, content)?;
+pub(super) fn write(spare: &Path, target: &Path, fill: Fill<'_>) -> io::Result<Written> {
+    if let Some((file, meta)) = reusable(spare, target) {
+        // What is already there of an extended file is kept, and only what follows written.
+        let from = match fill {
+            Fill::Extend {
+                shared: Some(shared),
+                keep,
+                ..
+            } if shared.bytes <= keep && shared.spare == super::FileIdentity::of(&meta) => {
+                shared.bytes
+            }
+            _ => 0,
+        };
+        rewrite(&file, meta.len(), from, fill)?;
         return Ok(Written { file, made: false });
     }
     match fs::remove_file(spare) {
@@ -105,16 +145,96 @@ pub(super) fn write(spare: &Path, target: &Path, content: &[u8]) -> io::Result<W
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(spare)?;
     crash::step("create a spare");
-    crash::write_all(&file, content, "write a new spare")?;
+    fill_from(&file, 0, fill, "write a new spare")?;
     Ok(Written { file, made: true })
 }
 
+/// Writes `fill` into `file` from offset `from` (where the file already holds what `fill`
+/// has before it), leaving the file's position at the end of what was written.
+fn fill_from(mut file: &File, from: u64, fill: Fill<'_>, label: &str) -> io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    match fill {
+        Fill::Bytes(bytes) => {
+            let bytes = usize::try_from(from)
+                .ok()
+                .and_then(|from| bytes.get(from..))
+                .unwrap_or_default();
+            file.seek(SeekFrom::Start(from))?;
+            crash::write_all(file, bytes, label)
+        }
+        Fill::Extend {
+            mut source,
+            keep,
+            then,
+            ..
+        } => {
+            source.seek(SeekFrom::Start(from))?;
+            file.seek(SeekFrom::Start(from))?;
+            // `std::io::copy` between two files is `copy_file_range` where the kernel has it.
+            let copied = io::copy(&mut source.take(keep - from), &mut file)?;
+            if copied != keep - from {
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    "the file shrank during the copy",
+                ));
+            }
+            crash::step("copy the kept part of a file into its spare");
+            crash::write_all(file, then, label)
+        }
+    }
+}
+
+impl Fill<'_> {
+    fn len(&self) -> u64 {
+        match self {
+            Fill::Bytes(bytes) => bytes.len() as u64,
+            Fill::Extend { keep, then, .. } => keep + then.len() as u64,
+        }
+    }
+}
+
+/// The [`Shared`] record kept beside `spare`, if there is a readable one.
+pub(super) fn shared_of(spare: &Path) -> Option<Shared> {
+    let text = fs::read(record_path(spare)).ok()?;
+    serde_json::from_slice(&text).ok()
+}
+
+/// Records what `spare` and its target now share ([`Shared`]), without a flush: after a power
+/// loss the record is old or unreadable, and either way its identities no longer match, so
+/// the next write of the spare simply copies everything. Best effort, for the same reason.
+pub(super) fn record_shared(spare: &Path, shared: &Shared) {
+    let text = serde_json::to_vec(shared).expect("a record serialises");
+    let _ = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o666)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
+        .open(record_path(spare))
+        .and_then(|file| crash::write_all(&file, &text, "record what a spare shares"));
+}
+
+fn record_path(spare: &Path) -> std::path::PathBuf {
+    let mut path = spare.as_os_str().to_owned();
+    path.push(".shared");
+    path.into()
+}
+
+/// How [`put_in_place`] put a spare in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Placed {
+    /// Exchanged: the spare now holds the target's old file.
+    Exchanged,
+    /// Renamed or copied over the target: the old file is gone, the spare too.
+    Replaced,
+}
+
 /// Puts `spare`, written by [`write`], in place of `target` (step 2).
-pub(super) fn put_in_place(spare: &Path, target: &Path) -> io::Result<()> {
+pub(super) fn put_in_place(spare: &Path, target: &Path) -> io::Result<Placed> {
     let renamed = match exchange(spare, target) {
         Ok(true) => {
             crash::step("exchange a spare with its target");
-            return Ok(());
+            return Ok(Placed::Exchanged);
         }
         Ok(false) => fs::rename(spare, target),
         Err(e) => Err(e),
@@ -122,9 +242,11 @@ pub(super) fn put_in_place(spare: &Path, target: &Path) -> io::Result<()> {
     match renamed {
         Ok(()) => {
             crash::step("rename a spare over its target");
-            Ok(())
+            Ok(Placed::Replaced)
         }
-        Err(e) if e.raw_os_error() == Some(libc::EXDEV) => copied_in_place(spare, target),
+        Err(e) if e.raw_os_error() == Some(libc::EXDEV) => {
+            copied_in_place(spare, target).map(|()| Placed::Replaced)
+        }
         Err(e) => Err(e),
     }
 }
@@ -142,11 +264,11 @@ fn copied_in_place(spare: &Path, target: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// The spare, opened for writing, and its length, if it may be written over: a plain file
+/// The spare, opened for writing, and what it is, if it may be written over: a plain file
 /// with one name, not `target`, that nobody else has open (held under a write lease,
 /// released by [`rewrite`]).
 #[cfg(target_os = "linux")]
-fn reusable(spare: &Path, target: &Path) -> Option<(File, u64)> {
+fn reusable(spare: &Path, target: &Path) -> Option<(File, fs::Metadata)> {
     use std::os::fd::AsRawFd;
     let file = OpenOptions::new()
         .write(true)
@@ -162,21 +284,21 @@ fn reusable(spare: &Path, target: &Path) -> Option<(File, u64)> {
     }
     // SAFETY: a plain call on a descriptor owned by `file`.
     let leased = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_WRLCK) };
-    (leased == 0).then_some((file, meta.len()))
+    (leased == 0).then_some((file, meta))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn reusable(_spare: &Path, _target: &Path) -> Option<(File, u64)> {
+fn reusable(_spare: &Path, _target: &Path) -> Option<(File, fs::Metadata)> {
     None
 }
 
-/// Writes `content` over the leased spare (`len` bytes long) from its start, cuts what is
+/// Writes `fill` over the leased spare (`len` bytes long) from offset `from`, cuts what is
 /// left of the old content, and releases the lease.
-fn rewrite(file: &File, len: u64, content: &[u8]) -> io::Result<()> {
-    let written = crash::write_all(file, content, "write over a spare").and_then(|()| {
+fn rewrite(file: &File, len: u64, from: u64, fill: Fill<'_>) -> io::Result<()> {
+    let written = fill_from(file, from, fill, "write over a spare").and_then(|()| {
         // A turn file is mostly as long as the one it replaces: then there is nothing to cut.
-        if len != content.len() as u64 {
-            file.set_len(content.len() as u64)?;
+        if len != fill.len() {
+            file.set_len(fill.len())?;
             crash::step("set the length of a spare");
         }
         Ok(())

@@ -5,24 +5,33 @@
 //! renames, leave one file new and the other old. [`Locked::commit`] closes that gap with a
 //! write-ahead intent journal, `DIR/.parley/transaction.json`:
 //!
-//! 1. **Stage.** Each new content is written to a temporary file `.parley-tmp-*` beside its
-//!    target, and the journal, listing every (staged file, target) pair, to a temporary file
-//!    in `.parley/`; all of them are fsynced, and so are the directories holding the staged
-//!    files (recovery reads a staged file that is gone as one already renamed, so its name
-//!    must be durable before the journal is). Nothing visible has changed; a crash here
-//!    leaves only litter that every reader ignores.
-//! 2. **Commit point.** The journal's temporary file is renamed to its name and `.parley/` is
-//!    fsynced. Once that is on disk the transaction is decided: it will be completed.
-//! 3. **Apply.** Each staged file is renamed over its target, in the order given, and the
-//!    directories are fsynced.
-//! 4. **Retire.** The journal is removed.
+//! 1. **Stage.** Each new content is written to its target's spare
+//!    (`.parley/spare/NAME.spare`, see [`super::spare`]), and the journal, listing every
+//!    (spare, target, the spare's inode) triple, to a spare of its own; all of them are
+//!    flushed, and so is `.parley/spare/` (recovery finds each staged file by its name, so
+//!    that name must be durable before the journal is). Nothing visible has changed; a crash
+//!    here leaves spares that nothing reads as state.
+//! 2. **Commit point.** The journal is renamed to its name and `.parley/` is flushed. Once
+//!    that is on disk the transaction is decided: it will be completed.
+//! 3. **Apply.** Each spare is exchanged with its target (`renameat2(RENAME_EXCHANGE)`), in
+//!    the order given, and the targets' directories are flushed. The old files become the
+//!    spares; for a file that extends the old one (the ledger), what the two share is
+//!    recorded beside the spare ([`super::spare::Shared`]), so that the next extension
+//!    writes only what follows it and its cost does not grow with the file.
+//! 4. **Retire.** The journal is moved aside, unflushed, into the spares' directory, where
+//!    the one before it becomes the spare the next journal is written in. So the next
+//!    journal is never written into the file the disk may still name as the journal: this
+//!    transaction's commit point made this journal, not that one, the disk's journal.
 //!
 //! **Recovery (roll forward).** Whoever takes the exclusive lock of the directory next first
-//! completes a journal it finds: every staged file still present is renamed over its target
-//! (one already renamed is gone, so replaying is idempotent), then the journal is removed. A
-//! reader that finds a journal once it holds the shared lock (no writer can leave one while
-//! it holds it) lets go, completes it through a short exclusive lock, and asks again. So
-//! under the lock nobody ever sees a half-applied transaction.
+//! completes a journal it finds: every target that is not yet the staged inode is exchanged
+//! with its spare if the spare is that inode (a target that already is, or a spare that no
+//! longer is, is left: replaying is idempotent), then the journal is removed. A journal of an
+//! earlier version, whose staged files were temporary files, has its staged files still
+//! present renamed over their targets. A reader that finds a journal once it holds the
+//! shared lock (no writer can leave one while it holds it) lets go, completes it through a
+//! short exclusive lock, and asks again. So under the lock nobody ever sees a half-applied
+//! transaction.
 //!
 //! Guaranteed: after a crash at any point and the next lock taken, either every file of the
 //! transaction has its new content or every file has its old one. Without the lock a reader
@@ -30,19 +39,19 @@
 //! so callers order their files so that every intermediate state is still consistent for
 //! lock-free readers. The lock serialises writers; this module does not replace it.
 //!
-//! Not guaranteed: the journal's removal is not fsynced (a journal that survives a crash names
-//! staged files that are all gone, so replaying it changes nothing); staged files of a
-//! transaction that crashed before its commit point are left as ignored litter, like every
-//! temporary file of the store.
+//! Not guaranteed: the journal's retirement is not flushed (a journal that survives a crash
+//! names targets that are all in place, so replaying it changes nothing); the record of what
+//! a spare shares is not flushed either (after a power loss it no longer matches the files'
+//! identities, and the next extension copies the whole file).
 
 use std::collections::BTreeSet;
 use std::fs::{self, File};
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{FileIdentity, Locked, PARLEY_DIR, Store, Tail, crash, start_writeback, sync_dir};
+use super::{FileIdentity, Locked, Store, Tail, crash, spare, start_writeback, sync_dir};
 use crate::error::{Error, Result, Status};
 
 /// The intent journal, relative to the store root.
@@ -58,6 +67,11 @@ struct Journal {
 struct Rename {
     staged: String,
     target: String,
+    /// The inode of the staged file, when it is the target's spare, exchanged with it: the
+    /// target is then in place once it is that inode. Absent in the journals of earlier
+    /// versions, whose staged files were temporary files renamed over their targets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exchange: Option<u64>,
 }
 
 /// The new content of one file of a transaction.
@@ -84,54 +98,33 @@ impl<'a> From<&'a str> for Content<'a> {
     }
 }
 
-impl Content<'_> {
-    /// The bytes the process writes itself.
-    fn written(&self) -> &[u8] {
-        match self {
-            Content::Whole(bytes) => bytes,
-            Content::Extending { then, .. } => then,
-        }
-    }
+/// The file `rel` opened for a copy of its first `keep` bytes, after checking that it is
+/// still the file `tail` was read from.
+fn source_of(store: &Store, rel: &str, tail: &Tail, keep: u64) -> Result<File> {
+    let opened = store.open_for_reading(rel)?;
+    opened
+        .filter(|(_, _, meta)| FileIdentity::of(meta) == tail.identity && keep <= tail.len)
+        .map(|(_, file, _)| file)
+        .ok_or_else(|| {
+            Error::new(
+                Status::Io,
+                "IO",
+                format!(
+                    "{} changed while parley held the directory lock: it was edited by \
+                     something that ignores the lock; nothing was written",
+                    store.path(rel).display()
+                ),
+            )
+            .with_hint("run the command again")
+        })
 }
 
-/// Copies the first `keep` bytes of `rel` into `staged`, after checking that `rel` is still
-/// the file `tail` was read from. The copy goes through `copy_file_range` where the kernel has
-/// it (`std::io::copy` between two files): no user-space buffer, no page faults.
-fn copy_kept(
-    store: &Store,
-    rel: &str,
-    tail: &Tail,
-    keep: u64,
-    staged: &File,
-) -> Result<io::Result<()>> {
-    let opened = store.open_for_reading(rel)?;
-    let Some((_, file, _)) =
-        opened.filter(|(_, _, meta)| FileIdentity::of(meta) == tail.identity && keep <= tail.len)
-    else {
-        return Err(Error::new(
-            Status::Io,
-            "IO",
-            format!(
-                "{} changed while parley held the directory lock: it was edited by something \
-                 that ignores the lock; nothing was written",
-                store.path(rel).display()
-            ),
-        )
-        .with_hint("run the command again"));
-    };
-    let mut writer = staged;
-    Ok(
-        io::copy(&mut (&file).take(keep), &mut writer).and_then(|copied| {
-            if copied == keep {
-                Ok(())
-            } else {
-                Err(io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    "the file shrank during the copy",
-                ))
-            }
-        }),
-    )
+/// One file of a transaction, written in its spare.
+struct StagedChange {
+    spare: PathBuf,
+    written: spare::Written,
+    /// For a file that extends the old one: the old one, open, and the length they share.
+    extends: Option<(File, u64)>,
 }
 
 impl Locked<'_> {
@@ -141,85 +134,142 @@ impl Locked<'_> {
     pub fn commit(&self, changes: &[(&str, Content<'_>)]) -> Result<()> {
         let store = self.store();
         let mut staged = Vec::with_capacity(changes.len());
-        let mut staging_dirs = BTreeSet::new();
+        let mut renames = Vec::with_capacity(changes.len());
         for (rel, content) in changes {
             let target = store.writable_path(rel)?;
-            let dir = target.parent().unwrap_or(Path::new("."));
-            staging_dirs.insert(dir.to_path_buf());
-            let temp = super::temp_file_in(dir)
-                .map_err(|e| Error::io("create a temporary file in", dir, e))?;
-            let kept = match content {
-                Content::Whole(_) => Ok(()),
-                Content::Extending { tail, keep, .. } => {
-                    copy_kept(store, rel, tail, *keep, temp.as_file())?
-                }
+            let spare = self.spare_path(rel)?;
+            let mut source = None;
+            let fill = match content {
+                Content::Whole(bytes) => spare::Fill::Bytes(bytes),
+                Content::Extending { tail, keep, then } => spare::Fill::Extend {
+                    source: source.insert(source_of(store, rel, tail, *keep)?),
+                    keep: *keep,
+                    then,
+                    // What the spare shares with the target, if the record of the last
+                    // exchange still describes both.
+                    shared: spare::shared_of(&spare).filter(|s| s.target == tail.identity),
+                },
             };
-            kept.and_then(|()| crash::write_all(temp.as_file(), content.written(), "stage a file"))
-                .map_err(|e| Error::io("write", temp.path(), e))?;
-            start_writeback(temp.as_file());
-            let name = temp
-                .path()
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let staged_rel = match Path::new(rel).parent() {
-                Some(parent) if !parent.as_os_str().is_empty() => {
-                    format!("{}/{name}", parent.display())
-                }
-                _ => name,
+            let written =
+                spare::write(&spare, &target, fill).map_err(|e| Error::io("write", &spare, e))?;
+            start_writeback(written.file());
+            renames.push(Rename::of(rel, &written, &spare)?);
+            let extends = match content {
+                Content::Extending { keep, .. } => source.map(|old| (old, *keep)),
+                Content::Whole(_) => None,
             };
-            // Until the journal is written, dropping the temporary file deletes it: a failed
-            // commit leaves nothing behind.
-            staged.push((staged_rel, rel.to_string(), temp));
+            staged.push(StagedChange {
+                spare,
+                written,
+                extends,
+            });
         }
-        let journal = Journal {
-            renames: staged
-                .iter()
-                .map(|(staged, target, _)| Rename {
-                    staged: staged.clone(),
-                    target: target.clone(),
-                })
-                .collect(),
-        };
-        // The journal's content is written beside the staged files, under a temporary name
-        // that recovery never reads: only its rename (below) is the commit point.
+        let journal = Journal { renames };
+        // The journal is written in a spare of its own that is never the file last committed
+        // as the journal (see the module documentation): only its rename is the commit point.
         let journal_path = store.writable_path(JOURNAL)?;
-        let journal_dir = journal_path.parent().unwrap_or(Path::new("."));
-        let journal_temp = super::temp_file_in(journal_dir)
-            .map_err(|e| Error::io("create a temporary file in", journal_dir, e))?;
+        let journal_spare = self.spare_path(JOURNAL)?;
         let text = serde_json::to_string(&journal).expect("a journal serialises");
-        crash::write_all(journal_temp.as_file(), text.as_bytes(), "write the journal")
-            .map_err(|e| Error::io("write", journal_temp.path(), e))?;
-        start_writeback(journal_temp.as_file());
+        let written = spare::write(
+            &journal_spare,
+            &journal_path,
+            spare::Fill::Bytes(text.as_bytes()),
+        )
+        .map_err(|e| Error::io("write", &journal_spare, e))?;
+        start_writeback(written.file());
         // Everything the journal names, and the journal itself, durable before the commit
-        // point: the staged files' names too, since recovery reads a missing staged file as
-        // one already renamed. Their writes are all under way already (`start_writeback`),
-        // so these flushes mostly wait on one another's.
-        for (_, _, temp) in &staged {
-            temp.as_file()
-                .sync_all()
-                .map_err(|e| Error::io("write", temp.path(), e))?;
+        // point, the spares' names too: recovery finds each staged file by its name. Their
+        // writes are all under way already (`start_writeback`), so these flushes mostly wait
+        // on one another's.
+        for change in &staged {
+            change
+                .written
+                .flush()
+                .map_err(|e| Error::io("write", &change.spare, e))?;
         }
-        journal_temp
-            .as_file()
-            .sync_all()
-            .map_err(|e| Error::io("write", journal_temp.path(), e))?;
-        for dir in &staging_dirs {
-            sync_dir(dir)?;
-        }
+        written
+            .flush()
+            .map_err(|e| Error::io("write", &journal_spare, e))?;
+        let spares_dir = store.writable_path(spare::SPARE_DIR)?;
+        sync_dir(&spares_dir)?;
         // The commit point.
-        journal_temp
-            .persist(&journal_path)
-            .map_err(|e| Error::io("replace", &journal_path, e.error))?;
+        fs::rename(&journal_spare, &journal_path)
+            .map_err(|e| Error::io("replace", &journal_path, e))?;
         crash::step("rename the journal into place");
-        sync_dir(journal_dir)?;
-        // Decided: the staged files now belong to the journal.
-        for (_, _, temp) in staged {
-            temp.into_temp_path()
-                .keep()
-                .map_err(|e| Error::io("keep", &e.path, e.error))?;
+        sync_dir(journal_path.parent().unwrap_or(Path::new(".")))?;
+        store.roll_forward(&journal)?;
+        for change in &staged {
+            if let Some((old, keep)) = &change.extends {
+                record_what_is_shared(change, old, *keep);
+            }
         }
-        store.roll_forward(&journal)
+        self.retire(&journal_path, &journal_spare);
+        Ok(())
+    }
+
+    /// Moves the journal of a completed transaction aside, unflushed, as the file the one
+    /// after next is written in: the journal's spare then holds the one before, which is no
+    /// longer the journal even on the disk (this transaction's commit point flushed that).
+    /// Whatever fails here leaves the journal removed instead, or present: replaying a
+    /// completed journal changes nothing.
+    fn retire(&self, journal_path: &Path, journal_spare: &Path) {
+        let mut retired = journal_spare.as_os_str().to_owned();
+        retired.push(".retired");
+        let retired = PathBuf::from(retired);
+        let moved = match fs::rename(&retired, journal_spare) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e),
+        }
+        .and_then(|()| {
+            crash::step("move the retired journal to the journal's spare");
+            fs::rename(journal_path, &retired)
+        });
+        match moved {
+            Ok(()) => crash::step("retire the journal"),
+            Err(_) => {
+                let _ = fs::remove_file(journal_path);
+            }
+        }
+    }
+}
+
+/// After the exchange that put `change` in place: records that the target's old file, now
+/// its spare, shares its first `keep` bytes with the new one, so that the next extension
+/// copies only what follows ([`spare::Shared`]). Only when the exchange did happen.
+fn record_what_is_shared(change: &StagedChange, old: &File, keep: u64) {
+    let (Ok(new), Ok(old), Ok(at_spare)) = (
+        change.written.file().metadata(),
+        old.metadata(),
+        fs::symlink_metadata(&change.spare),
+    ) else {
+        return;
+    };
+    use std::os::unix::fs::MetadataExt;
+    if (at_spare.dev(), at_spare.ino()) != (old.dev(), old.ino()) {
+        return;
+    }
+    let shared = spare::Shared {
+        bytes: keep,
+        spare: FileIdentity::of(&old),
+        target: FileIdentity::of(&new),
+    };
+    spare::record_shared(&change.spare, &shared);
+}
+
+impl Rename {
+    /// The journal's entry for `rel`, staged in its spare (`written`, at `path`).
+    fn of(rel: &str, written: &spare::Written, path: &Path) -> Result<Rename> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = written
+            .file()
+            .metadata()
+            .map_err(|e| Error::io("inspect", path, e))?;
+        Ok(Rename {
+            staged: spare::spare_rel(rel),
+            target: rel.to_string(),
+            exchange: Some(meta.ino()),
+        })
     }
 }
 
@@ -236,32 +286,53 @@ impl Store {
         };
         let journal: Journal = serde_json::from_str(&text)
             .map_err(|e| Error::malformed(&self.path(JOURNAL), Some(e.line()), e))?;
-        self.roll_forward(&journal)
-    }
-
-    /// Renames every staged file still present over its target, syncs, retires the journal.
-    fn roll_forward(&self, journal: &Journal) -> Result<()> {
-        let mut dirs = BTreeSet::new();
-        for rename in &journal.renames {
-            let staged = self.checked_path(&rename.staged)?;
-            let target = self.writable_path(&rename.target)?;
-            match fs::rename(&staged, &target) {
-                Ok(()) => crash::step("rename a staged file over its target"),
-                // Already renamed before the crash.
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(Error::io("replace", &target, e)),
-            }
-            dirs.insert(target.parent().map(Path::to_path_buf).unwrap_or_default());
-        }
-        for dir in &dirs {
-            sync_dir(dir)?;
-        }
-        let journal_path: PathBuf = self.root.join(PARLEY_DIR).join("transaction.json");
+        self.roll_forward(&journal)?;
+        let journal_path = self.root.join(JOURNAL);
         match fs::remove_file(&journal_path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(Error::io("remove", &journal_path, e)),
         }
+    }
+
+    /// Puts every staged file not yet in place in place, then flushes the targets'
+    /// directories. Replaying it is harmless: a file already in place is left.
+    fn roll_forward(&self, journal: &Journal) -> Result<()> {
+        let mut dirs = BTreeSet::new();
+        for rename in &journal.renames {
+            let staged = self.checked_path(&rename.staged)?;
+            let target = self.writable_path(&rename.target)?;
+            let placed = match rename.exchange {
+                // Staged in the target's spare: put in place unless it already is (the
+                // target is that file) or the spare no longer holds it.
+                Some(ino) => {
+                    use std::os::unix::fs::MetadataExt;
+                    let is_staged =
+                        |path: &Path| fs::symlink_metadata(path).is_ok_and(|m| m.ino() == ino);
+                    if is_staged(&target) || !is_staged(&staged) {
+                        Ok(())
+                    } else {
+                        spare::put_in_place(&staged, &target).map(|_| ())
+                    }
+                }
+                // Staged in a temporary file (a journal of an earlier version): renamed
+                // over the target, unless already renamed (it is gone).
+                None => match fs::rename(&staged, &target) {
+                    Ok(()) => {
+                        crash::step("rename a staged file over its target");
+                        Ok(())
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+                    Err(e) => Err(e),
+                },
+            };
+            placed.map_err(|e| Error::io("replace", &target, e))?;
+            dirs.insert(target.parent().map(Path::to_path_buf).unwrap_or_default());
+        }
+        for dir in &dirs {
+            sync_dir(dir)?;
+        }
+        Ok(())
     }
 }
 
@@ -276,7 +347,7 @@ mod tests {
         fs::read_dir(store.root())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name != but && name != PARLEY_DIR)
+            .filter(|name| name != but && name != super::super::PARLEY_DIR)
             .collect()
     }
 

@@ -1795,6 +1795,35 @@ fn a_ledger_longer_than_what_an_append_reads_of_it_keeps_every_byte_and_gains_th
     assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
 }
 
+/// An append writes the new ledger in the spare the last append set aside, keeping the part
+/// of it the two ledgers share (`.parley/spare/ledger.json.spare`, with a record of what it
+/// shares beside it). Whatever was written into that spare since, even at the same length,
+/// is never part of the ledger: the next append then copies the whole ledger again.
+#[test]
+fn a_spare_ledger_written_into_by_hand_is_never_kept_in_the_ledger() {
+    let parl = Parl::debating(THREE, &[]);
+    parl.appended(&question("rep_2", "rep_1"));
+    parl.appended(&answer("rep_1", "rep_2", "msg-002", json!({"cost": 2})));
+    let spare = parl.dir.join(".parley/spare/ledger.json.spare");
+    let record = parl.dir.join(".parley/spare/ledger.json.spare.shared");
+    assert!(record.exists(), "the append recorded what its spare shares");
+    let length = std::fs::metadata(&spare).unwrap().len() as usize;
+    std::fs::write(&spare, "x".repeat(length)).unwrap();
+    let before = std::fs::read_to_string(parl.dir.join("ledger.json")).unwrap();
+
+    parl.appended(&question("rep_3", "rep_1"));
+    let after = std::fs::read_to_string(parl.dir.join("ledger.json")).unwrap();
+    assert!(
+        !after.contains("xxxx"),
+        "the spare's bytes reached the ledger:\n{after}"
+    );
+    let kept = before.trim_end().strip_suffix('}').unwrap().trim_end();
+    let kept = kept.strip_suffix(']').unwrap().trim_end();
+    assert!(after.starts_with(kept), "the ledger's beginning changed");
+    assert_eq!(parl.messages().len(), 4);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
 #[cfg(debug_assertions)]
 #[test]
 fn an_append_crashed_at_any_write_leaves_a_state_the_next_append_continues() {
