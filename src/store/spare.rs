@@ -193,25 +193,51 @@ impl Fill<'_> {
     }
 }
 
-/// The [`Shared`] record kept beside `spare`, if there is a readable one.
+/// The [`Shared`] record kept beside `spare`, if there is a readable one: a plain file with
+/// one name, opened without following a link or waiting (a pipe planted there is not read).
 pub(super) fn shared_of(spare: &Path) -> Option<Shared> {
-    let text = fs::read(record_path(spare)).ok()?;
+    use std::io::Read;
+    let file = open_record(&record_path(spare), OpenOptions::new().read(true))?;
+    let mut text = Vec::with_capacity(512);
+    file.take(4096).read_to_end(&mut text).ok()?;
     serde_json::from_slice(&text).ok()
 }
 
 /// Records what `spare` and its target now share ([`Shared`]), without a flush: after a power
-/// loss the record is old or unreadable, and either way its identities no longer match, so
-/// the next write of the spare simply copies everything. Best effort, for the same reason.
+/// loss the record is lost, unreadable, or describes two files whose contents were flushed
+/// before it was written. Best effort: without a record, the next write of the spare simply
+/// copies everything. Whatever is at the record's name that is not a plain file with one
+/// name is removed, never written through.
 pub(super) fn record_shared(spare: &Path, shared: &Shared) {
     let text = serde_json::to_vec(shared).expect("a record serialises");
-    let _ = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o666)
+    let path = record_path(spare);
+    let file = open_record(&path, OpenOptions::new().write(true)).or_else(|| {
+        let _ = fs::remove_file(&path);
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o666)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(&path)
+            .ok()
+    });
+    if let Some(file) = file {
+        let _ = file.set_len(0).and_then(|()| {
+            crash::step("empty the record of what a spare shares");
+            crash::write_all(&file, &text, "record what a spare shares")
+        });
+    }
+}
+
+/// `path` opened with `options`, if it is a plain file with one name (not followed if a
+/// link, not waited for if a pipe).
+fn open_record(path: &Path, options: &mut OpenOptions) -> Option<File> {
+    let file = options
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
-        .open(record_path(spare))
-        .and_then(|file| crash::write_all(&file, &text, "record what a spare shares"));
+        .open(path)
+        .ok()?;
+    let meta = file.metadata().ok()?;
+    (meta.is_file() && meta.nlink() == 1).then_some(file)
 }
 
 fn record_path(spare: &Path) -> std::path::PathBuf {
@@ -284,7 +310,18 @@ fn reusable(spare: &Path, target: &Path) -> Option<(File, fs::Metadata)> {
     }
     // SAFETY: a plain call on a descriptor owned by `file`.
     let leased = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_WRLCK) };
-    (leased == 0).then_some((file, meta))
+    if leased != 0 {
+        return None;
+    }
+    // What it is once nobody else can have it open: a write between the first look and the
+    // lease is then seen in its identity.
+    match file.metadata() {
+        Ok(meta) => Some((file, meta)),
+        Err(_) => {
+            release_lease(&file);
+            None
+        }
+    }
 }
 
 #[cfg(not(target_os = "linux"))]

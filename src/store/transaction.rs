@@ -5,33 +5,41 @@
 //! renames, leave one file new and the other old. [`Locked::commit`] closes that gap with a
 //! write-ahead intent journal, `DIR/.parley/transaction.json`:
 //!
-//! 1. **Stage.** Each new content is written to its target's spare
-//!    (`.parley/spare/NAME.spare`, see [`super::spare`]), and the journal, listing every
-//!    (spare, target, the spare's inode) triple, to a spare of its own; all of them are
-//!    flushed, and so is `.parley/spare/` (recovery finds each staged file by its name, so
-//!    that name must be durable before the journal is). Nothing visible has changed; a crash
-//!    here leaves spares that nothing reads as state.
+//! 1. **Stage.** Each new content is written to its target's spare (`.parley/spare/NAME.spare`,
+//!    see [`super::spare`]: no file is made), and the journal, listing for each file its
+//!    staged name, its target and the new file's inode, to a spare of its own. All are
+//!    flushed; then each new file is renamed from its spare to its staged name beside its
+//!    target (`.parley-tmp-staged-NAME`), and the targets' directories are flushed, so that
+//!    each new file has a durable name in its target's own directory before the journal is
+//!    written. Nothing visible has changed; a failure here moves the new files back to their
+//!    spares, and a crash leaves them under names every reader ignores.
 //! 2. **Commit point.** The journal is renamed to its name and `.parley/` is flushed. Once
 //!    that is on disk the transaction is decided: it will be completed.
-//! 3. **Apply.** Each spare is exchanged with its target (`renameat2(RENAME_EXCHANGE)`), in
-//!    the order given, and the targets' directories are flushed. The old files become the
-//!    spares; for a file that extends the old one (the ledger), what the two share is
-//!    recorded beside the spare ([`super::spare::Shared`]), so that the next extension
-//!    writes only what follows it and its cost does not grow with the file.
+//! 3. **Apply.** Each staged file is exchanged with its target (`renameat2(RENAME_EXCHANGE)`,
+//!    within the one directory, so that after a power loss the directory holds both names
+//!    exchanged or neither), in the order given; the staged name, which now holds the old
+//!    file, is moved to the spare's place, and the targets' directories are flushed. For a
+//!    file that extends the old one (the ledger), what the new file and its spare share is
+//!    recorded beside the spare ([`super::spare::Shared`]), so that the next extension writes
+//!    only what follows and its cost does not grow with the file.
 //! 4. **Retire.** The journal is moved aside, unflushed, into the spares' directory, where
 //!    the one before it becomes the spare the next journal is written in. So the next
 //!    journal is never written into the file the disk may still name as the journal: this
 //!    transaction's commit point made this journal, not that one, the disk's journal.
 //!
 //! **Recovery (roll forward).** Whoever takes the exclusive lock of the directory next first
-//! completes a journal it finds: every target that is not yet the staged inode is exchanged
-//! with its spare if the spare is that inode (a target that already is, or a spare that no
-//! longer is, is left: replaying is idempotent), then the journal is removed. A journal of an
-//! earlier version, whose staged files were temporary files, has its staged files still
-//! present renamed over their targets. A reader that finds a journal once it holds the
-//! shared lock (no writer can leave one while it holds it) lets go, completes it through a
-//! short exclusive lock, and asks again. So under the lock nobody ever sees a half-applied
-//! transaction.
+//! completes a journal it finds: each staged name still present that holds the new file is
+//! exchanged with its target; one that holds the old file (exchanged before the crash) is
+//! moved to the spare's place; a staged name that is gone was applied and flushed. Replaying
+//! is idempotent, and a completed journal that outlives a crash (its retirement was not
+//! flushed) changes nothing even after later commands replaced its targets again: its staged
+//! names were gone for good when its apply was flushed. The journal is then removed. A
+//! journal of an earlier version (`renames`, temporary files) has its staged files still
+//! present renamed over their targets; a journal of this version has its entries under
+//! another key (`exchanges`), which earlier versions refuse rather than misread. A reader
+//! that finds a journal once it holds the shared lock (no writer can leave one while it
+//! holds it) lets go, completes it through a short exclusive lock, and asks again. So under
+//! the lock nobody ever sees a half-applied transaction.
 //!
 //! Guaranteed: after a crash at any point and the next lock taken, either every file of the
 //! transaction has its new content or every file has its old one. Without the lock a reader
@@ -39,14 +47,14 @@
 //! so callers order their files so that every intermediate state is still consistent for
 //! lock-free readers. The lock serialises writers; this module does not replace it.
 //!
-//! Not guaranteed: the journal's retirement is not flushed (a journal that survives a crash
-//! names targets that are all in place, so replaying it changes nothing); the record of what
-//! a spare shares is not flushed either (after a power loss it no longer matches the files'
-//! identities, and the next extension copies the whole file).
+//! Not guaranteed: the journal's retirement is not flushed (see above); nor is the record of
+//! what a spare shares: after a power loss it is lost, unreadable, or describes two files
+//! whose contents were both flushed before it was written, which is all it claims.
 
 use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::io;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -57,21 +65,34 @@ use crate::error::{Error, Result, Status};
 /// The intent journal, relative to the store root.
 const JOURNAL: &str = ".parley/transaction.json";
 
+/// The prefix of a staged file's name beside its target (a temporary name: every reader
+/// ignores it).
+const STAGED_PREFIX: &str = ".parley-tmp-staged-";
+
 /// What the journal records: paths relative to the store root.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 struct Journal {
+    /// The journal of an earlier version: temporary files renamed over their targets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     renames: Vec<Rename>,
+    /// New files exchanged with their targets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    exchanges: Vec<Exchange>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Rename {
     staged: String,
     target: String,
-    /// The inode of the staged file, when it is the target's spare, exchanged with it: the
-    /// target is then in place once it is that inode. Absent in the journals of earlier
-    /// versions, whose staged files were temporary files renamed over their targets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    exchange: Option<u64>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Exchange {
+    /// The new file's staged name, beside the target.
+    staged: String,
+    target: String,
+    /// The new file's inode: the staged name holds the new file while this is its inode.
+    inode: u64,
 }
 
 /// The new content of one file of a transaction.
@@ -122,6 +143,7 @@ fn source_of(store: &Store, rel: &str, tail: &Tail, keep: u64) -> Result<File> {
 /// One file of a transaction, written in its spare.
 struct StagedChange {
     spare: PathBuf,
+    staged: PathBuf,
     written: spare::Written,
     /// For a file that extends the old one: the old one, open, and the length they share.
     extends: Option<(File, u64)>,
@@ -134,7 +156,8 @@ impl Locked<'_> {
     pub fn commit(&self, changes: &[(&str, Content<'_>)]) -> Result<()> {
         let store = self.store();
         let mut staged = Vec::with_capacity(changes.len());
-        let mut renames = Vec::with_capacity(changes.len());
+        let mut journal = Journal::default();
+        let mut dirs = BTreeSet::new();
         for (rel, content) in changes {
             let target = store.writable_path(rel)?;
             let spare = self.spare_path(rel)?;
@@ -153,18 +176,29 @@ impl Locked<'_> {
             let written =
                 spare::write(&spare, &target, fill).map_err(|e| Error::io("write", &spare, e))?;
             start_writeback(written.file());
-            renames.push(Rename::of(rel, &written, &spare)?);
+            let inode = written
+                .file()
+                .metadata()
+                .map_err(|e| Error::io("inspect", &spare, e))?
+                .ino();
+            let (staged_rel, staged_path) = staged_name(rel, &target);
+            journal.exchanges.push(Exchange {
+                staged: staged_rel,
+                target: rel.to_string(),
+                inode,
+            });
+            dirs.insert(parent(&target).to_path_buf());
             let extends = match content {
                 Content::Extending { keep, .. } => source.map(|old| (old, *keep)),
                 Content::Whole(_) => None,
             };
             staged.push(StagedChange {
                 spare,
+                staged: staged_path,
                 written,
                 extends,
             });
         }
-        let journal = Journal { renames };
         // The journal is written in a spare of its own that is never the file last committed
         // as the journal (see the module documentation): only its rename is the commit point.
         let journal_path = store.writable_path(JOURNAL)?;
@@ -178,9 +212,8 @@ impl Locked<'_> {
         .map_err(|e| Error::io("write", &journal_spare, e))?;
         start_writeback(written.file());
         // Everything the journal names, and the journal itself, durable before the commit
-        // point, the spares' names too: recovery finds each staged file by its name. Their
-        // writes are all under way already (`start_writeback`), so these flushes mostly wait
-        // on one another's.
+        // point. Their writes are all under way already (`start_writeback`), so these
+        // flushes mostly wait on one another's.
         for change in &staged {
             change
                 .written
@@ -190,48 +223,60 @@ impl Locked<'_> {
         written
             .flush()
             .map_err(|e| Error::io("write", &journal_spare, e))?;
-        let spares_dir = store.writable_path(spare::SPARE_DIR)?;
-        sync_dir(&spares_dir)?;
+        move_to_staged_names(&staged)?;
+        for dir in &dirs {
+            sync_dir(dir)?;
+        }
         // The commit point.
         fs::rename(&journal_spare, &journal_path)
             .map_err(|e| Error::io("replace", &journal_path, e))?;
         crash::step("rename the journal into place");
-        sync_dir(journal_path.parent().unwrap_or(Path::new(".")))?;
+        sync_dir(parent(&journal_path))?;
         store.roll_forward(&journal)?;
         for change in &staged {
             if let Some((old, keep)) = &change.extends {
                 record_what_is_shared(change, old, *keep);
             }
         }
-        self.retire(&journal_path, &journal_spare);
+        retire(&journal_path, &journal_spare);
         Ok(())
     }
+}
 
-    /// Moves the journal of a completed transaction aside, unflushed, as the file the one
-    /// after next is written in: the journal's spare then holds the one before, which is no
-    /// longer the journal even on the disk (this transaction's commit point flushed that).
-    /// Whatever fails here leaves the journal removed instead, or present: replaying a
-    /// completed journal changes nothing.
-    fn retire(&self, journal_path: &Path, journal_spare: &Path) {
-        let mut retired = journal_spare.as_os_str().to_owned();
-        retired.push(".retired");
-        let retired = PathBuf::from(retired);
-        let moved = match fs::rename(&retired, journal_spare) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(e),
-        }
-        .and_then(|()| {
-            crash::step("move the retired journal to the journal's spare");
-            fs::rename(journal_path, &retired)
-        });
-        match moved {
-            Ok(()) => crash::step("retire the journal"),
-            Err(_) => {
-                let _ = fs::remove_file(journal_path);
-            }
-        }
+/// The staged name of `rel` (whose path is `target`): relative to the store, and its path.
+fn staged_name(rel: &str, target: &Path) -> (String, PathBuf) {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let staged = format!("{STAGED_PREFIX}{name}");
+    let rel = match Path::new(rel).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => format!("{}/{staged}", dir.display()),
+        _ => staged.clone(),
+    };
+    (rel, parent(target).join(staged))
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
     }
+}
+
+/// Renames each new file from its spare to its staged name, beside its target. If one
+/// cannot be, those already moved go back to their spares and nothing has changed.
+fn move_to_staged_names(staged: &[StagedChange]) -> Result<()> {
+    for (done, change) in staged.iter().enumerate() {
+        if let Err(e) = fs::rename(&change.spare, &change.staged) {
+            for back in &staged[..done] {
+                let _ = fs::rename(&back.staged, &back.spare);
+            }
+            return Err(Error::io("stage", &change.staged, e));
+        }
+        crash::step("move a new file beside its target");
+    }
+    Ok(())
 }
 
 /// After the exchange that put `change` in place: records that the target's old file, now
@@ -245,7 +290,6 @@ fn record_what_is_shared(change: &StagedChange, old: &File, keep: u64) {
     ) else {
         return;
     };
-    use std::os::unix::fs::MetadataExt;
     if (at_spare.dev(), at_spare.ino()) != (old.dev(), old.ino()) {
         return;
     }
@@ -257,19 +301,29 @@ fn record_what_is_shared(change: &StagedChange, old: &File, keep: u64) {
     spare::record_shared(&change.spare, &shared);
 }
 
-impl Rename {
-    /// The journal's entry for `rel`, staged in its spare (`written`, at `path`).
-    fn of(rel: &str, written: &spare::Written, path: &Path) -> Result<Rename> {
-        use std::os::unix::fs::MetadataExt;
-        let meta = written
-            .file()
-            .metadata()
-            .map_err(|e| Error::io("inspect", path, e))?;
-        Ok(Rename {
-            staged: spare::spare_rel(rel),
-            target: rel.to_string(),
-            exchange: Some(meta.ino()),
-        })
+/// Moves the journal of a completed transaction aside, unflushed, as the file the one
+/// after next is written in: the journal's spare then holds the one before, which is no
+/// longer the journal even on the disk (this transaction's commit point flushed that).
+/// Whatever fails here leaves the journal removed instead, or present: replaying a
+/// completed journal changes nothing.
+fn retire(journal_path: &Path, journal_spare: &Path) {
+    let mut retired = journal_spare.as_os_str().to_owned();
+    retired.push(".retired");
+    let retired = PathBuf::from(retired);
+    let moved = match fs::rename(&retired, journal_spare) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+    .and_then(|()| {
+        crash::step("move the retired journal to the journal's spare");
+        fs::rename(journal_path, &retired)
+    });
+    match moved {
+        Ok(()) => crash::step("retire the journal"),
+        Err(_) => {
+            let _ = fs::remove_file(journal_path);
+        }
     }
 }
 
@@ -296,43 +350,61 @@ impl Store {
     }
 
     /// Puts every staged file not yet in place in place, then flushes the targets'
-    /// directories. Replaying it is harmless: a file already in place is left.
+    /// directories. Replaying it is harmless (see the module documentation).
     fn roll_forward(&self, journal: &Journal) -> Result<()> {
         let mut dirs = BTreeSet::new();
         for rename in &journal.renames {
             let staged = self.checked_path(&rename.staged)?;
             let target = self.writable_path(&rename.target)?;
-            let placed = match rename.exchange {
-                // Staged in the target's spare: put in place unless it already is (the
-                // target is that file) or the spare no longer holds it.
-                Some(ino) => {
-                    use std::os::unix::fs::MetadataExt;
-                    let is_staged =
-                        |path: &Path| fs::symlink_metadata(path).is_ok_and(|m| m.ino() == ino);
-                    if is_staged(&target) || !is_staged(&staged) {
-                        Ok(())
-                    } else {
-                        spare::put_in_place(&staged, &target).map(|_| ())
-                    }
-                }
-                // Staged in a temporary file (a journal of an earlier version): renamed
-                // over the target, unless already renamed (it is gone).
-                None => match fs::rename(&staged, &target) {
-                    Ok(()) => {
-                        crash::step("rename a staged file over its target");
-                        Ok(())
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-                    Err(e) => Err(e),
-                },
-            };
-            placed.map_err(|e| Error::io("replace", &target, e))?;
-            dirs.insert(target.parent().map(Path::to_path_buf).unwrap_or_default());
+            match fs::rename(&staged, &target) {
+                Ok(()) => crash::step("rename a staged file over its target"),
+                // Already renamed before the crash.
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io("replace", &target, e)),
+            }
+            dirs.insert(parent(&target).to_path_buf());
+        }
+        for exchange in &journal.exchanges {
+            let target = self.writable_path(&exchange.target)?;
+            self.exchange_staged(exchange, &target)?
+                .map_err(|e| Error::io("replace", &target, e))?;
+            dirs.insert(parent(&target).to_path_buf());
         }
         for dir in &dirs {
             sync_dir(dir)?;
         }
         Ok(())
+    }
+
+    /// Puts one staged file in place of `target`, unless it already is, and moves the old
+    /// file to the target's spare.
+    fn exchange_staged(&self, exchange: &Exchange, target: &Path) -> Result<io::Result<()>> {
+        let staged = self.checked_path(&exchange.staged)?;
+        let inode_at = |path: &Path| fs::symlink_metadata(path).ok().map(|m| m.ino());
+        let Some(at_staged) = inode_at(&staged) else {
+            // Applied, and flushed, before.
+            return Ok(Ok(()));
+        };
+        let spare = self.checked_path(&spare::spare_rel(&exchange.target))?;
+        let old_at_staged = if at_staged == exchange.inode {
+            match spare::put_in_place(&staged, target) {
+                Ok(spare::Placed::Exchanged) => true,
+                // No target before: the new file was renamed into place, nothing is left.
+                Ok(spare::Placed::Replaced) => false,
+                Err(e) => return Ok(Err(e)),
+            }
+        } else {
+            // Exchanged before the crash: the staged name holds the old file, if the target
+            // is the new one. Anything else there is not this transaction's, and stays.
+            inode_at(target) == Some(exchange.inode)
+        };
+        if old_at_staged {
+            if let Err(e) = fs::rename(&staged, &spare) {
+                return Ok(Err(e));
+            }
+            crash::step("move the old file to the spare");
+        }
+        Ok(Ok(()))
     }
 }
 

@@ -1824,6 +1824,61 @@ fn a_spare_ledger_written_into_by_hand_is_never_kept_in_the_ledger() {
     assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
 }
 
+/// A transaction's journal is retired without a flush, so a power loss can bring a completed
+/// journal back, even after later commands replaced the same files through the same spares.
+/// Replaying it must change nothing: here the bill an amendment was applied to must not go
+/// back to its version before `--apply`.
+#[test]
+fn a_completed_journal_found_again_after_later_changes_changes_nothing() {
+    let parl = Parl::debating(THREE, &["--drafter", "rep_1"]);
+    let mut draft = response("bill-draft");
+    draft["from"] = json!("rep_1");
+    parl.appended(&draft);
+    parl.appended(&amendment("rep_1", "amend-one"));
+    // The journal of that append (session, bill, ledger), as the disk may still hold it.
+    let retired = parl
+        .dir
+        .join(".parley/spare/.parley%2Ftransaction.json.spare.retired");
+    let journal = std::fs::read(&retired).unwrap();
+    let (exit, envelope) = parl.json(&["parliament", "amendments", "{dir}", "--apply"]);
+    assert_eq!(exit, 0, "{envelope}");
+    let applied = std::fs::read_to_string(parl.dir.join("bill.json")).unwrap();
+    assert_eq!(
+        parl.file("bill.json")["amendments"][0]["status"],
+        "incorporated"
+    );
+
+    std::fs::write(parl.dir.join(".parley/transaction.json"), &journal).unwrap();
+    let (exit, envelope) = parl.json(&["parliament", "amendments", "{dir}"]);
+    assert_eq!(exit, 0, "{envelope}");
+    assert!(!parl.dir.join(".parley/transaction.json").exists());
+    assert_eq!(
+        std::fs::read_to_string(parl.dir.join("bill.json")).unwrap(),
+        applied,
+        "replaying a completed journal put an older bill back"
+    );
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
+/// The record of what the spare ledger shares is parley's own file: a hard link planted at
+/// its name is never written through (the file it names keeps its content).
+#[test]
+fn a_link_planted_at_the_spares_record_is_never_written_through() {
+    let parl = Parl::debating(THREE, &[]);
+    parl.appended(&question("rep_2", "rep_1"));
+    let record = parl.dir.join(".parley/spare/ledger.json.spare.shared");
+    assert!(record.exists());
+    let outside = parl.tmp.path().join("outside.txt");
+    std::fs::write(&outside, "precious\n").unwrap();
+    std::fs::remove_file(&record).unwrap();
+    std::fs::hard_link(&outside, &record).unwrap();
+    parl.appended(&answer("rep_1", "rep_2", "msg-002", json!({"cost": 2})));
+    parl.appended(&question("rep_3", "rep_1"));
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "precious\n");
+    assert_eq!(parl.messages().len(), 4);
+    assert_eq!(parl.json(&["parliament", "validate", "{dir}"]).0, 0);
+}
+
 #[cfg(debug_assertions)]
 #[test]
 fn an_append_crashed_at_any_write_leaves_a_state_the_next_append_continues() {

@@ -94,6 +94,35 @@ fn workspace() -> TempDir {
     tmp
 }
 
+/// A FIFO planted where an append reads its record of what the spare ledger shares is
+/// neither waited for nor read: the append goes on as without a record.
+#[test]
+fn a_fifo_at_the_spares_record_is_never_waited_for() {
+    let tmp = workspace();
+    let message = tmp.path().join("question.json");
+    std::fs::write(
+        &message,
+        r#"{"type": "QUESTION", "from": "rep_1", "to": "rep_1",
+            "content": {"topic": "t", "question": "Why?", "motive_context": "Because."}}"#,
+    )
+    .unwrap();
+    let append = || {
+        bounded(
+            tmp.path(),
+            &["parliament", "append", "parl", "question.json"],
+        )
+    };
+    let first = append();
+    assert_eq!(code(&first), 0, "{}", stderr(&first));
+    let record = tmp
+        .path()
+        .join("parl/.parley/spare/ledger.json.spare.shared");
+    std::fs::remove_file(&record).unwrap();
+    mkfifo(&record);
+    let second = append();
+    assert_eq!(code(&second), 0, "{}", stderr(&second));
+}
+
 #[test]
 fn an_input_that_is_a_fifo_is_refused_without_blocking() {
     let tmp = workspace();
