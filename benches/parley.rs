@@ -704,7 +704,7 @@ fn parliament_append_nth(root: &Path, runs: usize, n: u64) -> (Duration, Duratio
         "--rep",
         "rep_3:Rep. Innovatus:scalability",
     ]);
-    let mut ledger: serde_json::Value =
+    let ledger: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("ledger.json")).unwrap()).unwrap();
     let text = "The bill proposes a remote cache keyed by the hash of every input. \
         Entries are signed by the runner that built them, and unsigned entries are ignored. \
@@ -728,8 +728,22 @@ fn parliament_append_nth(root: &Path, runs: usize, n: u64) -> (Duration, Duratio
             serde_json::Value::Object(message)
         })
         .collect();
-    ledger["messages"] = serde_json::Value::Array(messages);
-    let ledger_text = serde_json::to_string_pretty(&ledger).unwrap();
+    // Laid out as parley writes a ledger, `messages` last (a `serde_json::Value` would sort
+    // its keys and put it first): otherwise the first append after each restore re-lays the
+    // whole ledger out, and the one timed after it is the first of a new layout.
+    #[derive(serde::Serialize)]
+    struct Ledger<'a> {
+        parliament_id: &'a serde_json::Value,
+        problem_statement: &'a serde_json::Value,
+        messages: Vec<serde_json::Value>,
+    }
+    let mut ledger_text = serde_json::to_string_pretty(&Ledger {
+        parliament_id: &ledger["parliament_id"],
+        problem_statement: &ledger["problem_statement"],
+        messages,
+    })
+    .unwrap();
+    ledger_text.push('\n');
     let mut session: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("session.json")).unwrap()).unwrap();
     session["current_round"] = serde_json::json!(1);
