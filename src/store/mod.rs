@@ -278,16 +278,38 @@ impl Store {
 
     /// Opens `rel` for reading without following a link; `None` when it does not exist.
     fn open_for_reading(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
+        self.open_for_reading_with(rel, 0)
+    }
+
+    /// [`Store::open_for_reading`] with `O_NOATIME` where the kernel allows it (a file of the
+    /// process's own user): for a read of many files that are read once, such as the merge's
+    /// drafts, where updating each one's access time is a tenth of the work.
+    fn open_for_reading_once(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
+        self.open_for_reading_with(rel, libc::O_NOATIME)
+    }
+
+    fn open_for_reading_with(
+        &self,
+        rel: &str,
+        flags: i32,
+    ) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
         let Some(path) = self.contained_path(rel)? else {
             return Ok(None);
         };
         // O_NOFOLLOW refuses a link in the same call that opens the file: no window between
         // a check and the read, and one system call fewer on the hot path (status).
-        let file = match OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
-            .open(&path)
-        {
+        let open = |flags| {
+            OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK | flags)
+                .open(&path)
+        };
+        let opened = match open(flags) {
+            // `O_NOATIME` on another user's file.
+            Err(e) if flags != 0 && e.raw_os_error() == Some(libc::EPERM) => open(0),
+            other => other,
+        };
+        let file = match opened {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Error::symlink(&path)),
@@ -1280,7 +1302,7 @@ impl StagedDir {
     /// the write (see design.md, "The merge links the drafts"). Otherwise, or when the link
     /// cannot be made (another filesystem, no `/proc`), it is a copy.
     pub fn add_file_of(&self, store: &Store, rel: &str, name: &str) -> Result<String> {
-        let Some((path, file, meta)) = store.open_for_reading(rel)? else {
+        let Some((path, file, meta)) = store.open_for_reading_once(rel)? else {
             self.write(name, "")?;
             return Ok(String::new());
         };
