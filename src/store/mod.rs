@@ -168,6 +168,7 @@ impl Store {
             }
             return Ok(Locked {
                 store: self,
+                mode,
                 _guard: guard,
             });
         }
@@ -973,6 +974,7 @@ impl Staged {
 #[derive(Debug)]
 pub struct Locked<'a> {
     store: &'a Store,
+    mode: LockMode,
     _guard: DirLock,
 }
 
