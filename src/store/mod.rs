@@ -1634,28 +1634,36 @@ fn sync_tree(root: &Path) -> Result<()> {
 /// `rename` that fails with `AlreadyExists` instead of replacing an (empty) directory.
 #[cfg(target_os = "linux")]
 fn rename_noreplace(from: &Path, to: &Path) -> io::Result<()> {
+    match renameat2(from, to, libc::RENAME_NOREPLACE) {
+        // Filesystems without RENAME_NOREPLACE get the portable fallback.
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {
+            rename_if_absent(from, to)
+        }
+        other => other,
+    }
+}
+
+/// Linux's `renameat2(2)` of two paths, with `flags` (`RENAME_NOREPLACE`, `RENAME_EXCHANGE`).
+#[cfg(target_os = "linux")]
+fn renameat2(from: &Path, to: &Path, flags: libc::c_uint) -> io::Result<()> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
-    let from_c = CString::new(from.as_os_str().as_bytes())?;
-    let to_c = CString::new(to.as_os_str().as_bytes())?;
+    let from = CString::new(from.as_os_str().as_bytes())?;
+    let to = CString::new(to.as_os_str().as_bytes())?;
     // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
     let rc = unsafe {
         libc::renameat2(
             libc::AT_FDCWD,
-            from_c.as_ptr(),
+            from.as_ptr(),
             libc::AT_FDCWD,
-            to_c.as_ptr(),
-            libc::RENAME_NOREPLACE,
+            to.as_ptr(),
+            flags,
         )
     };
     if rc == 0 {
-        return Ok(());
-    }
-    let err = io::Error::last_os_error();
-    match err.raw_os_error() {
-        // Filesystems without RENAME_NOREPLACE get the portable fallback.
-        Some(libc::EINVAL) | Some(libc::ENOSYS) => rename_if_absent(from, to),
-        _ => Err(err),
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 

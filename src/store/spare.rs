@@ -361,27 +361,9 @@ fn release_lease(_file: &File) {}
 /// way: no target yet, or a system or filesystem without the exchange.
 #[cfg(target_os = "linux")]
 fn exchange(spare: &Path, target: &Path) -> io::Result<bool> {
-    use std::os::unix::ffi::OsStrExt;
-    let (Ok(from), Ok(to)) = (
-        std::ffi::CString::new(spare.as_os_str().as_bytes()),
-        std::ffi::CString::new(target.as_os_str().as_bytes()),
-    ) else {
-        return Err(io::Error::from(io::ErrorKind::InvalidInput));
-    };
-    // SAFETY: both paths are NUL-terminated strings that outlive the call.
-    let rc = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            from.as_ptr(),
-            libc::AT_FDCWD,
-            to.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if rc == 0 {
+    let Err(error) = super::renameat2(spare, target, libc::RENAME_EXCHANGE) else {
         return Ok(true);
-    }
-    let error = io::Error::last_os_error();
+    };
     match error.raw_os_error() {
         // The target is missing: a plain rename makes it. (A missing spare fails that too.)
         Some(libc::ENOENT) => Ok(false),
