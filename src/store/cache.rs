@@ -3,8 +3,8 @@
 //! A cache (the parliament's ledger summary) is only ever trusted after its reader has
 //! checked it against the files it was derived from, and is rebuilt from them when it does
 //! not match, does not parse or is missing. So it needs neither the flushes of an atomic
-//! replacement nor a place in a transaction: one rename (or exchange with its spare), so that
-//! a reader sees the old content or the new one while the system runs. After a power cut it may be old, empty or
+//! replacement nor a place in a transaction: one rename, so that a reader sees the old
+//! content or the new one while the system runs. After a power cut it may be old, empty or
 //! partial, which its reader's check turns into a rebuild.
 
 use std::path::Path;
