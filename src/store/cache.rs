@@ -9,24 +9,14 @@
 
 use std::path::Path;
 
-use super::{LockMode, Locked, crash, spare};
+use super::{Locked, crash};
 use crate::error::{Error, Result};
 
 impl Locked<'_> {
     /// Replaces the derived file `rel` with `content` in one rename, flushing nothing (see
-    /// the module documentation: only for files whose reader checks them before use). Under
-    /// the exclusive lock the content goes through the file's spare (see [`super::spare`]: no
-    /// file made, none freed); under a shared lock, which other readers hold at the same
-    /// time and may each write a cache, through a temporary file of its own.
+    /// the module documentation: only for files whose reader checks them before use).
     pub fn replace_cache(&self, rel: &str, content: &str) -> Result<()> {
         let path = self.store().writable_path(rel)?;
-        if self.mode == LockMode::Exclusive {
-            let spare = self.spare_path(rel)?;
-            spare::write(&spare, &path, spare::Fill::Bytes(content.as_bytes()))
-                .and_then(|_| spare::put_in_place(&spare, &path))
-                .map_err(|e| Error::io("replace", &path, e))?;
-            return Ok(());
-        }
         let dir = path.parent().unwrap_or(Path::new("."));
         let temp = super::temp_file_in(dir)
             .map_err(|e| Error::io("create a temporary file in", dir, e))?;

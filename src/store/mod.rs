@@ -168,7 +168,6 @@ impl Store {
             }
             return Ok(Locked {
                 store: self,
-                mode,
                 _guard: guard,
             });
         }
@@ -974,7 +973,6 @@ impl Staged {
 #[derive(Debug)]
 pub struct Locked<'a> {
     store: &'a Store,
-    mode: LockMode,
     _guard: DirLock,
 }
 
