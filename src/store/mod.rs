@@ -285,7 +285,11 @@ impl Store {
     /// process's own user): for a read of many files that are read once, such as the merge's
     /// drafts, where updating each one's access time is a tenth of the work.
     fn open_for_reading_once(&self, rel: &str) -> Result<Option<(PathBuf, File, fs::Metadata)>> {
-        self.open_for_reading_with(rel, libc::O_NOATIME)
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let flags = libc::O_NOATIME;
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let flags = 0;
+        self.open_for_reading_with(rel, flags)
     }
 
     fn open_for_reading_with(

@@ -5,14 +5,18 @@
 //! renames, leave one file new and the other old. [`Locked::commit`] closes that gap with a
 //! write-ahead intent journal, `DIR/.parley/transaction.json`:
 //!
-//! 1. **Stage.** Each new content is written to its target's spare (`.parley/spare/NAME.spare`,
-//!    see [`super::spare`]: no file is made), and the journal, listing for each file its
-//!    staged name, its target and the new file's inode, to a spare of its own. All are
-//!    flushed; then each new file is renamed from its spare to its staged name beside its
-//!    target (`.parley-tmp-staged-NAME`), and the targets' directories are flushed, so that
-//!    each new file has a durable name in its target's own directory before the journal is
-//!    written. Nothing visible has changed; a failure here moves the new files back to their
-//!    spares, and a crash leaves them under names every reader ignores.
+//! 1. **Stage.** First `.parley/` is flushed, so that the journal an earlier transaction
+//!    retired without a flush is gone on the disk before anything of this one is staged.
+//!    Each new content is written to its target's spare (`.parley/spare/NAME.spare`, see
+//!    [`super::spare`]: no file is made), and the journal, listing for each file its staged
+//!    name, its target and the new file's inode, to a spare of its own. All are flushed;
+//!    then each new file is renamed from its spare to its staged name beside its target
+//!    (`.parley-tmp-staged-NAME`; copied there and flushed where that is another
+//!    filesystem, the journal then written again with the copy's inode), and the targets'
+//!    directories are flushed, so that each new file has a durable name in its target's own
+//!    directory before the journal is. Nothing visible has changed: a file that cannot be
+//!    staged sends those already staged back to their spares, and a failure or a crash after
+//!    that leaves them under names every reader ignores.
 //! 2. **Commit point.** The journal is renamed to its name and `.parley/` is flushed. Once
 //!    that is on disk the transaction is decided: it will be completed.
 //! 3. **Apply.** Each staged file is exchanged with its target (`renameat2(RENAME_EXCHANGE)`,
@@ -30,10 +34,14 @@
 //! **Recovery (roll forward).** Whoever takes the exclusive lock of the directory next first
 //! completes a journal it finds: each staged name still present that holds the new file is
 //! exchanged with its target; one that holds the old file (exchanged before the crash) is
-//! moved to the spare's place; a staged name that is gone was applied and flushed. Replaying
-//! is idempotent, and a completed journal that outlives a crash (its retirement was not
-//! flushed) changes nothing even after later commands replaced its targets again: its staged
-//! names were gone for good when its apply was flushed. The journal is then removed. A
+//! moved to the spare's place (or removed, where the spares' directory cannot take it: a
+//! recovery never stops on a spare); a staged name that is gone was applied and flushed.
+//! Replaying is idempotent. A completed journal that a power loss brings back (its
+//! retirement was not flushed) finds its staged names gone, since its apply was flushed; and
+//! it cannot come back once a later transaction has staged a file under the same staged name
+//! (a file and its spare trade inodes, so that file may carry the inode the old journal
+//! names), since that transaction first flushed the retirement. The journal is then removed,
+//! and `.parley/` flushed for the same reason. A
 //! journal of an earlier version (`renames`, temporary files) has its staged files still
 //! present renamed over their targets; a journal of this version has its entries under
 //! another key (`exchanges`), which earlier versions refuse rather than misread. A reader
@@ -54,7 +62,7 @@
 use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::io;
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -155,6 +163,13 @@ impl Locked<'_> {
     /// replaced in the order given.
     pub fn commit(&self, changes: &[(&str, Content<'_>)]) -> Result<()> {
         let store = self.store();
+        // The journal of an earlier transaction was retired without a flush. Made durable
+        // before this one stages anything: otherwise a power loss could bring that journal
+        // back, and its replay find under a staged name a file of this transaction (a file
+        // and its spare trade inodes, so it may carry the inode that journal names) that
+        // this one never committed.
+        let journal_path = store.writable_path(JOURNAL)?;
+        sync_dir(parent(&journal_path))?;
         let mut staged = Vec::with_capacity(changes.len());
         let mut journal = Journal::default();
         let mut dirs = BTreeSet::new();
@@ -201,7 +216,6 @@ impl Locked<'_> {
         }
         // The journal is written in a spare of its own that is never the file last committed
         // as the journal (see the module documentation): only its rename is the commit point.
-        let journal_path = store.writable_path(JOURNAL)?;
         let journal_spare = self.spare_path(JOURNAL)?;
         let text = serde_json::to_string(&journal).expect("a journal serialises");
         let written = spare::write(
@@ -223,7 +237,22 @@ impl Locked<'_> {
         written
             .flush()
             .map_err(|e| Error::io("write", &journal_spare, e))?;
-        move_to_staged_names(&staged)?;
+        let copied = move_to_staged_names(&staged)?;
+        if !copied.is_empty() {
+            // A staged name on another filesystem than the spares holds a copy: the journal
+            // must name the copy's inode. Not visible yet, it is simply written again.
+            for (index, inode) in copied {
+                journal.exchanges[index].inode = inode;
+            }
+            let text = serde_json::to_string(&journal).expect("a journal serialises");
+            spare::write(
+                &journal_spare,
+                &journal_path,
+                spare::Fill::Bytes(text.as_bytes()),
+            )
+            .and_then(|written| written.flush())
+            .map_err(|e| Error::io("write", &journal_spare, e))?;
+        }
         for dir in &dirs {
             sync_dir(dir)?;
         }
@@ -264,19 +293,44 @@ fn parent(path: &Path) -> &Path {
     }
 }
 
-/// Renames each new file from its spare to its staged name, beside its target. If one
-/// cannot be, those already moved go back to their spares and nothing has changed.
-fn move_to_staged_names(staged: &[StagedChange]) -> Result<()> {
+/// Renames each new file from its spare to its staged name, beside its target; where that
+/// is another filesystem, copies it there and flushes the copy. Returns the index and inode
+/// of each copy. If one cannot be staged, those already moved go back to their spares and
+/// nothing has changed.
+fn move_to_staged_names(staged: &[StagedChange]) -> Result<Vec<(usize, u64)>> {
+    let mut copied = Vec::new();
     for (done, change) in staged.iter().enumerate() {
-        if let Err(e) = fs::rename(&change.spare, &change.staged) {
-            for back in &staged[..done] {
-                let _ = fs::rename(&back.staged, &back.spare);
+        let moved = match fs::rename(&change.spare, &change.staged) {
+            Err(e) if e.raw_os_error() == Some(libc::EXDEV) => copy_to_staged(change).map(Some),
+            other => other.map(|()| None),
+        };
+        match moved {
+            Ok(copy) => {
+                copied.extend(copy.map(|inode| (done, inode)));
+                crash::step("move a new file beside its target");
             }
-            return Err(Error::io("stage", &change.staged, e));
+            Err(e) => {
+                for back in &staged[..done] {
+                    let _ = fs::rename(&back.staged, &back.spare);
+                }
+                return Err(Error::io("stage", &change.staged, e));
+            }
         }
-        crash::step("move a new file beside its target");
     }
-    Ok(())
+    Ok(copied)
+}
+
+/// A flushed copy of `change`'s spare at its staged name (another filesystem); its inode.
+fn copy_to_staged(change: &StagedChange) -> io::Result<u64> {
+    let _ = fs::remove_file(&change.staged);
+    let mut copy = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(&change.staged)?;
+    io::copy(&mut File::open(&change.spare)?, &mut copy)?;
+    copy.sync_all()?;
+    Ok(copy.metadata()?.ino())
 }
 
 /// After the exchange that put `change` in place: records that the target's old file, now
@@ -343,10 +397,12 @@ impl Store {
         self.roll_forward(&journal)?;
         let journal_path = self.root.join(JOURNAL);
         match fs::remove_file(&journal_path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(Error::io("remove", &journal_path, e)),
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io("remove", &journal_path, e)),
         }
+        // Gone on the disk too before anything else is written (as in `commit`).
+        sync_dir(parent(&journal_path))
     }
 
     /// Puts every staged file not yet in place in place, then flushes the targets'
@@ -385,7 +441,6 @@ impl Store {
             // Applied, and flushed, before.
             return Ok(Ok(()));
         };
-        let spare = self.checked_path(&spare::spare_rel(&exchange.target))?;
         let old_at_staged = if at_staged == exchange.inode {
             match spare::put_in_place(&staged, target) {
                 Ok(spare::Placed::Exchanged) => true,
@@ -399,12 +454,30 @@ impl Store {
             inode_at(target) == Some(exchange.inode)
         };
         if old_at_staged {
-            if let Err(e) = fs::rename(&staged, &spare) {
-                return Ok(Err(e));
-            }
-            crash::step("move the old file to the spare");
+            self.keep_as_spare(&staged, &exchange.target);
         }
         Ok(Ok(()))
+    }
+
+    /// Moves the old file at `staged` to the spare's place of `target_rel`, or, where that
+    /// cannot be (no usable spares' directory, another filesystem), removes it: a spare is
+    /// only ever a saving, and a recovery must never stop on one.
+    fn keep_as_spare(&self, staged: &Path, target_rel: &str) {
+        let spare_rel = spare::spare_rel(target_rel);
+        let spares = self.root.join(spare::SPARE_DIR);
+        let kept = match fs::symlink_metadata(&spares) {
+            Ok(meta) => meta.is_dir(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir(&spares).is_ok(),
+            Err(_) => false,
+        } && self
+            .writable_path(&spare_rel)
+            .is_ok_and(|spare| fs::rename(staged, spare).is_ok());
+        if kept {
+            crash::step("move the old file to the spare");
+        } else {
+            let _ = fs::remove_file(staged);
+            crash::step("remove an old file that cannot be a spare");
+        }
     }
 }
 
@@ -482,5 +555,31 @@ mod tests {
         let mut litter = others(&store, "f.json");
         litter.retain(|name| name != "g.json");
         assert_eq!(litter, Vec::<String>::new());
+    }
+
+    /// A journal left by a crash after its commit point, with the spares' directory removed
+    /// since (as litter, say): recovery still completes, once, and the lock is handed out.
+    #[test]
+    fn a_journal_is_completed_even_without_the_spares_directory() {
+        use std::os::unix::fs::MetadataExt;
+        let (_dir, store) = store();
+        fs::write(store.path("f.json"), "old\n").unwrap();
+        fs::write(store.path(".parley-tmp-staged-f.json"), "new\n").unwrap();
+        let inode = fs::metadata(store.path(".parley-tmp-staged-f.json"))
+            .unwrap()
+            .ino();
+        fs::write(
+            store.path(JOURNAL),
+            format!(
+                r#"{{"exchanges":[{{"staged":".parley-tmp-staged-f.json","target":"f.json","inode":{inode}}}]}}"#
+            ),
+        )
+        .unwrap();
+        assert!(!store.path(".parley/spare").exists());
+        drop(store.lock(LockMode::Exclusive, "test").unwrap());
+        assert_eq!(fs::read_to_string(store.path("f.json")).unwrap(), "new\n");
+        assert!(!store.journal_pending());
+        assert!(!store.path(".parley-tmp-staged-f.json").exists());
+        drop(store.lock(LockMode::Shared, "test").unwrap());
     }
 }
