@@ -560,16 +560,16 @@ impl Reading {
     }
 }
 
-/// Reads `file` (of `len` bytes when opened) to its end. The buffer has room for one byte
-/// more than the file had, so a file that did not change is read in one `read`, its end seen
-/// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
-/// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
 /// The whole of an opened file, which must be UTF-8 text.
 fn read_text_to_end(path: &Path, file: &File, meta: &fs::Metadata) -> Result<String> {
     String::from_utf8(read_to_end(path, file, meta.len())?)
         .map_err(|e| Error::malformed(path, None, format!("is not UTF-8 text ({e})")))
 }
 
+/// Reads `file` (of `len` bytes when opened) to its end. The buffer has room for one byte
+/// more than the file had, so a file that did not change is read in one `read`, its end seen
+/// by the count stopping at its size, instead of a second `read` returning 0 (on `status` of
+/// 500 issues, a thousand system calls). A read that stops anywhere else reads on to 0.
 fn read_to_end(path: &Path, mut file: &File, len: u64) -> Result<Vec<u8>> {
     let len = usize::try_from(len).unwrap_or(usize::MAX - 1);
     let mut bytes = vec![0u8; len + 1];
@@ -1011,9 +1011,9 @@ impl<'a> Locked<'a> {
     /// directory for all. Only for files whose readers accept any mix of their old and new
     /// versions: a crash, or a power loss, during the commit can leave any of them replaced
     /// and the others not. Dropped uncommitted, the spares keep what was written, unseen
-    /// (the next write of each writes over it). A command
-    /// stages its files on another thread while it reads what decides its earlier steps:
-    /// the flushes, most of a replacement's cost, are then waited for at the same time.
+    /// (the next write of each writes over it). A command stages its files on another
+    /// thread while it reads what decides its earlier steps: the flushes, most of a
+    /// replacement's cost, are then waited for at the same time.
     pub fn stage(&self, files: &[(&str, &[u8])]) -> Result<Staged> {
         let paths = files
             .iter()
@@ -1300,11 +1300,10 @@ impl StagedDir {
 
     /// Puts the text of `store`'s file `rel` into the staged directory as `name`, checked as
     /// [`Store::read`] checks it (a missing file gives an empty one), and returns that text.
-    /// The staged file is `rel`
-    /// itself, under a second name (a hard link), when `rel` has no other name yet: then
-    /// nothing is allocated, which on a filesystem without a journal can cost far more than
-    /// the write (see design.md, "The merge links the drafts"). Otherwise, or when the link
-    /// cannot be made (another filesystem, no `/proc`), it is a copy.
+    /// The staged file is `rel` itself, under a second name (a hard link), when `rel` has no
+    /// other name yet: then nothing is allocated, which on a filesystem without a journal can
+    /// cost far more than the write (see design.md, "The merge links the drafts"). Otherwise,
+    /// or when the link cannot be made (another filesystem, no `/proc`), it is a copy.
     pub fn add_file_of(&self, store: &Store, rel: &str, name: &str) -> Result<String> {
         let Some((path, file, meta)) = store.open_for_reading_once(rel)? else {
             self.write(name, "")?;

@@ -88,6 +88,15 @@ struct Journal {
     exchanges: Vec<Exchange>,
 }
 
+impl Journal {
+    /// Writes the journal, unflushed, in its spare `at` (to become `path`).
+    fn write(&self, at: &Path, path: &Path) -> Result<spare::Written> {
+        let text = serde_json::to_string(self).expect("a journal serialises");
+        spare::write(at, path, spare::Fill::Bytes(text.as_bytes()))
+            .map_err(|e| Error::io("write", at, e))
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 struct Rename {
     staged: String,
@@ -217,13 +226,7 @@ impl Locked<'_> {
         // The journal is written in a spare of its own that is never the file last committed
         // as the journal (see the module documentation): only its rename is the commit point.
         let journal_spare = self.spare_path(JOURNAL)?;
-        let text = serde_json::to_string(&journal).expect("a journal serialises");
-        let written = spare::write(
-            &journal_spare,
-            &journal_path,
-            spare::Fill::Bytes(text.as_bytes()),
-        )
-        .map_err(|e| Error::io("write", &journal_spare, e))?;
+        let written = journal.write(&journal_spare, &journal_path)?;
         start_writeback(written.file());
         // Everything the journal names, and the journal itself, durable before the commit
         // point. Their writes are all under way already (`start_writeback`), so these
@@ -244,14 +247,10 @@ impl Locked<'_> {
             for (index, inode) in copied {
                 journal.exchanges[index].inode = inode;
             }
-            let text = serde_json::to_string(&journal).expect("a journal serialises");
-            spare::write(
-                &journal_spare,
-                &journal_path,
-                spare::Fill::Bytes(text.as_bytes()),
-            )
-            .and_then(|written| written.flush())
-            .map_err(|e| Error::io("write", &journal_spare, e))?;
+            journal
+                .write(&journal_spare, &journal_path)?
+                .flush()
+                .map_err(|e| Error::io("write", &journal_spare, e))?;
         }
         for dir in &dirs {
             sync_dir(dir)?;
