@@ -39,7 +39,7 @@ pub fn event_line(event: &Event) -> String {
         event.at,
         who,
         event.command,
-        event.event,
+        event.kind,
         change(event, "->")
     )
     .trim_end()

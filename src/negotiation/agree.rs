@@ -30,13 +30,10 @@ use crate::store::LockMode;
 use super::digests_file;
 use super::duplicate;
 use super::issues::IssueRef;
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::positions::{self, EntryKind, IssueStatus, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
 use super::{Actor, State, lock, open};
-
-/// The event `agree` and `escalate` log.
-pub const STATUS_EVENT: &str = "status";
 
 #[derive(Debug, Clone)]
 pub struct AgreeArgs {
@@ -142,7 +139,7 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     // Who agreed, and to what: the file keeps only the decision (its layout is the old
     // scripts'), the log keeps the author.
     let event = actor
-        .event(ctx, STATUS_EVENT)
+        .event(ctx, EventKind::Status)
         .change(
             Some(format!("{}: OPEN", on.rel)),
             Some(format!("{}: AGREED", on.rel)),
@@ -266,7 +263,7 @@ pub fn broken_rules(
 
 /// Whether `event` logs an issue marked AGREED by `agree`.
 pub fn is_agreement(event: &Event) -> bool {
-    event.command == "agree" && event.event == STATUS_EVENT
+    event.command == "agree" && event.kind == EventKind::Status
 }
 
 /// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the

@@ -13,6 +13,7 @@ use crate::store::{EntryKind, Store};
 
 use super::Desk;
 use super::finish::AUDIT_FILE;
+use super::log::EventKind;
 use super::turn::Phase;
 use super::{Actor, open};
 
@@ -172,7 +173,7 @@ pub fn run(ctx: &Ctx, args: &AuditTemplateArgs) -> Result<AuditTemplate> {
         .with_hint("edit it, or remove it first to start again from the template"));
     }
     actor
-        .event(ctx, "audit-template")
+        .event(ctx, EventKind::AuditTemplate)
         .change(
             None,
             Some(format!("{AUDIT_FILE}: {} sources", sources.len())),

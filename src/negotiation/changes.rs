@@ -24,7 +24,7 @@ use crate::store::{LockMode, Store};
 
 use super::digest::{self, Edit, Ledger};
 use super::issues::{self, ISSUES_DIR, POSITIONS_DIR};
-use super::log::{self, Event};
+use super::log::{self, Event, EventKind};
 use super::note;
 use super::positions::{EntryKind, IssueStatus, Positions};
 use super::{Actor, State, open};
@@ -179,7 +179,7 @@ pub fn run(ctx: &Ctx, args: &ChangesArgs) -> Result<Warned<ChangesReply>> {
 pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> Result<Changes> {
     let reference = events
         .iter()
-        .rposition(|e| e.event == "turn" && e.before.as_deref() == Some(agent.as_str()));
+        .rposition(|e| e.kind == EventKind::Turn && e.before.as_deref() == Some(agent.as_str()));
     let (then, after) = match reference {
         Some(index) => events.split_at(index + 1),
         None => (&events[..0], events),
@@ -189,10 +189,10 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
 
     // Issues: all of them when the merge came after the reference point, else those raised
     // with `new-issue` since.
-    let merged = reference.is_none() || after.iter().any(|e| e.event == "merge");
+    let merged = reference.is_none() || after.iter().any(|e| e.kind == EventKind::Merge);
     let raised: BTreeSet<&str> = after
         .iter()
-        .filter(|e| e.event == "issue")
+        .filter(|e| e.kind == EventKind::Issue)
         .filter_map(|e| e.after.as_deref())
         .filter_map(|rel| rel.strip_prefix(&format!("{ISSUES_DIR}/")))
         .collect();
@@ -271,7 +271,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
     // Notes: those logged since, by the others, as notes.md holds them now.
     let numbers: BTreeSet<u64> = after
         .iter()
-        .filter(|e| e.event == note::NOTE_EVENT && e.agent.as_deref() != Some(agent.as_str()))
+        .filter(|e| e.kind == EventKind::Note && e.agent.as_deref() != Some(agent.as_str()))
         .filter_map(note::number_of)
         .collect();
     let notes = if numbers.is_empty() {
@@ -294,18 +294,15 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
     })
 }
 
-/// The event `reopen` logs.
-pub const REOPEN_EVENT: &str = "reopen";
-
 /// The agent (or person) whose command last set the status of `rel` among `events`.
 fn status_changer(events: &[Event], rel: &str) -> Option<String> {
     events
         .iter()
         .rev()
         .find(|e| {
-            (e.event == super::agree::STATUS_EVENT
-                || e.event == super::resolve::RESOLVE_EVENT
-                || e.event == REOPEN_EVENT)
+            (e.kind == EventKind::Status
+                || e.kind == EventKind::Resolve
+                || e.kind == EventKind::Reopen)
                 && e.after
                     .as_deref()
                     .is_some_and(|a| a.starts_with(&format!("{rel}:")))

@@ -27,15 +27,9 @@ use crate::store::{FileIdentity, Locked, Store};
 
 use super::digests_file;
 use super::issues;
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::positions::{self, SectionKind};
 use super::{Actor, State};
-
-pub const DIGEST_EVENT: &str = "digest";
-pub const EDIT_EVENT: &str = "edit";
-pub const ACCEPT_EVENT: &str = "accept-edits";
-/// The event `give_turn` logs; it closes the record of a hand-over.
-const TURN_EVENT: &str = "turn";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntryDigest {
@@ -277,7 +271,7 @@ impl Ledger {
 
     /// Takes one more event of the log into account.
     pub fn apply(&mut self, event: &Event) {
-        if event.event != DIGEST_EVENT {
+        if event.kind != EventKind::Digest {
             self.head.apply(event);
             return;
         }
@@ -318,9 +312,9 @@ impl LedgerHead {
     /// Takes one more event of the log into account, unless it is a `digest` event: that one
     /// needs the records (see [`Ledger::apply`]).
     pub fn apply(&mut self, event: &Event) {
-        match event.event.as_str() {
-            TURN_EVENT => self.turn_start.clear(),
-            super::note::NOTE_EVENT => {
+        match event.kind {
+            EventKind::Turn => self.turn_start.clear(),
+            EventKind::Note => {
                 #[derive(Deserialize)]
                 struct Detail {
                     bytes: u64,
@@ -334,14 +328,14 @@ impl LedgerHead {
                     });
                 }
             }
-            EDIT_EVENT => {
+            EventKind::Edit => {
                 if let Some(edit) = event.detail_as::<Edit>()
                     && !self.pending.contains(&edit)
                 {
                     self.pending.push(edit);
                 }
             }
-            ACCEPT_EVENT => {
+            EventKind::AcceptEdits => {
                 let pending = std::mem::take(&mut self.pending);
                 self.accepted.extend(pending);
             }
@@ -600,7 +594,7 @@ fn record_file(
     for edit in &edits {
         events.push(
             actor
-                .event(ctx, EDIT_EVENT)
+                .event(ctx, EventKind::Edit)
                 .change(None, Some(file.to_owned()))
                 .with_detail(json!(edit)),
         );
@@ -608,7 +602,7 @@ fn record_file(
     if !unchanged {
         events.push(
             actor
-                .event(ctx, DIGEST_EVENT)
+                .event(ctx, EventKind::Digest)
                 .change(None, Some(file.to_owned()))
                 .with_detail(json!(DigestRecord {
                     file: file.to_owned(),

@@ -46,7 +46,7 @@ use crate::store::{FileIdentity, Found, IdentityStamp, Locked, LookupDir, Readin
 
 use super::digest::{self, Ledger, LedgerHead, Recorded};
 use super::issues::{self, IssueFile, POSITIONS_DIR};
-use super::log::{self, Event};
+use super::log::{self, Event, EventKind};
 use super::scan::Scan;
 
 pub const FILE: &str = ".parley/digests.json";
@@ -593,7 +593,7 @@ impl Opened {
 
     /// Whether an event logged since the file was written recorded a positions file.
     fn recorded_since(&self) -> bool {
-        (self.since.records.iter()).any(|e| e.event == digest::DIGEST_EVENT)
+        (self.since.records.iter()).any(|e| e.kind == EventKind::Digest)
     }
 
     /// Whether every file the head records has an identity kept for its record that is its

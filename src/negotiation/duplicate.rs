@@ -25,7 +25,7 @@ use crate::store::Store;
 
 use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueFile, IssueRef};
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::positions::{self, EntryKind, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
 use super::{Actor, open};
@@ -241,7 +241,7 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Proposed> {
     let text = super::position::with_entry(&store, &on, &entry)?;
     let title = positions::entry_title(&args.agent, EntryKind::Challenge, round);
     let event = actor
-        .event(ctx, "entry")
+        .event(ctx, EventKind::Entry)
         .change(None, Some(format!("{}: {title}", on.rel)))
         .with_detail(json!({"duplicate_of": of.file}));
     let loaded = super::digests_file::load(&store)?;
@@ -274,7 +274,7 @@ pub struct Proposal {
 
 /// Whether `event` logs a duplicate proposal (its entry in the positions file).
 pub fn is_proposal(event: &Event) -> bool {
-    event.command == "duplicate" && event.event == "entry"
+    event.command == "duplicate" && event.kind == EventKind::Entry
 }
 
 /// The duplicate proposals on `rel` (`positions/NN-TOPIC.md`) whose entry is still in the

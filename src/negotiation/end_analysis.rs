@@ -13,6 +13,7 @@ use crate::store::{Locked, Store};
 use super::Desk;
 use super::duplicate::LikelyDuplicate;
 use super::log;
+use super::log::EventKind;
 use super::turn::{self, Phase};
 use super::{
     ANALYSIS_DIR, Actor, Merged, State, complete_turn_record, done_marker, give_turn, merge_drafts,
@@ -120,7 +121,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<AnalysisEnded> {
     // completes that record.
     if created || !analysis_logged(&store, &args.agent)? {
         actor
-            .event(ctx, "analysis-done")
+            .event(ctx, EventKind::AnalysisDone)
             .change(None, Some(args.agent.to_string()))
             .append(&locked)?;
     }
@@ -146,7 +147,7 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<AnalysisEnded> {
 fn analysis_logged(store: &Store, agent: &Name) -> Result<bool> {
     let (events, _) = log::read(store)?;
     Ok(events.iter().any(|e| {
-        (e.event == "analysis-done" || e.event == "forfeit")
+        (e.kind == EventKind::AnalysisDone || e.kind == EventKind::Forfeit)
             && e.after.as_deref() == Some(agent.as_str())
     }))
 }
@@ -191,11 +192,13 @@ fn complete_interrupted(
 /// too). The holder then is the agent who merged.
 fn merge_unfinished(store: &Store) -> Result<bool> {
     let (events, _) = log::read(store)?;
-    if events.first().is_none_or(|e| e.event != "init") {
+    if events.first().is_none_or(|e| e.kind != EventKind::Init) {
         return Ok(false);
     }
-    Ok(match events.iter().rposition(|e| e.event == "phase") {
-        Some(at) => !events[at..].iter().any(|e| e.event == "turn"),
-        None => true,
-    })
+    Ok(
+        match events.iter().rposition(|e| e.kind == EventKind::Phase) {
+            Some(at) => !events[at..].iter().any(|e| e.kind == EventKind::Turn),
+            None => true,
+        },
+    )
 }

@@ -13,8 +13,8 @@ use crate::names::Name;
 use crate::output::{Human, Reply};
 
 use super::Desk;
-use super::agree::STATUS_EVENT;
 use super::issues::IssueRef;
+use super::log::EventKind;
 use super::positions::{self, IssueStatus};
 use super::rules::{Text, holder_on_issue, write_positions};
 use super::{Actor, open};
@@ -60,7 +60,7 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Escalation> {
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
     let (text, _) = on.require_positions("escalate")?;
     let text = positions::set_status(text, IssueStatus::Escalate, args.summary.as_str());
-    let event = actor.event(ctx, STATUS_EVENT).change(
+    let event = actor.event(ctx, EventKind::Status).change(
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: ESCALATE", on.rel)),
     );

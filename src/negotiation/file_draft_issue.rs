@@ -8,6 +8,7 @@ use crate::names::Name;
 
 use super::Desk;
 use super::issues::{self, DRAFTS_DIR, IssueFile, IssueText};
+use super::log::EventKind;
 use super::new_issue::{Filed, prepare};
 use super::turn::Phase;
 use super::{Actor, done_marker, note_activity, open};
@@ -54,7 +55,7 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Filed> {
     // Activity only once the draft exists: a refused draft changes nothing, not even the timer.
     note_activity(&locked, &mut state, &args.agent, ctx)?;
     actor
-        .event(ctx, "draft")
+        .event(ctx, EventKind::Draft)
         .change(None, Some(rel.clone()))
         .append(&locked)?;
     Ok(Filed { file, path: rel })

@@ -14,9 +14,9 @@ use crate::output::{Human, Reply};
 use crate::store::Store;
 
 use super::audit_template::{self, source_files};
-use super::digest::{self, ACCEPT_EVENT, Edit};
+use super::digest::{self, Edit};
 use super::issues;
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::positions::IssueStatus;
 use super::status::{IssueReport, Overview};
 use super::turn::{Phase, TURN_FILE, Turn};
@@ -209,14 +209,14 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Finish> {
     let edits = &over.accepted_edits;
     if !edits.is_empty() {
         actor
-            .event(ctx, ACCEPT_EVENT)
+            .event(ctx, EventKind::AcceptEdits)
             .change(None, Some(format!("{} edits", edits.len())))
             .with_detail(json!(edits))
             .append(&locked)?;
     }
     locked.replace(TURN_FILE, "done\n")?;
     actor
-        .event(ctx, "finish")
+        .event(ctx, EventKind::Finish)
         .change(Some(state.turn.to_string()), Some(Turn::Done.to_string()))
         .append(&locked)?;
     over.final_document = Some(args.dir.join(FINAL_FILE));

@@ -11,7 +11,7 @@ use crate::output::{Human, Reply};
 use crate::store::{self, Creation, PARLEY_DIR};
 
 use super::agents;
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::meta::Meta;
 use super::turn::{PHASE_FILE, TURN_FILE};
 use super::{ANALYSIS_DIR, issues, meta};
@@ -181,7 +181,7 @@ fn build(staging: &Path, ctx: &Ctx, args: &InitArgs, meta: &Meta) -> Result<()> 
         store::write_new_file(&staging.join(SOURCES_DIR).join(name), &bytes)?;
     }
     store::write_new_file(&staging.join(PARLEY_DIR).join("lock"), b"")?;
-    let event = Event::new(ctx.clock.stamp(), None, "init", "init").change(
+    let event = Event::new(ctx.clock.stamp(), None, "init", EventKind::Init).change(
         None,
         Some(format!("{} agents expected", args.expected_agents)),
     );

@@ -25,10 +25,9 @@ pub struct Event {
     pub agent: Option<CompactString>,
     /// The applet that made the change.
     pub command: CompactString,
-    /// What changed: `init`, `register`, `turn`, `phase`, `draft`, `issue`, `analysis-done`,
-    /// `forfeit`, `skip`, `merge`, `deadline`, `finish`; `entry`, `status`, `resolve`,
-    /// `audit-template`, `digest`, `edit`, `accept-edits` (the rules, see `digest.rs`).
-    pub event: CompactString,
+    /// What changed ([`EventKind`]), under the key `event` on disk.
+    #[serde(rename = "event")]
+    pub kind: EventKind,
     pub before: Option<CompactString>,
     pub after: Option<CompactString>,
     /// Structured detail of events that need more than a before and an after (`digest`,
@@ -41,13 +40,150 @@ pub struct Event {
     pub detail: Option<Box<RawValue>>,
 }
 
+/// What an event of the log records. Each kind has one name on disk (the `event` key), kept
+/// as the old scripts and earlier versions wrote it; a name this version does not know is
+/// kept as [`EventKind::Other`] and written back unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// The negotiation was created (`init`).
+    Init,
+    /// An agent registered.
+    Register,
+    /// The registration deadline passed with enough agents.
+    Deadline,
+    /// The turn went from one agent to another (`before` → `after`).
+    Turn,
+    /// The phase changed.
+    Phase,
+    /// An agent filed a draft issue during the analysis.
+    Draft,
+    /// An issue was raised during the positions phase (`new-issue`).
+    Issue,
+    /// An agent ended its analysis (`analysis-done`).
+    AnalysisDone,
+    /// A timed-out agent's analysis was forfeited.
+    Forfeit,
+    /// A timed-out holder was skipped.
+    Skip,
+    /// The drafts were merged into `issues/`.
+    Merge,
+    /// The negotiation was finished.
+    Finish,
+    /// A position or challenge entry was written (`position`, `challenge`, `duplicate`).
+    Entry,
+    /// An issue's status line changed (`agree`, `escalate`).
+    Status,
+    /// A person settled an escalated issue.
+    Resolve,
+    /// A settled issue was reopened.
+    Reopen,
+    /// The coverage audit's template was written (`audit-template`).
+    AuditTemplate,
+    /// The positions files recorded at a hand-over (see `digest.rs`).
+    Digest,
+    /// An edit of a recorded positions file, found at a hand-over.
+    Edit,
+    /// `finish --accept-edits` acknowledged the edits listed.
+    AcceptEdits,
+    /// A note was appended to `notes.md`.
+    Note,
+    /// An agent signed off `final.md` and the coverage audit (`sign-off`).
+    SignOff,
+    /// A kind this version does not know, kept by its name.
+    Other(CompactString),
+}
+
+impl EventKind {
+    /// Every kind this version knows, with its name on disk.
+    const NAMES: [(EventKind, &'static str); 22] = [
+        (EventKind::Init, "init"),
+        (EventKind::Register, "register"),
+        (EventKind::Deadline, "deadline"),
+        (EventKind::Turn, "turn"),
+        (EventKind::Phase, "phase"),
+        (EventKind::Draft, "draft"),
+        (EventKind::Issue, "issue"),
+        (EventKind::AnalysisDone, "analysis-done"),
+        (EventKind::Forfeit, "forfeit"),
+        (EventKind::Skip, "skip"),
+        (EventKind::Merge, "merge"),
+        (EventKind::Finish, "finish"),
+        (EventKind::Entry, "entry"),
+        (EventKind::Status, "status"),
+        (EventKind::Resolve, "resolve"),
+        (EventKind::Reopen, "reopen"),
+        (EventKind::AuditTemplate, "audit-template"),
+        (EventKind::Digest, "digest"),
+        (EventKind::Edit, "edit"),
+        (EventKind::AcceptEdits, "accept-edits"),
+        (EventKind::Note, "note"),
+        (EventKind::SignOff, "sign-off"),
+    ];
+
+    /// The kind named `name` on disk.
+    pub fn from_name(name: &str) -> EventKind {
+        Self::NAMES
+            .iter()
+            .find(|(_, known)| *known == name)
+            .map_or_else(|| EventKind::Other(name.into()), |(kind, _)| kind.clone())
+    }
+
+    /// Its name on disk.
+    pub fn name(&self) -> &str {
+        match self {
+            EventKind::Other(name) => name,
+            known => Self::NAMES
+                .iter()
+                .find(|(kind, _)| kind == known)
+                .map(|(_, name)| *name)
+                .expect("every known kind has a name"),
+        }
+    }
+}
+
+impl std::fmt::Display for EventKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for EventKind {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for EventKind {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = EventKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of an event kind")
+            }
+            fn visit_str<E: serde::de::Error>(
+                self,
+                name: &str,
+            ) -> std::result::Result<EventKind, E> {
+                Ok(EventKind::from_name(name))
+            }
+        }
+        deserializer.deserialize_str(Name)
+    }
+}
+
 impl PartialEq for Event {
     fn eq(&self, other: &Event) -> bool {
         fn raw(event: &Event) -> Option<&str> {
             event.detail.as_deref().map(RawValue::get)
         }
-        (&self.at, &self.agent, &self.command, &self.event)
-            == (&other.at, &other.agent, &other.command, &other.event)
+        (&self.at, &self.agent, &self.command, &self.kind)
+            == (&other.at, &other.agent, &other.command, &other.kind)
             && (&self.before, &self.after) == (&other.before, &other.after)
             && raw(self) == raw(other)
     }
@@ -56,12 +192,12 @@ impl PartialEq for Event {
 impl Eq for Event {}
 
 impl Event {
-    pub fn new(at: String, agent: Option<&str>, command: &str, event: &str) -> Event {
+    pub fn new(at: String, agent: Option<&str>, command: &str, kind: EventKind) -> Event {
         Event {
             at: at.into(),
             agent: agent.map(CompactString::new),
             command: CompactString::new(command),
-            event: CompactString::new(event),
+            kind,
             before: None,
             after: None,
             detail: None,
@@ -109,7 +245,7 @@ impl Event {
         scan.expect(r#","command":"#)?;
         let command = scan.string()?;
         scan.expect(r#","event":"#)?;
-        let event = scan.string()?;
+        let kind = EventKind::from_name(scan.string()?);
         scan.expect(r#","before":"#)?;
         let before = scan.or_null(Scan::string)?;
         scan.expect(r#","after":"#)?;
@@ -118,7 +254,7 @@ impl Event {
             at: at.into(),
             agent: agent.map(CompactString::new),
             command: command.into(),
-            event: event.into(),
+            kind,
             before: before.map(CompactString::new),
             after: after.map(CompactString::new),
             detail: None,
@@ -241,8 +377,8 @@ fn may_need_a_full_parse(raw: &[u8]) -> bool {
 /// Whether any event of the log is a `kind` event, found by its serialized form without
 /// parsing the log: a cheap "certainly yes" before the rare full read that looks for a record
 /// a crash may have lost. (`false` when there is no log.)
-pub fn has_event(store: &Store, kind: &str) -> Result<bool> {
-    let needle = format!("\"event\":{}", serde_json::Value::from(kind));
+pub fn has_event(store: &Store, kind: EventKind) -> Result<bool> {
+    let needle = format!("\"event\":{}", serde_json::Value::from(kind.name()));
     let Some((_, bytes)) = store.read_from(FILE, 0)? else {
         return Ok(false);
     };
@@ -262,7 +398,7 @@ pub fn read(store: &Store) -> Result<(Vec<Event>, Vec<String>)> {
 mod tests {
     use serde_json::value::RawValue;
 
-    use super::{Event, may_need_a_full_parse};
+    use super::{Event, EventKind, may_need_a_full_parse};
 
     #[test]
     fn whatever_a_full_parse_refuses_after_the_syntax_check_is_sent_to_one() {
@@ -337,7 +473,7 @@ mod tests {
             detail in proptest::option::of(proptest::num::i64::ANY),
             edit in proptest::option::of((0usize..200, "[ \\\\\"0,:\\]\\[{}]|null")),
         ) {
-            let mut written = Event::new(at.clone(), agent.as_deref(), &command, &event)
+            let mut written = Event::new(at.clone(), agent.as_deref(), &command, EventKind::from_name(&event))
                 .change(before.clone(), after.clone());
             if let Some(detail) = detail {
                 written = written.with_detail(serde_json::json!({ "n": detail }));

@@ -29,9 +29,8 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::error::Result;
 use crate::store::{Locked, Store};
 
-use super::digest::DIGEST_EVENT;
-use super::log::{self, Event};
-use super::{agree, duplicate, resolve, sign_off};
+use super::log::{self, Event, EventKind};
+use super::{agree, duplicate};
 
 pub const FILE: &str = ".parley/log-events.json";
 
@@ -60,8 +59,8 @@ struct Kept {
 /// duplicate's proposal and a sign-off (for what blocks `finish`, `status::finish_blockers`).
 /// A use of another event there must be added here.
 pub fn read_by_status(event: &Event) -> bool {
-    event.event == resolve::RESOLVE_EVENT
-        || event.event == sign_off::SIGN_OFF_EVENT
+    event.kind == EventKind::Resolve
+        || event.kind == EventKind::SignOff
         || agree::is_agreement(event)
         || duplicate::is_proposal(event)
 }
@@ -115,7 +114,7 @@ impl StatusEvents {
         let mut newer = Vec::new();
         log.read_to_end(&mut newer)?;
         let read = log::parse_from(store, from, &newer)?;
-        let had_records = read.records.iter().any(|e| e.event == DIGEST_EVENT);
+        let had_records = read.records.iter().any(|e| e.kind == EventKind::Digest);
         events.extend(read.records.into_iter().filter(read_by_status));
         // Kept again only up to the end of a whole line, and only when what the next reading
         // would parse again is worth a write: a few small events after the part kept (a

@@ -52,7 +52,7 @@ use crate::store::{LockMode, Locked, Store};
 
 use agents::Agents;
 use issues::{ISSUES_DIR, IssueFile};
-use log::Event;
+use log::{Event, EventKind};
 use meta::Meta;
 use turn::{Phase, Turn, TurnStarted};
 
@@ -306,12 +306,12 @@ impl Actor<'_> {
         }
     }
 
-    pub fn event(&self, ctx: &Ctx, event: &str) -> Event {
+    pub fn event(&self, ctx: &Ctx, kind: EventKind) -> Event {
         Event::new(
             ctx.clock.stamp(),
             self.agent.map(Name::as_str),
             self.command,
-            event,
+            kind,
         )
     }
 }
@@ -390,7 +390,7 @@ pub fn give_turn(
     }
     staged.commit()?;
     actor
-        .event(ctx, "turn")
+        .event(ctx, EventKind::Turn)
         .change(Some(state.turn.to_string()), Some(to.to_string()))
         .append(locked)?;
     state.turn = Turn::Agent(to.clone());
@@ -418,14 +418,14 @@ pub fn complete_turn_record(
         return Ok(None);
     }
     let (events, _) = log::read(locked.store())?;
-    let last_turn = events.iter().rev().find(|e| e.event == "turn");
-    if events.first().is_none_or(|e| e.event != "init")
+    let last_turn = events.iter().rev().find(|e| e.kind == EventKind::Turn);
+    if events.first().is_none_or(|e| e.kind != EventKind::Init)
         || last_turn.is_none_or(|e| e.after.as_deref() != Some(agent.as_str()))
     {
         return Ok(None);
     }
     actor
-        .event(ctx, "turn")
+        .event(ctx, EventKind::Turn)
         .change(Some(agent.to_string()), Some(holder.to_string()))
         .append(locked)?;
     Ok(Some(holder.clone()))
@@ -532,7 +532,7 @@ pub fn skip_if_timed_out(
             &format!("forfeited: turn timeout at {}\n", ctx.clock.stamp()),
         )?;
         actor
-            .event(ctx, "forfeit")
+            .event(ctx, EventKind::Forfeit)
             .change(None, Some(holder.to_string()))
             .append(locked)?;
         lines.push(format!(
@@ -541,7 +541,7 @@ pub fn skip_if_timed_out(
         lines.extend(merge_lines);
     }
     actor
-        .event(ctx, "skip")
+        .event(ctx, EventKind::Skip)
         .change(Some(holder.to_string()), Some(next.to_string()))
         .append(locked)?;
     give_turn(locked, state, &next, ctx, actor)?;
@@ -602,7 +602,7 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
         }
         locked.install_dir(staged, ISSUES_DIR)?;
         actor
-            .event(ctx, "merge")
+            .event(ctx, EventKind::Merge)
             .change(None, Some(format!("{number} issues")))
             .append(locked)?;
         lines.push(format!("Merged {number} issues total."));
@@ -618,9 +618,9 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
         duplicates = duplicate::likely(store)?;
         // A merge that died between the rename and its record: the record is completed too,
         // in a log kept since `init` (the old scripts logged no merge).
-        if !log::has_event(store, "merge")? && log::has_event(store, "init")? {
+        if !log::has_event(store, EventKind::Merge)? && log::has_event(store, EventKind::Init)? {
             actor
-                .event(ctx, "merge")
+                .event(ctx, EventKind::Merge)
                 .change(None, Some(format!("{} issues", existing.len())))
                 .append(locked)?;
         }
@@ -628,13 +628,13 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
     if state.phase != Phase::Positions {
         Phase::Positions.save(locked)?;
         actor
-            .event(ctx, "phase")
+            .event(ctx, EventKind::Phase)
             .change(Some(state.phase.to_string()), Some("positions".into()))
             .append(locked)?;
-    } else if !log::has_event(store, "phase")? && log::has_event(store, "init")? {
+    } else if !log::has_event(store, EventKind::Phase)? && log::has_event(store, EventKind::Init)? {
         // The rerun of an end-analysis that died between phase.md and its record.
         actor
-            .event(ctx, "phase")
+            .event(ctx, EventKind::Phase)
             .change(Some(Phase::Analysis.to_string()), Some("positions".into()))
             .append(locked)?;
     }

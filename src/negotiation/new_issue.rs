@@ -12,6 +12,7 @@ use crate::store::{Prepared, Store};
 
 use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueFile, IssueText};
+use super::log::EventKind;
 use super::meta::Meta;
 use super::turn::Phase;
 use super::{Actor, open};
@@ -63,7 +64,7 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Filed> {
         ));
     }
     actor
-        .event(ctx, "issue")
+        .event(ctx, EventKind::Issue)
         .change(None, Some(rel.clone()))
         .append(&locked)?;
     Ok(Filed { file, path: rel })

@@ -23,12 +23,11 @@ use crate::store::Store;
 
 use super::Desk;
 use super::digest::{self, Edit, NotesRecord};
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::rules::Text;
 use super::{Actor, State, open};
 
 pub const FILE: &str = "notes.md";
-pub const NOTE_EVENT: &str = "note";
 const HEADER: &str = "# Notes";
 
 #[derive(Debug, Clone)]
@@ -123,7 +122,7 @@ pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Noted> {
     locked.append_lines(FILE, &refs)?;
     let after = store.read(FILE)?.unwrap_or_default();
     actor
-        .event(ctx, NOTE_EVENT)
+        .event(ctx, EventKind::Note)
         .change(None, Some(format!("{FILE}: note {number}")))
         .with_detail(json!({
             "number": number,
@@ -217,5 +216,5 @@ pub fn edit(store: &Store, state: &State, record: Option<&NotesRecord>) -> Resul
 
 /// The log events of notes, for views that list them.
 pub fn events(events: &[Event]) -> impl Iterator<Item = &Event> {
-    events.iter().filter(|e| e.event == NOTE_EVENT)
+    events.iter().filter(|e| e.kind == EventKind::Note)
 }

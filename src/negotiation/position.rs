@@ -18,6 +18,7 @@ use crate::output::{Human, Reply};
 
 use super::Desk;
 use super::issues::{self, ISSUES_DIR, IssueRef};
+use super::log::EventKind;
 use super::positions::{self, EntryKind, Positions};
 use super::rules::{Text, holder_on_issue, write_positions};
 use super::{Actor, open};
@@ -96,7 +97,7 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Appended> {
     let text = with_entry(&store, &on, &entry)?;
     let title = positions::entry_title(&args.agent, args.kind, round);
     let event = actor
-        .event(ctx, "entry")
+        .event(ctx, EventKind::Entry)
         .change(None, Some(format!("{}: {title}", on.rel)));
     let loaded = super::digests_file::load(&store)?;
     write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;

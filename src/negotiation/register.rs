@@ -15,7 +15,7 @@ use crate::store::{Locked, Store};
 
 use super::Desk;
 use super::agents::{self, AUTO_NAMES, Agent};
-use super::log::{self, Event};
+use super::log::{self, Event, EventKind};
 use super::turn::Turn;
 use super::{Actor, State, meta, open};
 
@@ -199,7 +199,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Registration> {
         meta.registration_deadline = Some(stamp.clone());
         locked.replace(meta::FILE, &meta.render())?;
         actor
-            .event(ctx, "deadline")
+            .event(ctx, EventKind::Deadline)
             .change(None, Some(stamp.clone()))
             .append(&locked)?;
         deadline_started = Some(stamp);
@@ -209,7 +209,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Registration> {
         // A registration that started the window died between meta.md and its record (and
         // before agents.md, or its own rerun would have completed it): log it now, so the
         // log keeps every change. Nobody can say which agent it was.
-        log::Event::new(ctx.clock.stamp(), None, "register", "deadline")
+        log::Event::new(ctx.clock.stamp(), None, "register", EventKind::Deadline)
             .change(None, Some(stamp.clone()))
             .append(&locked)?;
     }
@@ -220,7 +220,7 @@ pub fn run(ctx: &Ctx, args: &RegisterArgs) -> Result<Registration> {
     };
     locked.replace(agents::FILE, &state.agents.render_with(&agent))?;
     actor
-        .event(ctx, "register")
+        .event(ctx, EventKind::Register)
         .change(None, Some(name.to_string()))
         .append(&locked)?;
 
@@ -257,13 +257,13 @@ fn complete_interrupted(
         return Ok(None);
     }
     let (events, _) = log::read(locked.store())?;
-    let logged_from_init = events.first().is_some_and(|e| e.event == "init");
-    let logged = |event: &str, after: Option<&str>| {
+    let logged_from_init = events.first().is_some_and(|e| e.kind == EventKind::Init);
+    let logged = |kind: EventKind, after: Option<&str>| {
         events
             .iter()
-            .any(|e| e.event == event && (after.is_none() || e.after.as_deref() == after))
+            .any(|e| e.kind == kind && (after.is_none() || e.after.as_deref() == after))
     };
-    if !logged_from_init || logged("register", Some(name.as_str())) {
+    if !logged_from_init || logged(EventKind::Register, Some(name.as_str())) {
         return Ok(None);
     }
     let mut missing = Vec::new();
@@ -271,14 +271,14 @@ fn complete_interrupted(
     // The deadline is written before agents.md: if its record is missing too, the same run
     // wrote it (nothing else sets it) and died before logging either.
     if let Some(stamp) = &state.meta.registration_deadline
-        && !logged("deadline", None)
+        && !logged(EventKind::Deadline, None)
     {
         missing.push(
             Event::new(
                 agent.registered.clone(),
                 Some(name.as_str()),
                 "register",
-                "deadline",
+                EventKind::Deadline,
             )
             .change(None, Some(stamp.clone())),
         );
@@ -289,7 +289,7 @@ fn complete_interrupted(
             agent.registered.clone(),
             Some(name.as_str()),
             "register",
-            "register",
+            EventKind::Register,
         )
         .change(None, Some(name.to_string())),
     );
@@ -313,12 +313,12 @@ fn complete_interrupted(
 /// recorded (a crash between the two writes).
 fn deadline_unlogged(store: &Store) -> Result<bool> {
     // Every registration after the first asks: answer the usual case without parsing.
-    if log::has_event(store, "deadline")? {
+    if log::has_event(store, EventKind::Deadline)? {
         return Ok(false);
     }
     let (events, _) = log::read(store)?;
-    Ok(events.first().is_some_and(|e| e.event == "init")
-        && !events.iter().any(|e| e.event == "deadline"))
+    Ok(events.first().is_some_and(|e| e.kind == EventKind::Init)
+        && !events.iter().any(|e| e.kind == EventKind::Deadline))
 }
 
 /// `agent-alpha`, `agent-beta`, ... then `agent-25`, `agent-26`, ...

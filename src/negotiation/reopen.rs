@@ -21,9 +21,8 @@ use crate::names::Name;
 use crate::output::{Human, Reply};
 
 use super::Desk;
-use super::changes::REOPEN_EVENT;
 use super::issues::{self, IssueRef};
-use super::log::{self, Event};
+use super::log::{self, Event, EventKind};
 use super::positions::{self, EntryKind, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
 use super::turn::Phase;
@@ -124,7 +123,7 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Reopened> {
     );
     let title = positions::entry_title(&args.agent, EntryKind::Challenge, round);
     let event = actor
-        .event(ctx, REOPEN_EVENT)
+        .event(ctx, EventKind::Reopen)
         .change(Some(format!("{rel}: AGREED")), Some(format!("{rel}: OPEN")))
         .with_detail(json!({"file": rel, "entry": title, "reason": args.reason.as_str()}));
     let on = OnIssue {
@@ -171,7 +170,7 @@ pub fn challenges_from(events: &[Event], rel: &str, positions: &Positions) -> Po
     let reopened = events
         .iter()
         .rev()
-        .filter(|e| e.event == REOPEN_EVENT)
+        .filter(|e| e.kind == EventKind::Reopen)
         .find(|e| {
             e.detail_value()
                 .as_ref()

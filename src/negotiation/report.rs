@@ -363,7 +363,7 @@ impl Page {
         ));
         for agent in &self.state.agents.list {
             let last = last_activity(&self.events, &agent.name)
-                .map(|e| format!("{} — {} {}", e.at, e.command, e.event))
+                .map(|e| format!("{} — {} {}", e.at, e.command, e.kind))
                 .unwrap_or_else(|| "none logged".to_owned());
             let holds = if self.state.turn.holder() == Some(&agent.name) {
                 " <span class=\"badge open\">holds the turn</span>"
@@ -403,7 +403,7 @@ impl Page {
                 escape(&event.at),
                 escape(event.agent.as_deref().unwrap_or("—")),
                 escape(&event.command),
-                escape(&event.event),
+                escape(event.kind.name()),
                 escape(&change(event, "→"))
             ));
         }

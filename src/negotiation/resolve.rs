@@ -21,13 +21,12 @@ use crate::store::Store;
 
 use super::Desk;
 use super::issues::{self, IssueRef};
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::positions::{self, IssueStatus, Positions, SectionKind};
 use super::rules::{OnIssue, Text, write_positions};
 use super::turn::Phase;
 use super::{Actor, open};
 
-pub const RESOLVE_EVENT: &str = "resolve";
 const MAX_HUMAN_LEN: usize = 100;
 
 #[derive(Debug, Clone)]
@@ -122,7 +121,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
     let body = format!("{}\n\n{}", marker(&args.by), args.decision.as_str());
     let resolved = positions::set_status(current, IssueStatus::Agreed, &body);
     let event = actor
-        .event(ctx, RESOLVE_EVENT)
+        .event(ctx, EventKind::Resolve)
         .change(
             Some(format!("{rel}: ESCALATE")),
             Some(format!("{rel}: AGREED")),
@@ -151,7 +150,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
 /// event in the log, and the file still AGREED with that person's marker line.
 pub fn by_people(store: &Store, events: &[Event]) -> Result<BTreeMap<String, String>> {
     let mut claimed: BTreeMap<String, String> = BTreeMap::new();
-    for event in events.iter().filter(|e| e.event == RESOLVE_EVENT) {
+    for event in events.iter().filter(|e| e.kind == EventKind::Resolve) {
         let detail = event.detail_value();
         let detail = detail.as_ref();
         let file = detail.and_then(|d| d["file"].as_str());

@@ -22,10 +22,8 @@ use crate::store::Store;
 use super::Desk;
 use super::digest::fnv_bytes;
 use super::finish::{AUDIT_FILE, FINAL_FILE};
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::{Actor, State, open};
-
-pub const SIGN_OFF_EVENT: &str = "sign-off";
 
 #[derive(Debug, Clone)]
 pub struct SignOffArgs {
@@ -85,7 +83,7 @@ pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<SignOff> {
         .with_hint("sign off once the final document is written"));
     };
     actor
-        .event(ctx, SIGN_OFF_EVENT)
+        .event(ctx, EventKind::SignOff)
         .change(None, Some(format!("{FINAL_FILE} {final_digest}")))
         .with_detail(json!({"final": final_digest, "audit": audit_digest}))
         .append(&locked)?;
@@ -115,10 +113,9 @@ pub fn missing(
         if Some(&agent.name) == runner {
             continue;
         }
-        let signed = events
-            .iter()
-            .rev()
-            .find(|e| e.event == SIGN_OFF_EVENT && e.agent.as_deref() == Some(agent.name.as_str()));
+        let signed = events.iter().rev().find(|e| {
+            e.kind == EventKind::SignOff && e.agent.as_deref() == Some(agent.name.as_str())
+        });
         let valid = signed.is_some_and(|e| e.detail_value().as_ref() == Some(&current));
         if !valid {
             let why = if signed.is_some() {

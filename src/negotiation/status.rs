@@ -19,7 +19,7 @@ use super::digests_file::Kept;
 use super::duplicate::LikelyDuplicate;
 use super::issue_cache::{Identities, IssueCache, NextCache, PositionsSummary, Shared};
 use super::issues::{self, ISSUES_DIR, IssueFile, POSITIONS_DIR};
-use super::log::Event;
+use super::log::{Event, EventKind};
 use super::log_cache::StatusEvents;
 use super::meta::Meta;
 use super::positions::{IssueStatus, Positions};
@@ -688,7 +688,7 @@ fn open_details(
     // When each challenge entry was first recorded, from one pass over the digests.
     let mut first_seen: std::collections::HashMap<(Cow<str>, String), String> =
         std::collections::HashMap::new();
-    for event in events.iter().filter(|e| e.event == digest::DIGEST_EVENT) {
+    for event in events.iter().filter(|e| e.kind == EventKind::Digest) {
         let Some((file, titles)) = recorded_titles(event) else {
             continue;
         };

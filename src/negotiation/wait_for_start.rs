@@ -17,6 +17,7 @@ use crate::wait::{self, Check, WaitOptions};
 
 use super::Desk;
 use super::log;
+use super::log::EventKind;
 use super::turn::{TURN_FILE, Turn};
 use super::{Actor, State, TurnClock, give_turn, note_seen, open};
 use super::{agents, meta};
@@ -94,16 +95,17 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
 /// starts at `init` (the old scripts never logged the start).
 fn complete_first_turn(locked: &Locked, first: &Name, ctx: &Ctx, actor: Actor) -> Result<()> {
     // Every agent asks once the game started: answer the usual case without parsing.
-    if log::has_event(locked.store(), "turn")? {
+    if log::has_event(locked.store(), EventKind::Turn)? {
         return Ok(());
     }
     let (events, _) = log::read(locked.store())?;
-    if events.first().is_none_or(|e| e.event != "init") || events.iter().any(|e| e.event == "turn")
+    if events.first().is_none_or(|e| e.kind != EventKind::Init)
+        || events.iter().any(|e| e.kind == EventKind::Turn)
     {
         return Ok(());
     }
     actor
-        .event(ctx, "turn")
+        .event(ctx, EventKind::Turn)
         .change(
             Some(Turn::Registration.to_string()),
             Some(first.to_string()),

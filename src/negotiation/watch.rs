@@ -26,7 +26,7 @@ use crate::wait::{self, Check, WaitOptions};
 use super::digest::Edit;
 use super::finish::{AUDIT_FILE, FINAL_FILE};
 use super::init::{TOPIC_FILE, TOPIC_HEADING};
-use super::log::{self, Event};
+use super::log::{self, Event, EventKind};
 use super::positions::IssueStatus;
 use super::status::{IssueReport, Overview, Summary, edit_lines, summarize};
 use super::turn::{PHASE_FILE, Phase, STARTED_FILE, TURN_FILE, Turn};
@@ -132,7 +132,7 @@ impl View {
             events
                 .iter()
                 .rev()
-                .find(|e| e.event == "turn" && e.after.as_deref() == Some(holder.as_str()))
+                .find(|e| e.kind == EventKind::Turn && e.after.as_deref() == Some(holder.as_str()))
                 .map(|e| e.at.to_string())
         });
         let mut warnings: Vec<String> = issues
@@ -460,7 +460,7 @@ fn render(view: &View, now: i64, stamp: &str, paint: Paint) -> String {
                 "  last active {} ({}: {})",
                 ago(&event.at, now),
                 clean(&event.command),
-                clean(&event.event),
+                clean(event.kind.name()),
             )),
             None => line.push_str("  no activity logged"),
         }
