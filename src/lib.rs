@@ -19,7 +19,6 @@ pub mod find;
 pub mod findings;
 pub mod input;
 pub mod links;
-pub mod log_view;
 pub mod mcp;
 pub mod names;
 pub mod negotiation;

@@ -12,7 +12,7 @@ use super::{WaitingCli, agent, waiting};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
-use crate::negotiation::issues::IssueText;
+use crate::negotiation::model::issues::IssueText;
 use crate::negotiation::{
     audit_template, changes, check, end_analysis, file_draft_issue, finish, hand_off, init,
     new_issue, poll, register, sign_off, wait_for_start,
@@ -47,7 +47,7 @@ pub struct InitCli {
     pub num_agents: u64,
     /// Seconds to wait for all agents after the first registration (at most a year)
     #[arg(
-        default_value_t = crate::negotiation::meta::DEFAULT_REGISTRATION_WINDOW,
+        default_value_t = crate::negotiation::model::meta::DEFAULT_REGISTRATION_WINDOW,
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub registration_window_secs: u64,
@@ -65,7 +65,7 @@ pub struct InitCli {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = crate::negotiation::meta::DEFAULT_MAX_ROUNDS,
+        default_value_t = crate::negotiation::model::meta::DEFAULT_MAX_ROUNDS,
         value_parser = clap::value_parser!(u64).range(1..=1000)
     )]
     pub max_rounds: u64,
@@ -73,7 +73,7 @@ pub struct InitCli {
     #[arg(
         long,
         value_name = "SECS",
-        default_value_t = crate::negotiation::meta::DEFAULT_POLL_INTERVAL,
+        default_value_t = crate::negotiation::model::meta::DEFAULT_POLL_INTERVAL,
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub poll_interval: u64,
@@ -81,7 +81,7 @@ pub struct InitCli {
     #[arg(
         long,
         value_name = "SECS",
-        default_value_t = crate::negotiation::meta::DEFAULT_TURN_TIMEOUT,
+        default_value_t = crate::negotiation::model::meta::DEFAULT_TURN_TIMEOUT,
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub turn_timeout: u64,
@@ -396,8 +396,8 @@ pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<sign_off::SignOff> {
     )
 }
 
-pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Warned<crate::log_view::Log>> {
-    crate::log_view::run(ctx, &cli.dir)
+pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Warned<crate::negotiation::views::log::Log>> {
+    crate::negotiation::views::log::run(ctx, &cli.dir)
 }
 
 fn topic(raw: &std::ffi::OsStr) -> Result<Name> {

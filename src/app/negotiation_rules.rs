@@ -11,10 +11,11 @@ use super::{agent, input_source};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::input::Source;
-use crate::negotiation::issues::IssueRef;
-use crate::negotiation::positions::EntryKind;
+use crate::negotiation::model::issues::IssueRef;
+use crate::negotiation::model::positions::EntryKind;
 use crate::negotiation::resolve as resolve_cmd;
-use crate::negotiation::rules::{self, Text};
+use crate::negotiation::rules::resolve::parse_human;
+use crate::negotiation::rules::text::{self, Text};
 use crate::negotiation::{
     agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
     position as position_cmd, reopen as reopen_cmd,
@@ -200,7 +201,7 @@ pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<resolve_cmd::Resolution> {
     let args = resolve_cmd::ResolveArgs {
         issue: IssueRef::parse(&cli.issue)?,
         decision: Text::parse("decision", &cli.decision)?,
-        by: resolve_cmd::parse_human(&cli.by)?,
+        by: parse_human(&cli.by)?,
         dir: cli.dir,
     };
     resolve_cmd::run(ctx, &args)
@@ -252,7 +253,7 @@ pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<reopen_cmd::Reopened> {
 /// text accepted is read, so a huge input is refused without being held whole. (Whether
 /// standard input may be a source is `input_source`'s to say.)
 fn read_input(what: &str, source: Source) -> Result<String> {
-    let limit = rules::MAX_TEXT_BYTES as u64 + 1;
+    let limit = text::MAX_TEXT_BYTES as u64 + 1;
     let bytes = source.read_at_most(limit)?;
     if bytes.len() as u64 == limit {
         return Err(Error::bad_input(
@@ -260,7 +261,7 @@ fn read_input(what: &str, source: Source) -> Result<String> {
             format!(
                 "the {what} in {} is longer than {} bytes",
                 source.label(),
-                rules::MAX_TEXT_BYTES
+                text::MAX_TEXT_BYTES
             ),
         ));
     }

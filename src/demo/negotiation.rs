@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::{Played, Setting, Stage};
 use crate::error::{Error, Result, Status};
-use crate::negotiation::positions::{EntryKind, IssueStatus, Positions};
+use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 
 /// A scripted agent polls this often while it waits for its turn.
 const POLL_PAUSE: Duration = Duration::from_millis(20);

@@ -611,7 +611,7 @@ fn negotiation_files() {
         .collect();
     let ctx = ctx();
     proptest!(config(cases()), |((which, bytes) in one_of(seeds.clone()))| {
-        use parley::negotiation::{agents::Agents, meta::Meta, positions::Positions};
+        use parley::negotiation::model::{agents::Agents, meta::Meta, positions::Positions};
         let rel = &mutable[which];
         let text = String::from_utf8_lossy(&bytes);
         // The pure parsers, on every file whatever it was.
@@ -620,10 +620,10 @@ fn negotiation_files() {
         let _ = Positions::parse(&text);
         let tmp = write_tree(&files, rel, &bytes);
         let store = Store::new(tmp.path().to_path_buf(), ctx.lock_wait());
-        let state = parley::negotiation::State::load(&store);
+        let state = parley::negotiation::model::State::load(&store);
         judged_read(&state)?;
         if let Ok(state) = &state {
-            judged_read(&parley::negotiation::status::Overview::read(&store, state))?;
+            judged_read(&parley::negotiation::overview::Overview::read(&store, state))?;
         }
         judged_outcome(&parley::negotiation::status::run(&ctx, &parley::negotiation::status::StatusArgs {
             dir: tmp.path().to_path_buf(),
@@ -634,8 +634,8 @@ fn negotiation_files() {
 #[test]
 fn issue_file_names_and_references() {
     proptest!(config(cases()), |(name in "[0-9a-z.-]{0,12}(\\.md)?", raw in ".{0,12}")| {
-        let _ = parley::negotiation::issues::IssueFile::parse(&name);
-        judged_read(&parley::negotiation::issues::IssueRef::parse(&raw))?;
+        let _ = parley::negotiation::model::issues::IssueFile::parse(&name);
+        judged_read(&parley::negotiation::model::issues::IssueRef::parse(&raw))?;
     });
 }
 

@@ -1,0 +1,162 @@
+//! `agree DIR AGENT ISSUE --decision TEXT`: the holder sets `## Status: AGREED` with the
+//! decision, if the rules allow it. Each refusal (exit 4) names its rule:
+//!
+//! - `NO_CHALLENGE` (rule 2, challenge before agree): the issue has no challenge entry.
+//! - `SELF_CHALLENGE_ONLY` (challenge-before-agree): every challenge is the agreeing agent's
+//!   own. The protocol lets "the NEXT agent on their NEXT turn" agree after a challenge, so
+//!   the challenger cannot be the one who agrees: a challenge written by the agreer and then
+//!   agreed away is a rubber stamp.
+//! - `CHALLENGE_THIS_TURN` (challenge-before-agree): the other agents' challenges were not
+//!   yet there when this turn began (as recorded at the last hand-over; a file not recorded
+//!   then did not exist then): the challenge must come before the turn in which the issue
+//!   is agreed.
+//! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
+//!
+//! Only entries by registered agents count. The agreeing agent need not have written a
+//! position itself: its decision is its part, and `finish` counts it (see [`agreed_by`]).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::names::Name;
+use crate::output::{Human, Reply};
+use crate::store::LockMode;
+
+use crate::negotiation::commands::desk::lock;
+use crate::negotiation::commands::on_issue::{holder_on_issue, write_positions};
+use crate::negotiation::derived::digests_file;
+use crate::negotiation::model::issues::IssueRef;
+use crate::negotiation::model::log::EventKind;
+use crate::negotiation::model::positions;
+use crate::negotiation::model::positions::IssueStatus;
+use crate::negotiation::model::{Actor, State, open};
+use crate::negotiation::rules::agree::{broken_rules, duplicate_rules, refuse};
+use crate::negotiation::rules::duplicate;
+use crate::negotiation::rules::text::Text;
+
+#[derive(Debug, Clone)]
+pub struct AgreeArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+    pub issue: IssueRef,
+    /// `None`: agree to another agent's duplicate proposal (see `duplicate.rs`), whose
+    /// decision is `Duplicate of OTHER`.
+    pub decision: Option<Text>,
+    /// Only say whether `agree` would be accepted now; change nothing.
+    pub check: bool,
+}
+
+/// What `agree` did, or with `--check` would do: `data` of `agree --json`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Agreement {
+    Agreed {
+        /// The issue's file name, `NN-TOPIC.md`.
+        file: String,
+        /// The positions file, `positions/NN-TOPIC.md`.
+        path: String,
+        status: IssueStatus,
+        agent: Name,
+        decision: String,
+    },
+    /// `--check`: the rules allow it now; nothing was changed.
+    Allowed {
+        file: String,
+        path: String,
+        agent: Name,
+        would_agree: bool,
+        /// The decision it would record (`None`: none given).
+        decision: Option<String>,
+    },
+}
+
+impl Reply for Agreement {
+    fn human(&self, out: &mut Human) {
+        out.line(match self {
+            Agreement::Agreed { path, .. } => format!("Status of {path}: AGREED"),
+            Agreement::Allowed { path, agent, .. } => {
+                format!("{agent} may mark {path} AGREED now (nothing was changed).")
+            }
+        });
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "agree",
+        agent: Some(&args.agent),
+    };
+    // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
+    let locked = if args.check {
+        store.lock(LockMode::Shared, &actor.label())?
+    } else {
+        lock(&store, actor)?
+    };
+    let mut state = State::load(&store)?;
+    let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
+    let (text, positions) = on.require_positions("agree")?;
+    let loaded = digests_file::load(&store)?;
+    let recorded = loaded.ledger.at_turn_start(&on.rel);
+    let before_turn = |title: &str| recorded.is_some_and(|digest| digest.has_entry(title));
+    // The log is read only when the file holds the text of a duplicate proposal or a reopen
+    // (which the log then confirms): agree otherwise keeps to the digests file, and its cost
+    // does not grow with the log (see performance.md).
+    let events = if duplicate::may_hold_proposal(text)
+        || crate::negotiation::rules::reopen::may_hold_reopen(text)
+    {
+        crate::negotiation::model::log::read(&store)?.0
+    } else {
+        Vec::new()
+    };
+    let proposals = duplicate::proposals(&events, &on.rel, positions);
+    let decision = match &args.decision {
+        // No decision: agree to a duplicate proposal when there is one (`--check` without a
+        // decision otherwise checks the ordinary rules).
+        None if !proposals.is_empty() || !args.check => {
+            let of = duplicate_rules(&proposals, &state, &args.agent, before_turn, &on.rel)?;
+            format!("{}{of}", duplicate::DECISION_PREFIX)
+        }
+        decision => {
+            let fresh =
+                crate::negotiation::rules::reopen::challenges_from(&events, &on.rel, positions);
+            let broken = broken_rules(&fresh, &state, &args.agent, before_turn);
+            refuse(&broken, &args.agent, &on.rel)?;
+            decision
+                .as_ref()
+                .map(|d| d.as_str().to_owned())
+                .unwrap_or_default()
+        }
+    };
+    if args.check {
+        return Ok(Agreement::Allowed {
+            file: on.issue.file,
+            path: on.rel,
+            agent: args.agent.clone(),
+            would_agree: true,
+            decision: (!decision.is_empty()).then_some(decision),
+        });
+    }
+    let text = positions::set_status(text, IssueStatus::Agreed, &decision);
+    // Who agreed, and to what: the file keeps only the decision (its layout is the old
+    // scripts'), the log keeps the author.
+    let event = actor
+        .event(ctx, EventKind::Status)
+        .change(
+            Some(format!("{}: OPEN", on.rel)),
+            Some(format!("{}: AGREED", on.rel)),
+        )
+        .with_detail(json!({"agreed_by": args.agent, "decision": decision}));
+    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    Ok(Agreement::Agreed {
+        file: on.issue.file,
+        path: on.rel,
+        status: IssueStatus::Agreed,
+        agent: args.agent.clone(),
+        decision,
+    })
+}

@@ -1,0 +1,69 @@
+//! `hand-off DIR AGENT`: the holder passes the turn to the next agent in rotation.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::context::Ctx;
+use crate::error::{Error, Result};
+use crate::names::Name;
+use crate::output::{Human, Reply};
+
+use crate::negotiation::commands::desk::Desk;
+use crate::negotiation::commands::handover::{complete_turn_record, give_turn};
+use crate::negotiation::model::turn::Phase;
+use crate::negotiation::model::{Actor, open};
+
+#[derive(Debug, Clone)]
+pub struct HandOffArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+}
+
+/// The turn passed on: `data` of `hand-off --json`.
+#[derive(Debug, Serialize)]
+pub struct HandOff {
+    from: Name,
+    turn: Name,
+}
+
+impl Reply for HandOff {
+    fn human(&self, out: &mut Human) {
+        out.line(format!("Turn handed to: {}", self.turn));
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "hand-off",
+        agent: Some(&args.agent),
+    };
+    let Desk { locked, mut state } = Desk::open(&store, actor)?;
+    // A hand-off of this agent that died between turn.md and its record: complete it.
+    if state.phase != Phase::Analysis
+        && let Some(next) = complete_turn_record(&locked, &state, &args.agent, ctx, actor)?
+    {
+        return Ok(HandOff {
+            from: args.agent.clone(),
+            turn: next,
+        });
+    }
+    state.ensure_holder(&store, &args.agent, "hand off")?;
+    if state.phase == Phase::Analysis {
+        return Err(
+            Error::forbidden("WRONG_PHASE", "cannot hand off in the analysis phase")
+                .with_hint("end your analysis turn with `end-analysis DIR AGENT`"),
+        );
+    }
+    let next = state
+        .agents
+        .after(&args.agent)
+        .expect("the holder is registered")
+        .clone();
+    give_turn(&locked, &mut state, &next, ctx, actor)?;
+    Ok(HandOff {
+        from: args.agent.clone(),
+        turn: next,
+    })
+}

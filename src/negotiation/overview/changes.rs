@@ -1,0 +1,322 @@
+//! `changes DIR AGENT`: what changed since AGENT last handed the turn on (its last
+//! `hand-off`, `end-analysis` or the skip that took the turn from it): new issues, new
+//! entries by the other agents, status changes, edits found, notes. `poll` and `wait` add the
+//! same list to their "your turn" answer, so that an agent need not re-read every positions
+//! file to find the others' moves.
+//!
+//! The list is computed from the event log and the files, never stored: asking twice in one
+//! turn gives the same list, and nothing is marked as seen. The reference point is the
+//! agent's last hand-over in the log (the `turn` event that took the turn from it); what was
+//! recorded of each positions file at that hand-over is what the agent had seen. An agent
+//! that never held the turn gets everything since the start. Its own entries and notes are
+//! never listed.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::names::Name;
+use crate::output::{Human, Reply, Warned};
+use crate::store::{LockMode, Store};
+
+use crate::negotiation::derived::digests::{Digests, Edit};
+use crate::negotiation::derived::record;
+use crate::negotiation::model::issues;
+use crate::negotiation::model::issues::{ISSUES_DIR, POSITIONS_DIR};
+use crate::negotiation::model::log;
+use crate::negotiation::model::log::{Event, EventKind};
+use crate::negotiation::model::notes;
+use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
+use crate::negotiation::model::{Actor, State, open};
+
+#[derive(Debug, Clone)]
+pub struct ChangesArgs {
+    pub dir: PathBuf,
+    pub agent: Name,
+}
+
+/// An issue that appeared since the reference point.
+#[derive(Debug, Clone, Serialize)]
+pub struct NewIssue {
+    pub file: String,
+    pub title: String,
+}
+
+/// An entry another agent wrote since the reference point.
+#[derive(Debug, Clone, Serialize)]
+pub struct NewEntry {
+    pub file: String,
+    pub agent: Name,
+    pub kind: EntryKind,
+    pub round: u64,
+    /// The issue a challenge proposes this one duplicates (`parley duplicate`): agreeing to
+    /// it needs no decision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
+}
+
+/// A positions file whose status is not what it was at the reference point.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatusChange {
+    pub file: String,
+    /// The status recorded at the reference point (`None`: no positions file then).
+    pub before: Option<String>,
+    pub after: IssueStatus,
+    /// Who changed it, when a command did (the log knows).
+    pub by: Option<String>,
+}
+
+/// Everything that changed for one agent.
+#[derive(Debug, Clone, Serialize)]
+pub struct Changes {
+    pub agent: Name,
+    /// When the agent last handed the turn on (`None`: never; the list starts at the start).
+    pub since: Option<String>,
+    pub issues: Vec<NewIssue>,
+    pub entries: Vec<NewEntry>,
+    pub statuses: Vec<StatusChange>,
+    pub edits: Vec<Edit>,
+    pub notes: Vec<notes::Note>,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        self.issues.is_empty()
+            && self.entries.is_empty()
+            && self.statuses.is_empty()
+            && self.edits.is_empty()
+            && self.notes.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.issues.len()
+            + self.entries.len()
+            + self.statuses.len()
+            + self.edits.len()
+            + self.notes.len()
+    }
+
+    /// The human form: a heading, then one line per change.
+    pub fn lines(&self) -> Vec<String> {
+        let since = match &self.since {
+            Some(at) => format!("since your last hand-off ({at})"),
+            None => "since the start".to_owned(),
+        };
+        if self.is_empty() {
+            return vec![format!("No changes {since}.")];
+        }
+        let mut lines = vec![format!("Changes {since}: {}", self.count())];
+        for issue in &self.issues {
+            lines.push(format!("  new issue: {} — {}", issue.file, issue.title));
+        }
+        for entry in &self.entries {
+            let proposal = entry
+                .duplicate_of
+                .as_ref()
+                .map(|of| format!(": proposes it duplicates {of} (agree needs no decision)"))
+                .unwrap_or_default();
+            lines.push(format!(
+                "  new entry: {} — {}'s {} (round {}){proposal}",
+                entry.file,
+                entry.agent,
+                entry.kind.word(),
+                entry.round
+            ));
+        }
+        for status in &self.statuses {
+            let by = status
+                .by
+                .as_ref()
+                .map(|by| format!(" (by {by})"))
+                .unwrap_or_default();
+            lines.push(format!(
+                "  status: {} {} -> {}{by}",
+                status.file,
+                status.before.as_deref().unwrap_or("none"),
+                status.after.word()
+            ));
+        }
+        for edit in &self.edits {
+            lines.push(format!("  edit: {}", edit.describe()));
+        }
+        for note in &self.notes {
+            lines.push(format!("  note: {}", note.summary()));
+        }
+        lines
+    }
+}
+
+/// The answer to `changes`: `data` of `changes --json`.
+#[derive(Debug, Serialize)]
+pub struct ChangesReply {
+    changes: Changes,
+}
+
+impl Reply for ChangesReply {
+    fn human(&self, out: &mut Human) {
+        for line in self.changes.lines() {
+            out.line(line);
+        }
+    }
+}
+
+/// The changes, and a warning for each line of the log that could not be read.
+pub fn run(ctx: &Ctx, args: &ChangesArgs) -> Result<Warned<ChangesReply>> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "changes",
+        agent: Some(&args.agent),
+    };
+    let _shared = store.lock(LockMode::Shared, &actor.label())?;
+    let state = State::load(&store)?;
+    state.ensure_registered(&args.agent)?;
+    let (events, warnings) = log::read(&store)?;
+    let changes = compute(&store, &state, &events, &args.agent)?;
+    Ok(Warned::new(ChangesReply { changes }, warnings))
+}
+
+/// What changed for `agent` since its last hand-over, from the whole log `events`.
+pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> Result<Changes> {
+    let reference = events
+        .iter()
+        .rposition(|e| e.kind == EventKind::Turn && e.before.as_deref() == Some(agent.as_str()));
+    let (then, after) = match reference {
+        Some(index) => events.split_at(index + 1),
+        None => (&events[..0], events),
+    };
+    let since = reference.map(|index| events[index].at.to_string());
+    let ledger_then = Digests::from_events(then);
+
+    // Issues: all of them when the merge came after the reference point, else those raised
+    // with `new-issue` since.
+    let merged = reference.is_none() || after.iter().any(|e| e.kind == EventKind::Merge);
+    let raised: BTreeSet<&str> = after
+        .iter()
+        .filter(|e| e.kind == EventKind::Issue)
+        .filter_map(|e| e.after.as_deref())
+        .filter_map(|rel| rel.strip_prefix(&format!("{ISSUES_DIR}/")))
+        .collect();
+    let mut new_issues = Vec::new();
+    for issue in issues::list(store, ISSUES_DIR)? {
+        if merged || raised.contains(issue.file.as_str()) {
+            let text = store
+                .read(&format!("{ISSUES_DIR}/{}", issue.file))?
+                .unwrap_or_default();
+            let title = issues::title(&text).unwrap_or_else(|| issue.topic.to_string());
+            new_issues.push(NewIssue {
+                file: issue.file,
+                title,
+            });
+        }
+    }
+
+    let mut entries = Vec::new();
+    let mut statuses = Vec::new();
+    for issue in issues::list(store, POSITIONS_DIR)? {
+        let rel = issues::positions_file(&issue.file);
+        let Some(text) = store.read(&rel)? else {
+            continue;
+        };
+        let positions = Positions::parse(&text);
+        let recorded = ledger_then.baselines.get(&rel).map(|r| &r.digest);
+        // Positions only grow by appends: what was recorded is the file's first entries, and
+        // every entry after them is new, even one whose title repeats an earlier one (a second
+        // challenge in the same round). An entry changed in place is an edit, listed below.
+        let known = recorded.map_or(0, |d| d.entries.len());
+        let proposals = crate::negotiation::rules::duplicate::proposals(events, &rel, &positions);
+        for entry in positions.entries.iter().skip(known) {
+            if &entry.agent == agent {
+                continue;
+            }
+            let title = entry.title();
+            entries.push(NewEntry {
+                file: issue.file.clone(),
+                agent: entry.agent.clone(),
+                kind: entry.kind,
+                round: entry.round,
+                duplicate_of: proposals
+                    .iter()
+                    .rev()
+                    .find(|p| p.entry == title)
+                    .map(|p| p.of.clone()),
+            });
+        }
+        let before = recorded.and_then(|d| d.status.clone());
+        let unchanged = match &before {
+            Some(word) => word == positions.status.word(),
+            // A file that is new since: its first status is news only when it is not OPEN.
+            None => positions.status == IssueStatus::Open,
+        };
+        if unchanged {
+            continue;
+        }
+        let by = status_changer(after, &rel);
+        if by.as_deref() == Some(agent.as_str()) {
+            continue;
+        }
+        statuses.push(StatusChange {
+            file: issue.file.clone(),
+            before,
+            after: positions.status,
+            by,
+        });
+    }
+
+    let ledger_now = Digests::from_events(events);
+    let edits = record::unaccepted_edits(store, state, &ledger_now)?
+        .into_iter()
+        .filter(|edit| !ledger_then.head.pending.contains(edit))
+        .collect();
+
+    // Notes: those logged since, by the others, as notes.md holds them now.
+    let numbers: BTreeSet<u64> = after
+        .iter()
+        .filter(|e| e.kind == EventKind::Note && e.agent.as_deref() != Some(agent.as_str()))
+        .filter_map(notes::number_of)
+        .collect();
+    let notes = if numbers.is_empty() {
+        Vec::new()
+    } else {
+        notes::read(store)?
+            .into_iter()
+            .filter(|n| numbers.contains(&n.number) && &n.agent != agent)
+            .collect()
+    };
+
+    Ok(Changes {
+        agent: agent.clone(),
+        since,
+        issues: new_issues,
+        entries,
+        statuses,
+        edits,
+        notes,
+    })
+}
+
+/// The agent (or person) whose command last set the status of `rel` among `events`.
+fn status_changer(events: &[Event], rel: &str) -> Option<String> {
+    events
+        .iter()
+        .rev()
+        .find(|e| {
+            (e.kind == EventKind::Status
+                || e.kind == EventKind::Resolve
+                || e.kind == EventKind::Reopen)
+                && e.after
+                    .as_deref()
+                    .is_some_and(|a| a.starts_with(&format!("{rel}:")))
+        })
+        .and_then(|e| {
+            e.agent.as_deref().map(str::to_owned).or_else(|| {
+                e.detail_value()
+                    .as_ref()
+                    .and_then(|d| d.get("by"))
+                    .and_then(|b| b.as_str())
+                    .map(str::to_owned)
+            })
+        })
+}

@@ -1,0 +1,437 @@
+//! `status DIR`: the whole state, for humans (one line per issue) and agents (`--json`).
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::context::Ctx;
+use crate::error::Result;
+use crate::names::Name;
+use crate::output::{Human, Reply};
+use crate::store::{LockMode, Store};
+
+use crate::negotiation::derived::digests::{Digests, Edit};
+use crate::negotiation::derived::issue_report::{IssueReport, written_titles};
+use crate::negotiation::derived::record::Texts;
+use crate::negotiation::model::agents::Agents;
+use crate::negotiation::model::issues;
+use crate::negotiation::model::log::{Event, EventKind};
+use crate::negotiation::model::meta::Meta;
+use crate::negotiation::model::positions::{IssueStatus, Positions};
+use crate::negotiation::model::turn::{Phase, Turn, TurnStarted};
+use crate::negotiation::model::{Actor, State, open};
+use crate::negotiation::overview::Overview;
+use crate::negotiation::overview::Summary;
+use crate::negotiation::overview::edit_lines;
+use crate::negotiation::overview::summarize;
+use crate::negotiation::rules::duplicate;
+use crate::negotiation::rules::duplicate::LikelyDuplicate;
+
+#[derive(Debug, Clone)]
+pub struct StatusArgs {
+    pub dir: PathBuf,
+}
+
+/// The whole state: `data` of `status --json`, and the view people read.
+#[derive(Debug, Serialize)]
+pub struct StatusReply {
+    /// `turn.md`: the holder's name, `registration` or `done`.
+    turn: String,
+    phase: Phase,
+    turn_started: Option<TurnStarted>,
+    meta: Meta,
+    agents: Agents,
+    issues: Vec<IssueReport>,
+    summary: Summary,
+    edits: Vec<Edit>,
+    /// The detail of each OPEN issue with positions, in the issues' order.
+    open_issues: Vec<OpenDetail>,
+    /// Likely duplicates among the issues still to settle.
+    duplicates: Vec<LikelyDuplicate>,
+    /// What `finish` would refuse for now (none once it is done).
+    finish_blockers: Vec<String>,
+    /// `positions/NN-TOPIC.md` → the agent whose `agree` made it AGREED.
+    agreed_by: BTreeMap<String, String>,
+    /// Whether `finish` has marked the negotiation done.
+    #[serde(skip)]
+    finished: bool,
+}
+
+impl Reply for StatusReply {
+    /// What the positions files' parser noticed, each named by its file.
+    fn warnings(&self) -> Vec<String> {
+        self.issues
+            .iter()
+            .flat_map(|report| report.warnings.iter().cloned())
+            .collect()
+    }
+
+    fn human(&self, out: &mut Human) {
+        out.line("=== Negotiation Status ===");
+        out.line(format!("Current turn: {}", self.turn));
+        out.line(format!("Phase: {}", self.phase));
+        out.line(format!(
+            "Agents ({}/{}):",
+            self.agents.len(),
+            self.meta.expected_agents
+        ));
+        for agent in &self.agents.list {
+            out.line(format!("  - {}", agent.name));
+        }
+        out.line("");
+        out.line("Issues:");
+        // The details are in the reports' order, one for each OPEN issue with positions.
+        let mut details = self.open_issues.iter().peekable();
+        // One line per issue, written by parts into the text, not formatted (500 issues).
+        let mut rel = String::new();
+        for report in &self.issues {
+            let settled = report.settled_by().unwrap_or_default();
+            let gap = if settled.is_empty() { "" } else { " " };
+            out.line_of(&[
+                "  ",
+                icon(report),
+                " ",
+                &report.file.file,
+                " — ",
+                &report.title,
+                " [",
+                report.status_word(),
+                "]",
+                gap,
+                &settled,
+            ]);
+            if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
+                out.line(format!("      {}", detail.describe()));
+            }
+            if report.status == Some(IssueStatus::Agreed)
+                && report.resolved_by.is_none()
+                && let Some(agent) = self
+                    .agreed_by
+                    .get(issues::positions_rel(&mut rel, &report.file.file))
+            {
+                out.line(format!("      agreed by {agent}"));
+            }
+        }
+        let summary = &self.summary;
+        out.line("");
+        out.line(format!(
+            "Summary: {} issues — {} agreed, {} open, {} escalated",
+            summary.total, summary.agreed, summary.open, summary.escalated
+        ));
+        if summary.total > 0 && summary.agreed == summary.total {
+            if self.finished {
+                out.line("🎉 All issues resolved. The negotiation is finished.");
+            } else {
+                out.line("🎉 All issues resolved! Ready for final document.");
+            }
+        }
+        if !self.duplicates.is_empty() {
+            out.line("");
+            for duplicate in &self.duplicates {
+                out.line(duplicate.describe());
+            }
+        }
+        // The edits stay the last block, as before: tools read them to the end of the output.
+        if !self.finish_blockers.is_empty() && self.phase == Phase::Positions {
+            out.line("");
+            out.line(format!(
+                "What still blocks finish ({}):",
+                self.finish_blockers.len()
+            ));
+            for blocker in &self.finish_blockers {
+                out.line(format!("  {blocker}"));
+            }
+        }
+        if !self.edits.is_empty() {
+            out.line("");
+            for line in edit_lines(&self.edits) {
+                out.line(line);
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor {
+        command: "status",
+        agent: None,
+    };
+    let shared = store.lock(LockMode::Shared, &actor.label())?;
+    let state = State::load(&store)?;
+    let Overview {
+        reports,
+        edits,
+        events,
+        ledger,
+        titled,
+        texts,
+        ..
+    } = Overview::read_for_status(&shared, &state)?;
+    let summary = summarize(&reports);
+    let open = open_details(&state, &reports, &events, ledger.as_ref(), &texts);
+    let agreers = crate::negotiation::rules::agree::agreed_by(&events);
+    // Only the pairs still to settle: an issue agreed or escalated is past that question.
+    let unsettled: HashSet<&str> = reports
+        .iter()
+        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
+        .map(|r| r.file.file.as_str())
+        .collect();
+    let duplicates: Vec<_> = duplicate::likely_among(
+        (reports.iter().map(|r| &r.file)).zip(written_titles(&reports, &titled)),
+    )
+    .into_iter()
+    .filter(|d| unsettled.contains(d.file.as_str()))
+    .collect();
+    let blockers = if state.turn == Turn::Done {
+        Vec::new()
+    } else {
+        finish_blockers(&store, &state, &reports, &events, &edits)?
+    };
+    Ok(StatusReply {
+        turn: state.turn.word().to_owned(),
+        finished: state.turn == Turn::Done,
+        phase: state.phase,
+        turn_started: state.started,
+        meta: state.meta,
+        agents: state.agents,
+        issues: reports,
+        summary,
+        edits,
+        open_issues: open,
+        duplicates,
+        finish_blockers: blockers,
+        agreed_by: agreers,
+    })
+}
+
+/// What `status` says of an OPEN issue beyond its line: its rounds, who challenged it and
+/// when, and which agents the rules would let agree it on their turn.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct OpenDetail {
+    pub file: String,
+    pub rounds: u64,
+    pub challenges: Vec<Challenge>,
+    /// The agents whose `agree` the rules would accept on their turn (the holder: now).
+    pub may_agree: Vec<Name>,
+}
+
+/// A challenge entry (a duplicate proposal or a reopen included) and when it was first
+/// recorded (a command's entry at once, a hand-written one at the next hand-over).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Challenge {
+    pub agent: Name,
+    pub round: u64,
+    pub at: Option<String>,
+}
+
+impl OpenDetail {
+    pub fn describe(&self) -> String {
+        let challenges = if self.challenges.is_empty() {
+            "no challenge yet".to_owned()
+        } else {
+            let each: Vec<String> = self
+                .challenges
+                .iter()
+                .map(|c| match &c.at {
+                    Some(at) => format!("{} (round {}, {at})", c.agent, c.round),
+                    None => format!("{} (round {}, not yet recorded)", c.agent, c.round),
+                })
+                .collect();
+            format!("challenged by {}", each.join(", "))
+        };
+        let may = if self.may_agree.is_empty() {
+            "nobody yet".to_owned()
+        } else {
+            self.may_agree
+                .iter()
+                .map(Name::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "round {}; {challenges}; may agree on their turn: {may}",
+            self.rounds
+        )
+    }
+}
+
+/// The detail of every OPEN issue (with a positions file).
+fn open_details(
+    state: &State,
+    reports: &[IssueReport],
+    events: &[Event],
+    ledger: Option<&Digests>,
+    texts: &Texts,
+) -> Vec<OpenDetail> {
+    // No OPEN issue, nothing to detail (the records were then not even read).
+    let Some(ledger) =
+        ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)))
+    else {
+        return Vec::new();
+    };
+    // When each challenge entry was first recorded, from one pass over the digests.
+    let mut first_seen: std::collections::HashMap<(Cow<str>, String), String> =
+        std::collections::HashMap::new();
+    for event in events.iter().filter(|e| e.kind == EventKind::Digest) {
+        let Some((file, titles)) = recorded_titles(event) else {
+            continue;
+        };
+        for title in titles {
+            if title.contains("'s challenge") {
+                first_seen
+                    .entry((file.clone(), title.into_owned()))
+                    .or_insert_with(|| event.at.to_string());
+            }
+        }
+    }
+    let mut details = Vec::new();
+    for report in reports {
+        if report.status != Some(IssueStatus::Open) {
+            continue;
+        }
+        let rel = issues::positions_file(&report.file.file);
+        let Some(Some(text)) = texts.get(&rel) else {
+            continue;
+        };
+        let positions = crate::negotiation::rules::reopen::challenges_from(
+            events,
+            &rel,
+            &Positions::parse(text),
+        );
+        let first_recorded = |title: &str| {
+            first_seen
+                .get(&(Cow::Borrowed(rel.as_str()), title.to_owned()))
+                .cloned()
+        };
+        let challenges = positions
+            .entries
+            .iter()
+            .filter(|e| e.kind == crate::negotiation::model::positions::EntryKind::Challenge)
+            .map(|e| Challenge {
+                agent: e.agent.clone(),
+                round: e.round,
+                at: first_recorded(&e.title()),
+            })
+            .collect();
+        let recorded = ledger.at_turn_start(&rel);
+        let holder = state.turn.holder();
+        // A duplicate proposal can be agreed to without a decision, by its own rules.
+        let proposals = crate::negotiation::rules::duplicate::proposals(events, &rel, &positions);
+        let may_agree = state
+            .agents
+            .list
+            .iter()
+            .map(|a| &a.name)
+            .filter(|agent| {
+                // The holder is judged as `agree` would judge it now; the others as on their
+                // next turn, when every entry there now will have been recorded at a hand-over.
+                let now = holder == Some(*agent);
+                let before_turn =
+                    |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
+                crate::negotiation::rules::agree::broken_rules(
+                    &positions,
+                    state,
+                    agent,
+                    before_turn,
+                )
+                .is_empty()
+                    || (!proposals.is_empty()
+                        && crate::negotiation::rules::agree::duplicate_rules(
+                            &proposals,
+                            state,
+                            agent,
+                            before_turn,
+                            &rel,
+                        )
+                        .is_ok())
+            })
+            .cloned()
+            .collect();
+        details.push(OpenDetail {
+            file: report.file.file.clone(),
+            rounds: report.rounds,
+            challenges,
+            may_agree,
+        });
+    }
+    details
+}
+
+/// The file a `digest` event records and the titles of the entries it records (none when it
+/// records the file as gone), read from the detail's text without building a JSON tree of it.
+fn recorded_titles(event: &Event) -> Option<(Cow<'_, str>, Vec<Cow<'_, str>>)> {
+    let raw = event.detail.as_deref()?.get();
+    // No escape anywhere and no challenge in the text: no title can name one.
+    if !raw.contains('\\') && !raw.contains("'s challenge") {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    struct Record<'a> {
+        #[serde(borrow)]
+        file: Cow<'a, str>,
+        #[serde(borrow, default)]
+        digest: Option<Titles<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Titles<'a> {
+        #[serde(borrow, default)]
+        entries: Vec<Title<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Title<'a> {
+        #[serde(borrow)]
+        entry: Option<Cow<'a, str>>,
+    }
+    if let Some(record) = event.detail_as::<Record>() {
+        let titles = record.digest.map(|d| d.entries).unwrap_or_default();
+        return Some((
+            record.file,
+            titles.into_iter().filter_map(|t| t.entry).collect(),
+        ));
+    }
+    // A detail of another shape (not one parley writes): read field by field, as far as
+    // it goes.
+    let detail = event.detail_value()?;
+    let file = detail.get("file")?.as_str()?.to_owned();
+    let entries = detail
+        .get("digest")
+        .and_then(|g| g.get("entries"))
+        .and_then(|list| list.as_array());
+    let titles = entries
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.get("entry")?.as_str())
+        .map(|title| Cow::Owned(title.to_owned()))
+        .collect();
+    Some((Cow::Owned(file), titles))
+}
+
+/// What `finish` (with no option) would refuse for, as its failure lines.
+fn finish_blockers(
+    store: &Store,
+    state: &State,
+    reports: &[IssueReport],
+    events: &[Event],
+    edits: &[Edit],
+) -> Result<Vec<String>> {
+    let mut failures =
+        crate::negotiation::rules::finish::check(store, state, reports, events, false)?.failures;
+    failures.extend(edits.iter().map(|edit| edit.describe()));
+    failures.extend(crate::negotiation::rules::sign_off::missing(
+        store, state, events, None,
+    )?);
+    Ok(failures)
+}
+
+/// The mark of an issue's status on its line.
+fn icon(report: &IssueReport) -> &'static str {
+    match report.status {
+        Some(IssueStatus::Agreed) => "✅",
+        Some(IssueStatus::Escalate) => "⚠️",
+        Some(IssueStatus::Open) => "🔄",
+        None => "📝",
+    }
+}
