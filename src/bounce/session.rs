@@ -8,6 +8,7 @@ use crate::error::{Error, Result, Status};
 use crate::store::LockMode;
 use crate::store::append_file::{self, LockedFile};
 
+use super::entry::NewEntry;
 use super::finding::Finding;
 use super::model::Rules;
 use super::parse::{self, Parsed};
@@ -17,7 +18,8 @@ use super::timeline::{self, Timeline};
 /// "lock, load, decide, write" unit as the other protocols' desks (`negotiation::Desk`).
 pub struct Desk {
     pub path: PathBuf,
-    pub file: LockedFile,
+    /// The lock guard: a desk holds the file locked as long as it lives.
+    file: LockedFile,
     pub text: String,
     pub parsed: Parsed,
     pub timeline: Option<Timeline>,
@@ -54,6 +56,26 @@ impl Desk {
             parsed,
             timeline,
         })
+    }
+
+    /// Appends `entry` to the session whose text is now `text`, after checking that the session
+    /// stays valid with it; returns the new text and timeline.
+    pub fn commit(&self, text: &str, entry: &NewEntry) -> Result<(String, Timeline)> {
+        let chunk = entry.render(text);
+        let combined = format!("{text}{chunk}");
+        let (parsed, timeline) = analyse(&combined);
+        if let Some(error) = parsed.findings.first_error() {
+            return Err(Error::bad_input(
+                "ENTRY_INVALID",
+                format!(
+                    "the entry would make the session invalid: line {}: {} ({}): {}",
+                    error.line, error.code, error.rule, error.message
+                ),
+            ));
+        }
+        let timeline = timeline.ok_or_else(|| self.malformed())?;
+        self.file.append(&chunk)?;
+        Ok((combined, timeline))
     }
 
     pub fn first_error(&self) -> Option<&Finding> {
