@@ -13,7 +13,7 @@ use crate::store::LockMode;
 
 use super::clerk::Desk;
 use super::state::Detail;
-use super::state::{BILL_FILE, Bill, Ledger, Parliament, Session};
+use super::state::{BILL_FILE, Bill, Ledger, Parliament, SessionState};
 
 /// Exchanges that must have carried positions before an amendment counts as discussed.
 const DISCUSSION_EXCHANGES: usize = 2;
@@ -103,7 +103,7 @@ type Found = (String, String, u64, String, Vec<(u64, String, String)>);
 
 /// Every amendment of `bill.json`, then those proposed in the ledger that the bill does not
 /// list, each assessed.
-pub fn assess(session: &Session, ledger: &Ledger, bill: Option<&Bill>) -> Vec<Assessment> {
+pub fn assess(session: &SessionState, ledger: &Ledger, bill: Option<&Bill>) -> Vec<Assessment> {
     let mut found: Vec<Found> = Vec::new();
     for amendment in bill
         .and_then(|b| b["amendments"].as_array())

@@ -11,7 +11,7 @@ use super::message_schema;
 use super::rules::{self, party_problems, unknown_motives};
 use super::schema::Schema;
 use super::state::{
-    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
+    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, SessionState,
     append_to_text, appended, message_id, splice_point, to_text,
 };
 use super::summary::{self, Index};
@@ -30,7 +30,7 @@ pub struct Desk<'p> {
     pub ledger: Ledger,
     /// What the rules read of every message: built from the ledger, or its saved summary.
     index: Index,
-    pub session: Session,
+    pub session: SessionState,
     pub bill: Option<Bill>,
     bill_changed: bool,
     /// The ledger as read: `commit` splices the new messages in.
@@ -173,7 +173,7 @@ impl<'p> Desk<'p> {
     }
 
     /// Releases the lock, keeping what was read: for a reader done with the disk.
-    pub fn release(self) -> (Ledger, Session, Option<Bill>) {
+    pub fn release(self) -> (Ledger, SessionState, Option<Bill>) {
         (self.ledger, self.session, self.bill)
     }
 
