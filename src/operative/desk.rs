@@ -17,7 +17,7 @@ use crate::output::{Reply, Warned};
 use crate::store::Locked;
 
 use super::agent_name::AgentName;
-use super::event_log::{self, EVENTS_FILE, Event, RECEIPTS_FILE, Receipt};
+use super::event_log::{self, EVENTS_FILE, ProtocolEvent, RECEIPTS_FILE, Receipt};
 use super::jsonl;
 use super::liveness::{Liveness, Thresholds};
 use super::project::Project;
@@ -33,7 +33,7 @@ pub struct Desk<'p> {
     pub warnings: Vec<String>,
     state_changed: bool,
     archive: Vec<ArchivedReservation>,
-    events: Vec<Event>,
+    events: Vec<ProtocolEvent>,
     receipts: Vec<Receipt>,
     stored_events: Option<usize>,
 }
@@ -110,7 +110,7 @@ impl<'p> Desk<'p> {
     }
 
     /// Records an event (validated: an invalid one is refused before anything is written).
-    pub fn emit(&mut self, event: Event) -> Result<()> {
+    pub fn emit(&mut self, event: ProtocolEvent) -> Result<()> {
         let event = event.checked()?;
         self.events.push(event);
         Ok(())

@@ -11,7 +11,7 @@ use super::agent_name::AgentName;
 use super::bead::BeadId;
 use super::desk::Desk;
 use super::event_log::{
-    self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
+    self, BlockedPayload, HandoffPayload, Payload, ProtocolEvent, Receipt, ReceiptAction, VERSION,
 };
 use super::project::Project;
 use super::scope::Scope;
@@ -30,7 +30,7 @@ pub struct Envelope {
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
 pub struct Sent {
-    event: Event,
+    event: ProtocolEvent,
     #[serde(skip)]
     to: AgentName,
 }
@@ -97,7 +97,7 @@ fn send(
     // Built and validated before the lock is taken: a bad field touches nothing. The id and
     // the time are given under the lock, where the log's length is known.
     let now = Stamp::now(&ctx.clock);
-    let mut event = Event {
+    let mut event = ProtocolEvent {
         id: event_log::event_id(now, 0),
         version: VERSION.to_owned(),
         event_type,

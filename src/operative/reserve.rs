@@ -22,7 +22,7 @@ use crate::output::{Human, Reply, Warned};
 use super::agent_name::AgentName;
 use super::bead::BeadId;
 use super::desk::Desk;
-use super::event_log::{Event, EventType, IncursionPayload, Payload, VERSION};
+use super::event_log::{EventType, IncursionPayload, Payload, ProtocolEvent, VERSION};
 use super::liveness::Liveness;
 use super::project::Project;
 use super::reservation::{ReservationView, expiry, ttl_expired};
@@ -364,7 +364,7 @@ fn incursion(
 ) -> Result<String> {
     let id = desk.next_event_id()?;
     let owner = conflict.reservation.agent.clone();
-    desk.emit(Event {
+    desk.emit(ProtocolEvent {
         id: id.clone(),
         version: VERSION.to_owned(),
         event_type: EventType::Incursion,

@@ -20,7 +20,7 @@ use super::agent::{AgentView, register_in};
 use super::agent_name::AgentName;
 use super::bead::{self, BeadId};
 use super::desk::Desk;
-use super::event_log::{Event, EventType, Payload, ResumePayload, ResumeReason, VERSION};
+use super::event_log::{EventType, Payload, ProtocolEvent, ResumePayload, ResumeReason, VERSION};
 use super::git_status::{self, WorkTree};
 use super::project::Project;
 use super::scope::Scope;
@@ -383,7 +383,7 @@ fn adopt(desk: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
     }
     desk.seen(agent);
     let id = desk.next_event_id()?;
-    desk.emit(Event {
+    desk.emit(ProtocolEvent {
         id: id.clone(),
         version: VERSION.to_owned(),
         event_type: EventType::Resume,
