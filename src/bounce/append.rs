@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::desk::Desk;
 use super::entry::NewEntry;
 use super::model::{
     EntryStatus, FIELDS, OutputFormat, RUNTIME_STANCES, Rules, Stance, TurnOrder, Word,
     format_decimal, in_unit_range, parse_decimal,
 };
-use super::session::Desk;
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};

@@ -16,9 +16,9 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::append::writable;
+use super::desk::Desk;
 use super::entry::NewEntry;
 use super::model::{EntryStatus, Escalation, Stance, Word};
-use super::session::Desk;
 use super::status::{timed_out, turn_began};
 use crate::context::Ctx;
 use crate::error::{Result, Status};

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::append::listed;
-use super::session::Desk;
+use super::desk::Desk;
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::output::{Human, Outcome, Reply};

@@ -8,8 +8,8 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::consensus::Consensus;
+use super::desk::Desk;
 use super::model::{ConsensusMode, Rules, Word};
-use super::session::Desk;
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
