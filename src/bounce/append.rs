@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::desk::Desk;
 use super::entry::NewEntry;
 use super::model::{
     EntryStatus, FIELDS, OutputFormat, RUNTIME_STANCES, Rules, Stance, TurnOrder, Word,
     format_decimal, in_unit_range, parse_decimal,
 };
-use super::session::{Desk, analyse};
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
@@ -132,8 +132,8 @@ pub fn confidence(raw: &str, mapped: &mut Vec<Mapping>) -> Result<Decimal> {
 }
 
 pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
-    let session = Desk::open(ctx, &args.file, LockMode::Exclusive)?;
-    let (rules, timeline) = writable(&session)?;
+    let desk = Desk::open(ctx, &args.file, LockMode::Exclusive)?;
+    let (rules, timeline) = writable(&desk)?;
     if rules.output_format == OutputFormat::Structured {
         let missing: Vec<&str> = args
             .given_fields()
@@ -170,7 +170,7 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
         evidence: args.evidence.clone(),
         body: args.body.clone(),
     };
-    let (_, after) = commit(&session, &session.text, &entry)?;
+    let (_, after) = desk.commit(&desk.text, &entry)?;
     let end_reason = after.ended.map(|r| r.as_str());
     Ok(Appended {
         file: args.file.clone(),
@@ -185,28 +185,28 @@ pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
 }
 
 /// The rules and timeline of a session that may take an entry now, or the refusal (exit 4).
-pub fn writable(session: &Desk) -> Result<(&Rules, &Timeline)> {
-    if session.parsed.in_progress {
+pub fn writable(desk: &Desk) -> Result<(&Rules, &Timeline)> {
+    if desk.parsed.in_progress {
         return Err(Error::forbidden(
             "ENTRY_IN_PROGRESS",
             "the last entry has no yield marker: someone is still writing it, and an entry appended now would break it (Rule 4, Rule 6)",
         )
         .with_hint("wait for the yield marker; `parley bounce escalate` applies the escalation policy after turn-timeout"));
     }
-    if let Some(error) = session.first_error() {
+    if let Some(error) = desk.first_error() {
         return Err(Error::forbidden(
             "SESSION_INVALID",
             format!(
                 "the session has a validation error, so nothing may be appended: {}",
-                error.render(&session.path.display().to_string())
+                error.render(&desk.path.display().to_string())
             ),
         )
         .with_hint(format!(
             "run `parley bounce validate {}` for every finding",
-            session.path.display()
+            desk.path.display()
         )));
     }
-    let (rules, timeline) = session.state()?;
+    let (rules, timeline) = desk.state()?;
     if let Some(reason) = timeline.ended {
         return Err(Error::forbidden(
             "SESSION_ENDED",
@@ -257,24 +257,4 @@ pub fn may_write(rules: &Rules, timeline: &Timeline, author: &str) -> Result<()>
             timeline.round
         ),
     ))
-}
-
-/// Appends `entry` to the session whose text is now `text`, after checking that the session
-/// stays valid with it; returns the new text and timeline.
-pub fn commit(session: &Desk, text: &str, entry: &NewEntry) -> Result<(String, Timeline)> {
-    let chunk = entry.render(text);
-    let combined = format!("{text}{chunk}");
-    let (parsed, timeline) = analyse(&combined);
-    if let Some(error) = parsed.findings.first_error() {
-        return Err(Error::bad_input(
-            "ENTRY_INVALID",
-            format!(
-                "the entry would make the session invalid: line {}: {} ({}): {}",
-                error.line, error.code, error.rule, error.message
-            ),
-        ));
-    }
-    let timeline = timeline.ok_or_else(|| session.malformed())?;
-    session.file.append(&chunk)?;
-    Ok((combined, timeline))
 }

@@ -15,10 +15,10 @@ use std::path::Path;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::append::{commit, writable};
+use super::append::writable;
+use super::desk::Desk;
 use super::entry::NewEntry;
 use super::model::{EntryStatus, Escalation, Stance, Word};
-use super::session::Desk;
 use super::status::{timed_out, turn_began};
 use crate::context::Ctx;
 use crate::error::{Result, Status};
@@ -113,8 +113,8 @@ impl Reply for EscalateReply {
 }
 
 pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
-    let session = Desk::open(ctx, file, LockMode::Exclusive)?;
-    let (rules, timeline) = session.state()?;
+    let desk = Desk::open(ctx, file, LockMode::Exclusive)?;
+    let (rules, timeline) = desk.state()?;
     let policy = rules.escalation.as_str();
     let reply = |timed_out: Vec<String>, appended: Vec<Skipped>, answer: Answer| EscalateReply {
         policy,
@@ -132,9 +132,9 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
         ));
     }
     let now = ctx.clock.now();
-    let late = timed_out(&session, rules, timeline, now);
+    let late = timed_out(&desk, rules, timeline, now);
     if late.is_empty() {
-        let seconds_left = turn_began(&session).map(|began| {
+        let seconds_left = turn_began(&desk).map(|began| {
             i64::try_from(rules.turn_timeout).unwrap_or(i64::MAX) - (now - began).num_seconds()
         });
         return Ok(reply(
@@ -146,8 +146,8 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
     if rules.escalation == Escalation::Human {
         return Ok(reply(late, Vec::new(), Answer::HumanNeeded {}));
     }
-    writable(&session)?;
-    let mut text = session.text.clone();
+    writable(&desk)?;
+    let mut text = desk.text.clone();
     let mut current = timeline.clone();
     let mut appended = Vec::new();
     for agent in &late {
@@ -155,7 +155,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
             continue;
         }
         let (stance, confidence) = match rules.escalation {
-            Escalation::DefaultAction => last_position(&session, agent),
+            Escalation::DefaultAction => last_position(&desk, agent),
             _ => (Stance::Defer, Decimal::ZERO),
         };
         let entry = NewEntry {
@@ -172,7 +172,7 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
             evidence: Some("n/a".to_owned()),
             body: body(rules.escalation, agent, rules.turn_timeout),
         };
-        let (new_text, new_timeline) = commit(&session, &text, &entry)?;
+        let (new_text, new_timeline) = desk.commit(&text, &entry)?;
         text = new_text;
         current = new_timeline;
         appended.push(Skipped {
@@ -195,9 +195,8 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
 }
 
 /// The agent's last stance and confidence, or defer with no confidence.
-fn last_position(session: &Desk, agent: &str) -> (Stance, Decimal) {
-    session
-        .parsed
+fn last_position(desk: &Desk, agent: &str) -> (Stance, Decimal) {
+    desk.parsed
         .entries
         .iter()
         .rev()

@@ -8,6 +8,7 @@
 
 pub mod append;
 pub mod consensus;
+pub mod desk;
 pub mod entry;
 pub mod escalate;
 pub mod finding;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::append::listed;
-use super::session::Desk;
+use super::desk::Desk;
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::output::{Human, Outcome, Reply};
@@ -105,8 +105,8 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
 
 /// One look at the session.
 fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<NextReply> {
-    let session = Desk::open(ctx, file, LockMode::Shared)?;
-    let (rules, timeline) = session.state()?;
+    let desk = Desk::open(ctx, file, LockMode::Shared)?;
+    let (rules, timeline) = desk.state()?;
     listed(rules, agent)?;
     let reply = |answer: Answer, next: Vec<String>| NextReply {
         agent: agent.to_owned(),
@@ -115,17 +115,17 @@ fn answer(ctx: &Ctx, file: &Path, agent: &str) -> Result<NextReply> {
         next,
         ended: timeline.ended.is_some(),
         end_reason: timeline.end_json(),
-        in_progress: session.parsed.in_progress,
+        in_progress: desk.parsed.in_progress,
         answer,
     };
     if let Some(reason) = timeline.ended {
         return Ok(reply(Answer::Ended(reason.as_str()), Vec::new()));
     }
-    if session.parsed.in_progress {
+    if desk.parsed.in_progress {
         return Ok(reply(Answer::InProgress, Vec::new()));
     }
-    if session.first_error().is_some() {
-        return Err(session.malformed());
+    if desk.first_error().is_some() {
+        return Err(desk.malformed());
     }
     let next = timeline.next(rules);
     if next.iter().any(|a| a == agent) {

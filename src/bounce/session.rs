@@ -1,27 +1,14 @@
-//! A session file opened under its lock and read: the text, what the parser found, and the
-//! timeline when the rules could be read.
+//! Reading a session file: parsing it with its timeline, and opening it under its lock.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::store::LockMode;
 use crate::store::append_file::{self, LockedFile};
 
-use super::finding::Finding;
-use super::model::Rules;
 use super::parse::{self, Parsed};
 use super::timeline::{self, Timeline};
-
-/// The desk of a bounce command: the session file under its lock, read and parsed. The same
-/// "lock, load, decide, write" unit as the other protocols' desks (`negotiation::Desk`).
-pub struct Desk {
-    pub path: PathBuf,
-    pub file: LockedFile,
-    pub text: String,
-    pub parsed: Parsed,
-    pub timeline: Option<Timeline>,
-}
 
 /// Parses `text` and walks its timeline.
 pub fn analyse(text: &str) -> (Parsed, Option<Timeline>) {
@@ -37,53 +24,6 @@ pub fn no_session(path: &Path, why: &str) -> Error {
         format!("no session file at {}: {why}", path.display()),
     )
     .with_hint("create one with `parley bounce new FILE --title T --agents a,b`")
-}
-
-impl Desk {
-    /// Opens `path` with the lock `mode` (rolling back a torn append first) and reads it.
-    pub fn open(ctx: &Ctx, path: &Path, mode: LockMode) -> Result<Desk> {
-        let file = open_file(ctx, path, mode)?;
-        let bytes = file.read()?;
-        let text = String::from_utf8(bytes)
-            .map_err(|e| Error::malformed(path, None, format!("is not UTF-8 text ({e})")))?;
-        let (parsed, timeline) = analyse(&text);
-        Ok(Desk {
-            path: path.to_path_buf(),
-            file,
-            text,
-            parsed,
-            timeline,
-        })
-    }
-
-    pub fn first_error(&self) -> Option<&Finding> {
-        self.parsed.findings.first_error()
-    }
-
-    /// The rules and the timeline; an error when the rules cannot be read.
-    pub fn state(&self) -> Result<(&Rules, &Timeline)> {
-        match (&self.parsed.rules, &self.timeline) {
-            (Some(rules), Some(timeline)) => Ok((rules, timeline)),
-            _ => Err(self.malformed()),
-        }
-    }
-
-    /// The session cannot be used as it stands: names its first error.
-    pub fn malformed(&self) -> Error {
-        let shown = self.path.display().to_string();
-        let what = match self.first_error() {
-            Some(f) => f.render(&shown),
-            None => format!("{shown}: the Protocol Rules cannot be read"),
-        };
-        Error::bad_input(
-            "MALFORMED_SESSION",
-            format!("the session is invalid: {what}"),
-        )
-        .with_hint(format!(
-            "run `parley bounce validate {}` for every finding",
-            self.path.display()
-        ))
-    }
 }
 
 /// Opens and locks the file; a missing file or a non-file is "no session" (66).

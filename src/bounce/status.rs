@@ -8,8 +8,8 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::consensus::Consensus;
+use super::desk::Desk;
 use super::model::{ConsensusMode, Rules, Word};
-use super::session::Desk;
 use super::timeline::Timeline;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
@@ -70,10 +70,10 @@ impl Reply for StatusReply {
 }
 
 pub fn run(ctx: &Ctx, file: &Path) -> Result<StatusReply> {
-    let session = Desk::open(ctx, file, LockMode::Shared)?;
-    let (rules, timeline) = session.state()?;
+    let desk = Desk::open(ctx, file, LockMode::Shared)?;
+    let (rules, timeline) = desk.state()?;
     let now = ctx.clock.now();
-    let errors = session
+    let errors = desk
         .parsed
         .findings
         .0
@@ -87,11 +87,11 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<StatusReply> {
         timeline.next(rules)
     };
     let latest = timeline.latest_round();
-    let consensus = timeline.consensus(&session.parsed, rules, rules.mode, rules.threshold, latest);
+    let consensus = timeline.consensus(&desk.parsed, rules, rules.mode, rules.threshold, latest);
     let end_reason = timeline.ended.map(|r| r.as_str());
     Ok(StatusReply {
         file: file.to_owned(),
-        title: session.parsed.title.clone(),
+        title: desk.parsed.title.clone(),
         agents: rules.agents.clone(),
         turn_order: rules.turn_order.as_str(),
         round: timeline.round,
@@ -100,9 +100,9 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<StatusReply> {
         next,
         ended: end_reason.is_some(),
         end_reason,
-        in_progress: session.parsed.in_progress,
+        in_progress: desk.parsed.in_progress,
         consensus,
-        timed_out: timed_out(&session, rules, timeline, now),
+        timed_out: timed_out(&desk, rules, timeline, now),
         valid: errors == 0,
         errors,
     })
@@ -117,17 +117,17 @@ fn list(names: &[String]) -> String {
 }
 
 /// When the current turn began: the time of the last entry, or `created` when there is none.
-pub fn turn_began(session: &Desk) -> Option<DateTime<Utc>> {
-    match session.parsed.entries.last() {
+pub fn turn_began(desk: &Desk) -> Option<DateTime<Utc>> {
+    match desk.parsed.entries.last() {
         Some(entry) => entry.at,
-        None => session.parsed.created,
+        None => desk.parsed.created,
     }
 }
 
 /// The agents whose turn is past `turn-timeout` at `now`: the author of an entry left
 /// without its yield marker, or the agents the turn waits for.
 pub fn timed_out(
-    session: &Desk,
+    desk: &Desk,
     rules: &Rules,
     timeline: &Timeline,
     now: DateTime<Utc>,
@@ -135,15 +135,15 @@ pub fn timed_out(
     if timeline.ended.is_some() {
         return Vec::new();
     }
-    let Some(began) = turn_began(session) else {
+    let Some(began) = turn_began(desk) else {
         return Vec::new();
     };
     let limit = i64::try_from(rules.turn_timeout).unwrap_or(i64::MAX);
     if (now - began).num_seconds() <= limit {
         return Vec::new();
     }
-    if session.parsed.in_progress {
-        return session
+    if desk.parsed.in_progress {
+        return desk
             .parsed
             .entries
             .last()
@@ -161,8 +161,8 @@ pub fn consensus(
     threshold: Option<Decimal>,
     round: Option<u64>,
 ) -> Result<Consensus> {
-    let session = Desk::open(ctx, file, LockMode::Shared)?;
-    let (rules, timeline) = session.state()?;
+    let desk = Desk::open(ctx, file, LockMode::Shared)?;
+    let (rules, timeline) = desk.state()?;
     let round = match round {
         Some(n) if !timeline.has_round(n) => {
             return Err(Error::bad_input(
@@ -178,7 +178,7 @@ pub fn consensus(
         None => timeline.latest_round(),
     };
     Ok(timeline.consensus(
-        &session.parsed,
+        &desk.parsed,
         rules,
         mode.unwrap_or(rules.mode),
         threshold.unwrap_or(rules.threshold),

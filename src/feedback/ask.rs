@@ -8,7 +8,8 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::conversation::{self, Conversation, Exchange};
+use super::conversation::{self, Conversation};
+use super::desk::{Desk, Exchange};
 use super::extract::extract;
 use super::provider::{self, Ended};
 use super::rules;
@@ -16,7 +17,7 @@ use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::findings::{Finding, Severity};
 use crate::output::{Human, Reply};
-use crate::store::{self, LockMode, Store};
+use crate::store::{self, Store};
 
 /// What the provider command's arguments say where the session id goes.
 pub const SESSION_PLACEHOLDER: &str = "{sessionID}";
@@ -260,23 +261,21 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<AskReply> {
         Some(failure) => Err(failure),
         None => judge(&exchange, previous),
     };
-    let locked = store.lock(LockMode::Exclusive, "parley feedback ask")?;
+    let desk = Desk::open(&store, "parley feedback ask")?;
     let (response, session_id, findings) = match answer {
         Ok(answer) => answer,
         Err(failure) => {
-            let kept = conversation::keep_failed(&locked, &exchange, &run.stderr)?;
+            let kept = desk.set_aside(&exchange, &run.stderr)?;
             return failure.into_result(&args.dir, iteration, kept);
         }
     };
     // Another ask may have stored this iteration while the provider ran.
-    let now_last = conversation::numbers(&store)?.last().copied().unwrap_or(0);
-    if now_last + 1 != iteration {
-        let kept = conversation::keep_failed(&locked, &exchange, &run.stderr)?;
+    if desk.last_stored()? + 1 != iteration {
+        let kept = desk.set_aside(&exchange, &run.stderr)?;
         return Failure::NotCounted(Unanswered::Taken, Vec::new())
             .into_result(&args.dir, iteration, kept);
     }
-    conversation::store_iteration(&locked, &exchange, &response, &session_id)?;
-    drop(locked);
+    desk.commit(&exchange, &response, &session_id)?;
 
     Ok(AskReply::Stored(Stored {
         dir: args.dir.clone(),

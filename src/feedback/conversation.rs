@@ -24,7 +24,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::store::{EntryKind, Locked, Store};
+use crate::store::{EntryKind, Store};
 
 pub const SESSION_FILE: &str = "session-id";
 pub const ITERATIONS_DIR: &str = "iterations";
@@ -121,61 +121,6 @@ fn read_json(store: &Store, rel: &str) -> Result<Value> {
         .read(rel)?
         .ok_or_else(|| Error::malformed(&path, None, "is missing"))?;
     serde_json::from_str(&text).map_err(|e| Error::malformed(&path, Some(e.line()), e))
-}
-
-/// What one exchange with the provider produced.
-pub struct Exchange<'a> {
-    pub iteration: u64,
-    pub request: &'a Value,
-    pub stream: &'a [u8],
-}
-
-/// Stores a successful iteration; the response goes last, making it count.
-pub fn store_iteration(
-    locked: &Locked<'_>,
-    exchange: &Exchange<'_>,
-    response: &Value,
-    session_id: &str,
-) -> Result<()> {
-    let request_file = stored(exchange.iteration, "request.json");
-    let stream_file = stored(exchange.iteration, "stream.ndjson");
-    let response_file = stored(exchange.iteration, "response.json");
-    locked.ensure_dir(ITERATIONS_DIR)?;
-    locked.preflight(&[&request_file, &stream_file, SESSION_FILE, &response_file])?;
-    locked.replace(&request_file, &pretty(exchange.request))?;
-    locked.replace_bytes(&stream_file, exchange.stream)?;
-    locked.replace(SESSION_FILE, &format!("{session_id}\n"))?;
-    locked.replace(&response_file, &pretty(response))
-}
-
-/// Keeps an attempt that did not count under `failed/`; returns the paths written, relative
-/// to the directory.
-pub fn keep_failed(
-    locked: &Locked<'_>,
-    exchange: &Exchange<'_>,
-    stderr: &[u8],
-) -> Result<Vec<String>> {
-    locked.ensure_dir(FAILED_DIR)?;
-    let mut attempt = 1;
-    // The stream file claims the attempt number: created exclusively, never overwritten.
-    let stem = loop {
-        let stem = format!(
-            "{FAILED_DIR}/{}",
-            file_name(exchange.iteration, &format!("attempt-{attempt}"))
-        );
-        if locked.create_new_bytes(&format!("{stem}-stream.ndjson"), exchange.stream)? {
-            break stem;
-        }
-        attempt += 1;
-    };
-    let kept = vec![
-        format!("{stem}-stream.ndjson"),
-        format!("{stem}-request.json"),
-        format!("{stem}-stderr.txt"),
-    ];
-    locked.create_new(&kept[1], &pretty(exchange.request))?;
-    locked.create_new_bytes(&kept[2], stderr)?;
-    Ok(kept)
 }
 
 pub fn pretty(value: &Value) -> String {

@@ -7,11 +7,13 @@
 //! - findings and verdicts are shared: [`crate::findings`]
 //! - [`input`]: reading files and stdin
 //! - [`validate`], [`extract`], [`ask`], [`log`], [`mock`]: one file per command
-//! - [`conversation`]: the layout of a conversation directory
+//! - [`conversation`]: the layout of a conversation directory, and reading it
+//! - [`desk`]: the directory under its lock, where `ask` writes an iteration
 //! - [`provider`]: running the provider's command
 
 pub mod ask;
 pub mod conversation;
+pub mod desk;
 pub mod extract;
 pub mod input;
 pub mod log;

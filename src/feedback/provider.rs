@@ -44,7 +44,8 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
-enum Event {
+/// What the waiting loop hears from the threads watching the provider.
+enum Heard {
     Exited(std::io::Result<ExitStatus>),
     PipeClosed,
     StepFinished,
@@ -67,7 +68,7 @@ pub fn run(
     let interrupts = std::sync::Mutex::new(events.clone());
     let _listening = cancel.listen(move || {
         if let Ok(sender) = interrupts.lock() {
-            let _ = sender.send(Event::Interrupted);
+            let _ = sender.send(Heard::Interrupted);
         }
     });
     let mut child = Command::new(program)
@@ -102,7 +103,7 @@ pub fn run(
     let stdout = collect(child.stdout.take(), events.clone(), true);
     let stderr = collect(child.stderr.take(), events.clone(), false);
     std::thread::spawn(move || {
-        let _ = events.send(Event::Exited(child.wait()));
+        let _ = events.send(Heard::Exited(child.wait()));
     });
 
     let mut exit = None;
@@ -120,14 +121,14 @@ pub fn run(
             left = left.min(at.saturating_duration_since(Instant::now()));
         }
         match heard.recv_timeout(left) {
-            Ok(Event::Exited(status)) => {
+            Ok(Heard::Exited(status)) => {
                 exit = Some(status.map_err(|e| Error::io("wait for", Path::new(program), e))?);
             }
-            Ok(Event::PipeClosed) => open_pipes -= 1,
-            Ok(Event::StepFinished) => {
+            Ok(Heard::PipeClosed) => open_pipes -= 1,
+            Ok(Heard::StepFinished) => {
                 finish_limit.get_or_insert(Instant::now() + EXIT_AFTER_FINISH);
             }
-            Ok(Event::Interrupted) => break Ended::Interrupted,
+            Ok(Heard::Interrupted) => break Ended::Interrupted,
             // The stream is complete: its status counts if it exited, a child still holding
             // the pipes is not waited on.
             Err(RecvTimeoutError::Timeout) if finish_limit.is_some() => {
@@ -148,9 +149,9 @@ pub fn run(
         let limit = Instant::now() + DRAIN_AFTER_KILL;
         while open_pipes > 0 || exit.is_none() {
             match heard.recv_timeout(limit.saturating_duration_since(Instant::now())) {
-                Ok(Event::Exited(status)) => exit = status.ok(),
-                Ok(Event::PipeClosed) => open_pipes -= 1,
-                Ok(Event::Interrupted | Event::StepFinished) => {}
+                Ok(Heard::Exited(status)) => exit = status.ok(),
+                Ok(Heard::PipeClosed) => open_pipes -= 1,
+                Ok(Heard::Interrupted | Heard::StepFinished) => {}
                 Err(_) => break,
             }
         }
@@ -166,7 +167,7 @@ pub fn run(
 /// the pipe never closes; with `watch_for_finish`, says when a `step_finish` line has come.
 fn collect(
     pipe: Option<impl Read + Send + 'static>,
-    events: mpsc::Sender<Event>,
+    events: mpsc::Sender<Heard>,
     watch_for_finish: bool,
 ) -> Arc<Mutex<Vec<u8>>> {
     let buffer = Arc::new(Mutex::new(Vec::new()));
@@ -188,13 +189,13 @@ fn collect(
                 {
                     if is_step_finish(&buffer[unread_line..unread_line + end]) {
                         watching = false;
-                        let _ = events.send(Event::StepFinished);
+                        let _ = events.send(Heard::StepFinished);
                     }
                     unread_line += end + 1;
                 }
             }
         }
-        let _ = events.send(Event::PipeClosed);
+        let _ = events.send(Heard::PipeClosed);
     });
     buffer
 }

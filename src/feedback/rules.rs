@@ -8,19 +8,6 @@ use serde_json::Value;
 use super::schema;
 use crate::findings::{Finding, Findings, child};
 
-/// Whether a field name is a session identifier under any case or separator spelling
-/// (`sessionID`, `session_id`, `Session-Id`, `x-session-id`, ...): agent payloads must not
-/// carry one (spec 2.1).
-pub fn is_session_field(name: &str) -> bool {
-    let name = name.strip_prefix("x-").unwrap_or(name);
-    let letters: String = name
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    letters == "sessionid"
-}
-
 /// Every check of a Request Object; `previous` is the response it follows, when known.
 pub fn check_request(request: &Value, previous: Option<&Value>) -> Vec<Finding> {
     let mut findings = Findings::default();
@@ -224,7 +211,7 @@ fn session_fields(value: &Value, at: &str, skip: &[&str], findings: &mut Vec<Fin
         Value::Object(map) => {
             for (name, inner) in map {
                 let here = child(at, name);
-                if is_session_field(name) {
+                if schema::is_session_field(name) {
                     findings.push(Finding::error(
                         "SESSION_FIELD",
                         here.clone(),

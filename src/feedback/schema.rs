@@ -7,7 +7,6 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{ValidationError, Validator};
 use serde_json::Value;
 
-use super::rules::is_session_field;
 use crate::findings::{Finding, child};
 
 pub const REQUEST_SCHEMA: &str = include_str!("../../schemas/feedback/request.schema.json");
@@ -20,6 +19,20 @@ const NON_BLANK: &str = "\\S";
 static REQUEST: LazyLock<Validator> = LazyLock::new(|| compile(REQUEST_SCHEMA));
 static RESPONSE: LazyLock<Validator> = LazyLock::new(|| compile(RESPONSE_SCHEMA));
 static WRAPPER: LazyLock<Validator> = LazyLock::new(|| compile(WRAPPER_SCHEMA));
+
+/// Whether a field name is a session identifier under any case or separator spelling
+/// (`sessionID`, `session_id`, `Session-Id`, `x-session-id`, ...): agent payloads must not
+/// carry one (spec 2.1). Here because both sides need it: the rules report such a field as
+/// SESSION_FIELD, and the schema's UNKNOWN_FIELD leaves it to them.
+pub fn is_session_field(name: &str) -> bool {
+    let name = name.strip_prefix("x-").unwrap_or(name);
+    let letters: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    letters == "sessionid"
+}
 
 /// The schemas are part of the binary and tested; one that does not compile is a build defect.
 fn compile(text: &str) -> Validator {

@@ -146,8 +146,8 @@ impl Reply for AgentDetail {
 }
 
 /// Creates the record of a new identity; a name with a record is refused (exit 3).
-pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<AgentView> {
-    if book.state.agent(agent).is_some() {
+pub fn register_in(desk: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<AgentView> {
+    if desk.state.agent(agent).is_some() {
         return Err(Error::new(
             Status::AlreadyExists,
             "AGENT_EXISTS",
@@ -160,12 +160,12 @@ pub fn register_in(book: &mut Desk, agent: &AgentName, role: Option<String>) -> 
     let record = AgentRecord {
         agent: agent.clone(),
         role,
-        registered_at: book.now,
-        last_seen_at: book.now,
+        registered_at: desk.now,
+        last_seen_at: desk.now,
     };
-    let view = AgentView::new(&record, &book.thresholds, book.now);
-    book.state.agents.push(record);
-    book.changed();
+    let view = AgentView::new(&record, &desk.thresholds, desk.now);
+    desk.state.agents.push(record);
+    desk.changed();
     Ok(view)
 }
 
@@ -175,22 +175,22 @@ pub fn register(
     agent: &AgentName,
     role: Option<String>,
 ) -> Result<Warned<Registered>> {
-    let mut book = Desk::open(project, ctx, &format!("parley agent register {agent}"))?;
-    let result = register_in(&mut book, agent, role).map(|view| Registered { view });
-    book.settle(result)
+    let mut desk = Desk::open(project, ctx, &format!("parley agent register {agent}"))?;
+    let result = register_in(&mut desk, agent, role).map(|view| Registered { view });
+    desk.commit(result)
 }
 
 pub fn heartbeat(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Warned<Heartbeat>> {
-    let mut book = Desk::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
-    book.seen(agent);
-    let result = match book.state.agent(agent) {
+    let mut desk = Desk::open(project, ctx, &format!("parley agent heartbeat {agent}"))?;
+    desk.seen(agent);
+    let result = match desk.state.agent(agent) {
         Some(record) => Ok(Heartbeat {
-            view: AgentView::new(record, &book.thresholds, book.now),
-            at: book.now,
+            view: AgentView::new(record, &desk.thresholds, desk.now),
+            at: desk.now,
         }),
         None => Err(not_registered(agent)),
     };
-    book.settle(result)
+    desk.commit(result)
 }
 
 /// A heartbeat needs a record: it keeps an identity alive, it does not create one.

@@ -1,7 +1,7 @@
 //! The state of the project while a command holds its lock, and the one place that writes it.
 //!
-//! A command loads a [`Desk`], decides, records what it changes (heartbeats, reservations,
-//! archive records, events, receipts) and ends with [`Desk::settle`]. The writes happen in one
+//! A command opens a [`Desk`], decides, records what it changes (heartbeats, reservations,
+//! archive records, events, receipts) and ends with [`Desk::commit`]. The writes happen in one
 //! fixed order, chosen so that a crash between any two of them leaves a state that is
 //! consistent or repairs itself (`docs/operative.md`, "Crashes"):
 //!
@@ -17,7 +17,7 @@ use crate::output::{Reply, Warned};
 use crate::store::Locked;
 
 use super::agent_name::AgentName;
-use super::event_log::{self, EVENTS_FILE, Event, RECEIPTS_FILE, Receipt};
+use super::event_log::{self, EVENTS_FILE, ProtocolEvent, RECEIPTS_FILE, Receipt};
 use super::jsonl;
 use super::liveness::{Liveness, Thresholds};
 use super::project::Project;
@@ -33,7 +33,7 @@ pub struct Desk<'p> {
     pub warnings: Vec<String>,
     state_changed: bool,
     archive: Vec<ArchivedReservation>,
-    events: Vec<Event>,
+    events: Vec<ProtocolEvent>,
     receipts: Vec<Receipt>,
     stored_events: Option<usize>,
 }
@@ -110,7 +110,7 @@ impl<'p> Desk<'p> {
     }
 
     /// Records an event (validated: an invalid one is refused before anything is written).
-    pub fn emit(&mut self, event: Event) -> Result<()> {
+    pub fn emit(&mut self, event: ProtocolEvent) -> Result<()> {
         let event = event.checked()?;
         self.events.push(event);
         Ok(())
@@ -127,7 +127,7 @@ impl<'p> Desk<'p> {
     /// Writes what the command decided, unless it failed with an error (64 and up): an answer
     /// (0 to 4, a refusal included) keeps its heartbeats and events, an error changes nothing.
     /// Warnings met while reading go with the reply.
-    pub fn settle<R: Reply>(mut self, result: Result<R>) -> Result<Warned<R>> {
+    pub fn commit<R: Reply>(mut self, result: Result<R>) -> Result<Warned<R>> {
         let reply = match result {
             Ok(reply) => reply,
             Err(error) => {

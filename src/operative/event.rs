@@ -11,7 +11,7 @@ use super::agent_name::AgentName;
 use super::bead::BeadId;
 use super::desk::Desk;
 use super::event_log::{
-    self, BlockedPayload, Event, HandoffPayload, Payload, Receipt, ReceiptAction, VERSION,
+    self, BlockedPayload, HandoffPayload, Payload, ProtocolEvent, Receipt, ReceiptAction, VERSION,
 };
 use super::project::Project;
 use super::scope::Scope;
@@ -30,7 +30,7 @@ pub struct Envelope {
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
 pub struct Sent {
-    event: Event,
+    event: ProtocolEvent,
     #[serde(skip)]
     to: AgentName,
 }
@@ -97,7 +97,7 @@ fn send(
     // Built and validated before the lock is taken: a bad field touches nothing. The id and
     // the time are given under the lock, where the log's length is known.
     let now = Stamp::now(&ctx.clock);
-    let mut event = Event {
+    let mut event = ProtocolEvent {
         id: event_log::event_id(now, 0),
         version: VERSION.to_owned(),
         event_type,
@@ -111,18 +111,18 @@ fn send(
     }
     .checked()?;
     let label = format!("parley event {verb} {}", envelope.from);
-    let mut book = Desk::open(project, ctx, &label)?;
+    let mut desk = Desk::open(project, ctx, &label)?;
     let result = (|| {
-        book.seen(&envelope.from);
-        event.id = book.next_event_id()?;
-        event.created_at = book.now;
-        book.emit(event.clone())?;
+        desk.seen(&envelope.from);
+        event.id = desk.next_event_id()?;
+        event.created_at = desk.now;
+        desk.emit(event.clone())?;
         Ok(Sent {
             event,
             to: envelope.to.clone(),
         })
     })();
-    book.settle(result)
+    desk.commit(result)
 }
 
 pub fn receipt(
@@ -142,12 +142,12 @@ pub fn receipt(
         ReceiptAction::Read => "read",
         ReceiptAction::Ack => "ack",
     };
-    let mut book = Desk::open(project, ctx, &format!("parley event {verb} {agent}"))?;
+    let mut desk = Desk::open(project, ctx, &format!("parley event {verb} {agent}"))?;
     let result = (|| {
-        book.seen(agent);
-        let store = &book.project.store;
+        desk.seen(agent);
+        let store = &desk.project.store;
         let events = event_log::read_events(store)?;
-        book.warnings.extend(events.warnings);
+        desk.warnings.extend(events.warnings);
         let Some(event) = events.records.iter().find(|e| e.id == event_id) else {
             return Err(Error::new(
                 Status::NotFound,
@@ -168,24 +168,24 @@ pub fn receipt(
             ));
         }
         let receipts = event_log::read_receipts(store)?;
-        book.warnings.extend(receipts.warnings);
+        desk.warnings.extend(receipts.warnings);
         let (read_at, acked_at) = event_log::first_receipts(&receipts.records, event_id);
         let already = match action {
             ReceiptAction::Read => read_at,
             ReceiptAction::Ack => acked_at,
         };
-        let at = already.unwrap_or(book.now);
+        let at = already.unwrap_or(desk.now);
         if already.is_none() {
             // Accepting an event also means having seen it.
             if action == ReceiptAction::Ack && read_at.is_none() {
-                book.receipt(Receipt {
+                desk.receipt(Receipt {
                     event_id: event_id.to_owned(),
                     agent: agent.clone(),
                     action: ReceiptAction::Read,
                     at,
                 });
             }
-            book.receipt(Receipt {
+            desk.receipt(Receipt {
                 event_id: event_id.to_owned(),
                 agent: agent.clone(),
                 action,
@@ -201,5 +201,5 @@ pub fn receipt(
             already: already.is_some(),
         })
     })();
-    book.settle(result)
+    desk.commit(result)
 }

@@ -157,10 +157,10 @@ impl Payload {
 }
 
 /// One protocol event: the envelope of protocol 6.1 and its payload. Reading one validates
-/// it ([`Event::from_json`]).
+/// it ([`ProtocolEvent::from_json`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(try_from = "Value")]
-pub struct Event {
+pub struct ProtocolEvent {
     pub id: String,
     pub version: String,
     pub event_type: EventType,
@@ -176,7 +176,7 @@ pub struct Event {
 /// The envelope as it is parsed, before the payload is decoded by type.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawEvent {
+struct RawProtocolEvent {
     id: String,
     version: String,
     event_type: EventType,
@@ -189,16 +189,16 @@ struct RawEvent {
     payload: Value,
 }
 
-impl Event {
+impl ProtocolEvent {
     /// Parses and validates one stored event.
-    pub fn from_json(value: Value) -> std::result::Result<Event, String> {
+    pub fn from_json(value: Value) -> std::result::Result<ProtocolEvent, String> {
         let Value::Object(map) = &value else {
             return Err("an event is a JSON object".to_owned());
         };
         if let Some(missing) = ENVELOPE_FIELDS.iter().find(|f| !map.contains_key(**f)) {
             return Err(format!("the envelope field {missing:?} is missing"));
         }
-        let raw: RawEvent = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let raw: RawProtocolEvent = serde_json::from_value(value).map_err(|e| e.to_string())?;
         let payload = match raw.event_type {
             EventType::Handoff => serde_json::from_value(raw.payload).map(Payload::Handoff),
             EventType::Blocked => serde_json::from_value(raw.payload).map(Payload::Blocked),
@@ -211,7 +211,7 @@ impl Event {
                 serde_json::to_string(&raw.event_type).unwrap_or_default()
             )
         })?;
-        let event = Event {
+        let event = ProtocolEvent {
             id: raw.id,
             version: raw.version,
             event_type: raw.event_type,
@@ -293,7 +293,7 @@ impl Event {
     }
 
     /// Validates an event built from the command line, before anything is written.
-    pub fn checked(self) -> Result<Event> {
+    pub fn checked(self) -> Result<ProtocolEvent> {
         self.validate().map_err(|why| {
             Error::bad_input(
                 "INVALID_EVENT",
@@ -355,16 +355,16 @@ pub fn event_id(at: Stamp, count: usize) -> String {
     format!("proto_{}_{:03}", at.time().format("%Y%m%d"), count + 1)
 }
 
-impl TryFrom<Value> for Event {
+impl TryFrom<Value> for ProtocolEvent {
     type Error = String;
 
-    fn try_from(value: Value) -> std::result::Result<Event, String> {
-        Event::from_json(value)
+    fn try_from(value: Value) -> std::result::Result<ProtocolEvent, String> {
+        ProtocolEvent::from_json(value)
     }
 }
 
-pub fn read_events(store: &Store) -> Result<jsonl::Lines<Event>> {
-    jsonl::read(store, EVENTS_FILE, |_: &Event| Ok(()))
+pub fn read_events(store: &Store) -> Result<jsonl::Lines<ProtocolEvent>> {
+    jsonl::read(store, EVENTS_FILE, |_: &ProtocolEvent| Ok(()))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

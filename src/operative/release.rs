@@ -38,17 +38,17 @@ pub fn run(
     agent: &AgentName,
     scope: &Scope,
 ) -> Result<Warned<Released>> {
-    let mut book = Desk::open(project, ctx, &format!("parley release {agent}"))?;
-    let result = decide(&mut book, agent, scope);
-    book.settle(result)
+    let mut desk = Desk::open(project, ctx, &format!("parley release {agent}"))?;
+    let result = decide(&mut desk, agent, scope);
+    desk.commit(result)
 }
 
-fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Released> {
-    book.seen(agent);
-    let shown = scope.relative_to(&book.project.root);
+fn decide(desk: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Released> {
+    desk.seen(agent);
+    let shown = scope.relative_to(&desk.project.root);
     // Only an exact match is released: releasing part of a reservation, or a reservation
     // through one of its parents, would be a guess.
-    let Some(held) = book
+    let Some(held) = desk
         .state
         .reservations
         .iter()
@@ -72,10 +72,10 @@ fn decide(book: &mut Desk, agent: &AgentName, scope: &Scope) -> Result<Released>
         )
         .with_hint("ask the owner to release it, or take it over once it is stale"));
     }
-    let record = ArchivedReservation::released(&held, book.now);
-    book.archive(record.clone());
+    let record = ArchivedReservation::released(&held, desk.now);
+    desk.archive(record.clone());
     Ok(Released {
         record,
-        root: book.project.root.clone(),
+        root: desk.project.root.clone(),
     })
 }

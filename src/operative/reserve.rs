@@ -22,7 +22,7 @@ use crate::output::{Human, Reply, Warned};
 use super::agent_name::AgentName;
 use super::bead::BeadId;
 use super::desk::Desk;
-use super::event_log::{Event, EventType, IncursionPayload, Payload, VERSION};
+use super::event_log::{EventType, IncursionPayload, Payload, ProtocolEvent, VERSION};
 use super::liveness::Liveness;
 use super::project::Project;
 use super::reservation::{ReservationView, expiry, ttl_expired};
@@ -231,14 +231,14 @@ impl Refusal {
 }
 
 pub fn run(ctx: &Ctx, project: &Project, args: &ReserveArgs) -> Result<Warned<ReserveReply>> {
-    let mut book = Desk::open(project, ctx, &format!("parley reserve {}", args.agent))?;
-    let result = decide(&mut book, args);
-    book.settle(result)
+    let mut desk = Desk::open(project, ctx, &format!("parley reserve {}", args.agent))?;
+    let result = decide(&mut desk, args);
+    desk.commit(result)
 }
 
-fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<ReserveReply> {
-    book.seen(&args.agent);
-    let conflicts: Vec<Conflict> = book
+fn decide(desk: &mut Desk, args: &ReserveArgs) -> Result<ReserveReply> {
+    desk.seen(&args.agent);
+    let conflicts: Vec<Conflict> = desk
         .state
         .reservations
         .iter()
@@ -248,30 +248,30 @@ fn decide(book: &mut Desk, args: &ReserveArgs) -> Result<ReserveReply> {
             (overlap != Overlap::Disjoint).then(|| Conflict {
                 reservation: r.clone(),
                 overlap,
-                owner: book.liveness(&r.agent),
-                ttl_expired: ttl_expired(r, book.now),
+                owner: desk.liveness(&r.agent),
+                ttl_expired: ttl_expired(r, desk.now),
             })
         })
         .collect();
     if conflicts.iter().any(Conflict::holds) || (!conflicts.is_empty() && !args.takeover_stale) {
-        refuse(book, args, conflicts).map(ReserveReply::Refused)
+        refuse(desk, args, conflicts).map(ReserveReply::Refused)
     } else {
-        grant(book, args, conflicts).map(ReserveReply::Granted)
+        grant(desk, args, conflicts).map(ReserveReply::Granted)
     }
 }
 
 /// A scope relative to the project root, for human lines.
-fn shown(book: &Desk, scope: &Scope) -> String {
-    scope.relative_to(&book.project.root)
+fn shown(desk: &Desk, scope: &Scope) -> String {
+    scope.relative_to(&desk.project.root)
 }
 
 /// Refused (exit 3): some conflict is held by an active owner, whatever the flag; or every
 /// conflict can be taken over, but `--takeover-stale` was not given.
-fn refuse(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Refusal> {
+fn refuse(desk: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Refusal> {
     let active = conflicts.iter().any(Conflict::holds);
     let mut events = Vec::new();
     for conflict in &conflicts {
-        let scope = shown(book, &conflict.reservation.scope);
+        let scope = shown(desk, &conflict.reservation.scope);
         let hint = if !active {
             format!(
                 "{scope} can be taken over ({}): re-run with --takeover-stale",
@@ -288,21 +288,21 @@ fn refuse(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Resu
                 conflict.weakness()
             )
         };
-        events.push(incursion(book, args, conflict, hint)?);
+        events.push(incursion(desk, args, conflict, hint)?);
     }
     Ok(Refusal {
         scope: args.scope.clone(),
         conflicts,
         events,
         agent: args.agent.clone(),
-        root: book.project.root.clone(),
+        root: desk.project.root.clone(),
     })
 }
 
 /// No conflict, or only ones that can be and are taken over: archive those, then create the
 /// reservation or renew the agent's own.
-fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Grant> {
-    let now = book.now;
+fn grant(desk: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Result<Grant> {
+    let now = desk.now;
     let mut taken_over = Vec::new();
     let mut events = Vec::new();
     for conflict in &conflicts {
@@ -311,14 +311,14 @@ fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Resul
             args.agent,
             conflict.weakness()
         );
-        events.push(incursion(book, args, conflict, hint)?);
+        events.push(incursion(desk, args, conflict, hint)?);
         let record = ArchivedReservation::taken_over(&conflict.reservation, &args.agent, now);
         taken_over.push(record.clone());
-        book.archive(record);
+        desk.archive(record);
     }
 
     let expires_at = expiry(now, args.ttl_minutes);
-    let own = book
+    let own = desk
         .state
         .reservations
         .iter_mut()
@@ -340,35 +340,35 @@ fn grant(book: &mut Desk, args: &ReserveArgs, conflicts: Vec<Conflict>) -> Resul
                 created_at: now,
                 expires_at,
             };
-            book.state.reservations.push(created.clone());
+            desk.state.reservations.push(created.clone());
             (created, false)
         }
     };
-    book.changed();
+    desk.changed();
     Ok(Grant {
         reservation: ReservationView::new(&reservation, now),
         renewed,
         taken_over,
         events,
         conflicts,
-        root: book.project.root.clone(),
+        root: desk.project.root.clone(),
     })
 }
 
 /// Records an INCURSION from the requesting agent to the owner of `conflict`; returns its id.
 fn incursion(
-    book: &mut Desk,
+    desk: &mut Desk,
     args: &ReserveArgs,
     conflict: &Conflict,
     hint: String,
 ) -> Result<String> {
-    let id = book.next_event_id()?;
+    let id = desk.next_event_id()?;
     let owner = conflict.reservation.agent.clone();
-    book.emit(Event {
+    desk.emit(ProtocolEvent {
         id: id.clone(),
         version: VERSION.to_owned(),
         event_type: EventType::Incursion,
-        project_root: book.project_root(),
+        project_root: desk.project_root(),
         bead_id: args
             .bead
             .clone()
@@ -376,7 +376,7 @@ fn incursion(
         from_agent: Some(args.agent.clone()),
         to_agent: Some(owner.clone()),
         scope: Some(args.scope.clone()),
-        created_at: book.now,
+        created_at: desk.now,
         payload: Payload::Incursion(IncursionPayload {
             incursion_kind: conflict.overlap,
             owner_agent: owner,

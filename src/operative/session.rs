@@ -20,7 +20,7 @@ use super::agent::{AgentView, register_in};
 use super::agent_name::AgentName;
 use super::bead::{self, BeadId};
 use super::desk::Desk;
-use super::event_log::{Event, EventType, Payload, ResumePayload, ResumeReason, VERSION};
+use super::event_log::{EventType, Payload, ProtocolEvent, ResumePayload, ResumeReason, VERSION};
 use super::git_status::{self, WorkTree};
 use super::project::Project;
 use super::scope::Scope;
@@ -194,13 +194,13 @@ pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Warned<S
         Decision::Adopt { agent, .. } => format!("parley session --adopt {agent}"),
         Decision::Undecided => "parley session".to_owned(),
     };
-    let mut book = Desk::open(project, ctx, &label)?;
+    let mut desk = Desk::open(project, ctx, &label)?;
     let result = match decision {
-        Decision::Register { agent, role } => register(&mut book, agent, role.clone()),
-        Decision::Adopt { agent, scope } => adopt(&mut book, agent, scope.as_ref()),
-        Decision::Undecided => Ok(undecided(&book.state)),
+        Decision::Register { agent, role } => register(&mut desk, agent, role.clone()),
+        Decision::Adopt { agent, scope } => adopt(&mut desk, agent, scope.as_ref()),
+        Decision::Undecided => Ok(undecided(&desk.state)),
     };
-    book.settle(result)
+    desk.commit(result)
 }
 
 fn reply(decision: Option<Choice>, action: Choice, reason: String, answer: Answer) -> SessionReply {
@@ -247,11 +247,11 @@ fn undecided(state: &State) -> SessionReply {
     )
 }
 
-fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<SessionReply> {
-    if book.state.agent(agent).is_some() {
+fn register(desk: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<SessionReply> {
+    if desk.state.agent(agent).is_some() {
         let reason = format!(
             "{agent} already has a record; reusing it needs adoption evidence (uncommitted changes in your scope or an in_progress bead), otherwise choose a new name such as {}",
-            suggested_name(&book.state)
+            suggested_name(&desk.state)
         );
         return Ok(reply(
             Some(Choice::Register),
@@ -262,7 +262,7 @@ fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<
             },
         ));
     }
-    let view = register_in(book, agent, role)?;
+    let view = register_in(desk, agent, role)?;
     let reason = format!("{agent} had no record: a new, unique identity for this session");
     Ok(reply(
         Some(Choice::Register),
@@ -272,14 +272,14 @@ fn register(book: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<
     ))
 }
 
-fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<SessionReply> {
-    let root = book.project.root.clone();
+fn adopt(desk: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<SessionReply> {
+    let root = desk.project.root.clone();
 
     // Check 1: uncommitted changes inside the claimed scope: `--scope`, else the scopes the
     // identity still holds (what its prior session claimed).
     let claimed: Vec<Scope> = match scope {
         Some(scope) => vec![scope.clone()],
-        None => book
+        None => desk
             .state
             .reservations
             .iter()
@@ -313,8 +313,8 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
         }
     };
     // Check 2: in_progress beads owned by the identity.
-    let (owned, warnings) = bead::in_progress_owned_by(&book.project.store, agent)?;
-    book.warnings.extend(warnings);
+    let (owned, warnings) = bead::in_progress_owned_by(&desk.project.store, agent)?;
+    desk.warnings.extend(warnings);
     let bead_check = if owned.is_empty() {
         format!("{agent} owns no in_progress bead in {}", bead::ISSUES_FILE)
     } else {
@@ -351,7 +351,7 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
     } else if bead_check.passed {
         (ResumeReason::InProgressOwnership, bead_check.detail.clone())
     } else {
-        let name = suggested_name(&book.state);
+        let name = suggested_name(&desk.state);
         let reason = format!(
             "adoption needs uncommitted changes inside the claimed scope or an in_progress bead owned by {agent}; neither holds ({}; {}): start under a new identity such as {name}",
             scope_check.detail, bead_check.detail
@@ -377,17 +377,17 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
 
     // The evidence is what the protocol asks for; a lost record (a cleaned `.parley/`) is
     // recreated rather than making the identity unrecoverable.
-    let recreated = book.state.agent(agent).is_none();
+    let recreated = desk.state.agent(agent).is_none();
     if recreated {
-        register_in(book, agent, None)?;
+        register_in(desk, agent, None)?;
     }
-    book.seen(agent);
-    let id = book.next_event_id()?;
-    book.emit(Event {
+    desk.seen(agent);
+    let id = desk.next_event_id()?;
+    desk.emit(ProtocolEvent {
         id: id.clone(),
         version: VERSION.to_owned(),
         event_type: EventType::Resume,
-        project_root: book.project_root(),
+        project_root: desk.project_root(),
         bead_id,
         from_agent: Some(agent.clone()),
         to_agent: Some(agent.clone()),
@@ -395,7 +395,7 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
             [only] => Some(only.clone()),
             _ => None,
         },
-        created_at: book.now,
+        created_at: desk.now,
         payload: Payload::Resume(ResumePayload {
             resume_reason: reason,
             prior_session_agent: agent.clone(),
@@ -403,8 +403,8 @@ fn adopt(book: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
             evidence: evidence.clone(),
         }),
     })?;
-    let record = book.state.agent(agent).expect("checked above");
-    let view = AgentView::new(record, &book.thresholds, book.now);
+    let record = desk.state.agent(agent).expect("checked above");
+    let view = AgentView::new(record, &desk.thresholds, desk.now);
     let advice = format!("{}: {evidence}", reason.as_str());
     Ok(reply(
         Some(Choice::Adopt),

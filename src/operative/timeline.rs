@@ -10,7 +10,7 @@ use crate::output::{Human, Reply, Warned};
 
 use super::agent_name::AgentName;
 use super::bead::BeadId;
-use super::event_log::{self, Event, Payload};
+use super::event_log::{self, Payload, ProtocolEvent};
 use super::project::Project;
 use super::stamp::Stamp;
 
@@ -33,7 +33,7 @@ pub struct Timeline {
 #[derive(Debug, Serialize)]
 struct Row {
     #[serde(flatten)]
-    event: Event,
+    event: ProtocolEvent,
     label: &'static str,
     requires_ack: bool,
     read_at: Option<Stamp>,
@@ -94,7 +94,7 @@ pub fn run(_ctx: &Ctx, project: &Project, filter: &Filter) -> Result<Warned<Time
     Ok(Warned::new(Timeline { events: rows }, warnings))
 }
 
-fn line(event: &Event, seen: bool, accepted: bool) -> String {
+fn line(event: &ProtocolEvent, seen: bool, accepted: bool) -> String {
     let who = |agent: &Option<AgentName>| {
         agent
             .as_ref()

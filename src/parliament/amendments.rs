@@ -13,7 +13,7 @@ use crate::store::LockMode;
 
 use super::clerk::Desk;
 use super::state::Detail;
-use super::state::{BILL_FILE, Bill, Ledger, Parliament, Session, to_text};
+use super::state::{BILL_FILE, Bill, Ledger, Parliament, SessionState};
 
 /// Exchanges that must have carried positions before an amendment counts as discussed.
 const DISCUSSION_EXCHANGES: usize = 2;
@@ -103,7 +103,7 @@ type Found = (String, String, u64, String, Vec<(u64, String, String)>);
 
 /// Every amendment of `bill.json`, then those proposed in the ledger that the bill does not
 /// list, each assessed.
-pub fn assess(session: &Session, ledger: &Ledger, bill: Option<&Bill>) -> Vec<Assessment> {
+pub fn assess(session: &SessionState, ledger: &Ledger, bill: Option<&Bill>) -> Vec<Assessment> {
     let mut found: Vec<Found> = Vec::new();
     for amendment in bill
         .and_then(|b| b["amendments"].as_array())
@@ -221,10 +221,12 @@ pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<AmendmentsReply> {
     } else {
         LockMode::Shared
     };
-    let locked = parliament
-        .store
-        .lock(mode, "parley parliament amendments")?;
-    let desk = Desk::load(&parliament, Detail::Full)?;
+    let mut desk = Desk::open(
+        &parliament,
+        mode,
+        "parley parliament amendments",
+        Detail::Full,
+    )?;
     let assessed = assess(&desk.session, &desk.ledger, desk.bill.as_ref());
     let mut applied = Vec::new();
     if apply {
@@ -241,10 +243,11 @@ pub fn run(ctx: &Ctx, dir: &Path, apply: bool) -> Result<AmendmentsReply> {
         };
         applied = apply_verdicts(&mut bill, &assessed);
         if !applied.is_empty() {
-            locked.replace(BILL_FILE, &to_text(&bill))?;
+            desk.change_bill(bill);
+            desk.commit()?;
         }
     }
-    drop(locked);
+    drop(desk);
     Ok(AmendmentsReply {
         amendments: assessed,
         applied,

@@ -47,21 +47,23 @@ impl Reply for Appended {
 pub fn run(ctx: &Ctx, args: &AppendArgs) -> Result<Appended> {
     let response = read_response(&args.input)?;
     let parliament = Parliament::open(&args.dir, ctx.lock_wait())?;
-    let locked = parliament
-        .store
-        .lock(LockMode::Exclusive, "parley parliament append")?;
-    let mut desk = Desk::load(&parliament, Detail::Summary)?;
+    let mut desk = Desk::open(
+        &parliament,
+        LockMode::Exclusive,
+        "parley parliament append",
+        Detail::Summary,
+    )?;
     let recorded = desk.record(response, &ctx.clock.stamp())?;
-    desk.save(&locked)?;
-    drop(locked);
-    let mut kinds: Vec<String> = (desk.ledger.messages.iter().rev())
+    desk.commit()?;
+    let (ledger, session, _) = desk.release();
+    let mut kinds: Vec<String> = (ledger.messages.iter().rev())
         .take(recorded.ids.len())
         .map(|message| message.kind.clone())
         .collect();
     kinds.reverse();
     Ok(Appended {
         ids: recorded.ids,
-        round: desk.session.current_round,
+        round: session.current_round,
         warnings: recorded.warnings,
         kinds,
     })

@@ -1,17 +1,17 @@
-//! The Clerk's desk: the parliament's state loaded under the lock, every rule an append must
-//! pass, and the one transaction that writes the result. `append`, `tally --append` and
+//! The Clerk's desk: the parliament's lock and the state loaded under it, every rule an
+//! append must pass, and the one commit that writes the result. `append`, `tally --append` and
 //! `round` all record their messages here.
 
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
-use crate::store::{Content, Locked, Tail};
+use crate::store::{Content, LockMode, Locked, Tail};
 
 use super::message_schema;
 use super::rules::{self, party_problems, unknown_motives};
 use super::schema::Schema;
 use super::state::{
-    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, Session,
+    BILL_FILE, Bill, Detail, LEDGER_FILE, Ledger, Message, Parliament, SESSION_FILE, SessionState,
     append_to_text, appended, message_id, splice_point, to_text,
 };
 use super::summary::{self, Index};
@@ -19,19 +19,21 @@ use super::summary::{self, Index};
 /// Fields the Clerk fills in; an agent response must not carry them.
 const CLERK_FIELDS: [&str; 3] = ["id", "round", "timestamp"];
 
-/// The state of a parliament while the lock is held.
+/// The state of a parliament while the lock is held: a desk owns the lock, so it cannot
+/// outlive it, and [`Desk::commit`] writes through it.
 pub struct Desk<'p> {
     parliament: &'p Parliament,
+    locked: Locked<'p>,
     detail: Detail,
     /// The messages read from the ledger (none when the summary stood in for them:
     /// [`Detail::Summary`]), then those recorded since.
     pub ledger: Ledger,
     /// What the rules read of every message: built from the ledger, or its saved summary.
     index: Index,
-    pub session: Session,
+    pub session: SessionState,
     pub bill: Option<Bill>,
     bill_changed: bool,
-    /// The ledger as read: `save` splices the new messages in.
+    /// The ledger as read: `commit` splices the new messages in.
     read: LedgerRead,
     /// How many messages `ledger` had as read.
     loaded: usize,
@@ -55,9 +57,15 @@ pub struct Recorded {
 }
 
 impl<'p> Desk<'p> {
-    /// Loads the ledger (its messages' content read with `detail`), the session and the bill
-    /// (call with the lock held).
-    pub fn load(parliament: &'p Parliament, detail: Detail) -> Result<Desk<'p>> {
+    /// Takes the lock (`mode`, shown to waiters as `label`), then loads the ledger (its
+    /// messages' content read with `detail`), the session and the bill under it.
+    pub fn open(
+        parliament: &'p Parliament,
+        mode: LockMode,
+        label: &str,
+        detail: Detail,
+    ) -> Result<Desk<'p>> {
+        let locked = parliament.store.lock(mode, label)?;
         // With a summary to stand in for the messages, only the ledger's end is read, if the
         // summary still describes the ledger and the place for new messages lies in that end.
         let tail = match detail {
@@ -97,6 +105,7 @@ impl<'p> Desk<'p> {
         };
         Ok(Desk {
             parliament,
+            locked,
             detail,
             loaded: ledger.messages.len(),
             ledger,
@@ -108,12 +117,21 @@ impl<'p> Desk<'p> {
         })
     }
 
-    /// Writes every changed file as one transaction: the session first, so that a reader
-    /// without the lock can at worst see an id burnt, never a message the session does not
-    /// account for.
-    pub fn save(&self, locked: &Locked<'_>) -> Result<()> {
-        let session = to_text(&self.session);
+    /// Writes what changed. Recorded messages go with the session (and a changed bill) as one
+    /// transaction: the session first, so that a reader without the lock can at worst see an
+    /// id burnt, never a message the session does not account for. Without a new message the
+    /// session and the ledger are as read (every change to them comes with a message), and
+    /// only a changed bill is replaced, on its own.
+    pub fn commit(&self) -> Result<()> {
+        let locked = &self.locked;
         let new = &self.ledger.messages[self.loaded..];
+        if new.is_empty() {
+            if let Some(bill) = self.bill.as_ref().filter(|_| self.bill_changed) {
+                locked.replace(BILL_FILE, &to_text(bill))?;
+            }
+            return Ok(());
+        }
+        let session = to_text(&self.session);
         let bill = self
             .bill
             .as_ref()
@@ -146,6 +164,17 @@ impl<'p> Desk<'p> {
             }
         }
         Ok(())
+    }
+
+    /// Replaces the bill held, for [`Desk::commit`] to write.
+    pub fn change_bill(&mut self, bill: Bill) {
+        self.bill = Some(bill);
+        self.bill_changed = true;
+    }
+
+    /// Releases the lock, keeping what was read: for a reader done with the disk.
+    pub fn release(self) -> (Ledger, SessionState, Option<Bill>) {
+        (self.ledger, self.session, self.bill)
     }
 
     /// The new ledger, from the whole `text` read and the `new` messages.

@@ -9,7 +9,7 @@ use crate::error::{Result, Status};
 use crate::output::{Human, Reply};
 use crate::store::LockMode;
 
-use super::state::{Parliament, Session};
+use super::state::{Parliament, SessionState};
 
 /// A motive that keeps the gate shut: scored below 3, or not scored yet (`score` null).
 #[derive(Debug, Clone, Serialize)]
@@ -22,7 +22,7 @@ pub struct Blocker {
 /// The lowest score that lets a vote be called ("partial").
 pub const PASSING_SCORE: u8 = 3;
 
-pub fn blockers(session: &Session) -> Vec<Blocker> {
+pub fn blockers(session: &SessionState) -> Vec<Blocker> {
     session
         .representatives
         .iter()

@@ -13,7 +13,7 @@ use crate::store::{self, Creation, LockMode, PARLEY_DIR, Store};
 
 use super::rules::clock_for;
 use super::state::{
-    DebateClock, LEDGER_FILE, Ledger, Representative, SESSION_FILE, Session, to_text,
+    DebateClock, LEDGER_FILE, Ledger, Representative, SESSION_FILE, SessionState, to_text,
 };
 
 /// The spec's example parliament runs six rounds.
@@ -109,7 +109,7 @@ fn refuse_existing(store: &Store) -> Result<()> {
     Ok(())
 }
 
-fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {
+fn documents(args: &InitArgs, id: &str) -> (Ledger, SessionState) {
     let seats = args.seats.len() as u64;
     let (max_exchanges_per_round, response_budget) = clock_for(1, seats);
     let ledger = Ledger {
@@ -117,7 +117,7 @@ fn documents(args: &InitArgs, id: &str) -> (Ledger, Session) {
         problem_statement: args.problem.clone(),
         messages: Vec::new(),
     };
-    let session = Session {
+    let session = SessionState {
         parliament_id: id.to_owned(),
         problem_statement: args.problem.clone(),
         constituent_issues: args.issues.clone(),

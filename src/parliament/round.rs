@@ -57,10 +57,12 @@ const BEFORE_DEBATE: [&str; 4] = [
 
 pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<RoundReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
-    let locked = parliament
-        .store
-        .lock(LockMode::Exclusive, "parley parliament round")?;
-    let mut desk = Desk::load(&parliament, Detail::Summary)?;
+    let mut desk = Desk::open(
+        &parliament,
+        LockMode::Exclusive,
+        "parley parliament round",
+        Detail::Summary,
+    )?;
     let mut lifted = Vec::new();
     let session = &mut desk.session;
     let (action, ruling) = match step {
@@ -111,7 +113,7 @@ pub fn run(ctx: &Ctx, dir: &Path, step: Step) -> Result<RoundReply> {
         "content": {"ruling_type": "procedure", "ruling": ruling, "target": null, "action": action},
     });
     let recorded = desk.record(message, &ctx.clock.stamp())?;
-    desk.save(&locked)?;
+    desk.commit()?;
     Ok(RoundReply {
         round: desk.session.current_round,
         ids: recorded.ids,

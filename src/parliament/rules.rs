@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::state::{Message, PRIME_MINISTER, SPEAKER, Session};
+use super::state::{Message, PRIME_MINISTER, SPEAKER, SessionState};
 
 /// The debate clock of round `round` for `seats` representatives, read linearly between the
 /// spec's anchors: 2×seats exchanges in round 1 down to 1×seats from round 6; a budget of 6
@@ -28,7 +28,7 @@ pub fn required_sender(kind: &str) -> Option<&'static str> {
 }
 
 /// What is wrong with the sender, recipient or target of `message`, if anything.
-pub fn party_problems(message: &Message, session: &Session) -> Vec<(&'static str, String)> {
+pub fn party_problems(message: &Message, session: &SessionState) -> Vec<(&'static str, String)> {
     let mut problems = Vec::new();
     match required_sender(&message.kind) {
         Some(who) if message.from != who => problems.push((
@@ -120,7 +120,7 @@ pub fn ruling_warnings(message: &Message) -> Vec<(&'static str, String, String)>
 }
 
 /// Motive score keys that are not motives of the sender.
-pub fn unknown_motives(message: &Message, session: &Session) -> Vec<String> {
+pub fn unknown_motives(message: &Message, session: &SessionState) -> Vec<String> {
     let (Some(scores), Some(rep)) = (
         message.motive_scores(),
         session.representative(&message.from),

@@ -166,10 +166,10 @@ pub enum Detail {
     Summary,
 }
 
-/// `parliament/session.json`. Fields parley does not use (a representative's temperature, say)
-/// are kept as they are.
+/// `parliament/session.json`, the session state of the spec. Fields parley does not use (a
+/// representative's temperature, say) are kept as they are.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Session {
+pub struct SessionState {
     pub parliament_id: String,
     pub problem_statement: String,
     pub constituent_issues: Vec<String>,
@@ -222,7 +222,7 @@ pub struct DebateClock {
     pub exchanges_this_round: u64,
 }
 
-impl Session {
+impl SessionState {
     pub fn representative(&self, id: &str) -> Option<&Representative> {
         self.representatives.iter().find(|r| r.agent_id == id)
     }
@@ -293,7 +293,7 @@ impl Parliament {
         })
     }
 
-    pub fn session(&self) -> Result<Session> {
+    pub fn session(&self) -> Result<SessionState> {
         let text = self.require(SESSION_FILE)?;
         self.parse(SESSION_FILE, &text, Schema::Session)
     }

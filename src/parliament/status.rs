@@ -118,24 +118,24 @@ impl Reply for StatusReply {
 
 pub fn run(ctx: &Ctx, dir: &Path) -> Result<StatusReply> {
     let parliament = Parliament::open(dir, ctx.lock_wait())?;
-    let desk = {
-        let _shared = parliament
-            .store
-            .lock(LockMode::Shared, "parley parliament status")?;
-        Desk::load(&parliament, Detail::Full)?
-    };
-    let session = &desk.session;
+    // The lock is released once the files are read.
+    let (ledger, session, bill) = Desk::open(
+        &parliament,
+        LockMode::Shared,
+        "parley parliament status",
+        Detail::Full,
+    )?
+    .release();
     let round = session.current_round;
-    let last_tally = desk
-        .ledger
+    let last_tally = ledger
         .messages
         .iter()
         .rev()
         .find(|m| m.kind == "VOTE_TALLY")
         .map(|m| m.content.clone());
     Ok(StatusReply {
-        amendments: assess(session, &desk.ledger, desk.bill.as_ref()),
-        may_vote_blockers: blockers(session),
+        amendments: assess(&session, &ledger, bill.as_ref()),
+        may_vote_blockers: blockers(&session),
         representatives: session
             .representatives
             .iter()
@@ -155,7 +155,7 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<StatusReply> {
         max_rounds: session.max_rounds,
         bill_version: session.bill_version,
         drafter: session.drafter.clone(),
-        messages: desk.ledger.messages.len(),
+        messages: ledger.messages.len(),
         next_message_id: session.next_message_id,
         debate_clock: session.debate_clock,
         last_tally,

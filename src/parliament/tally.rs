@@ -52,8 +52,7 @@ pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Counted> {
     } else {
         LockMode::Shared
     };
-    let locked = parliament.store.lock(mode, "parley parliament tally")?;
-    let mut desk = Desk::load(&parliament, Detail::Full)?;
+    let mut desk = Desk::open(&parliament, mode, "parley parliament tally", Detail::Full)?;
     let current = desk.session.current_round;
     let round = args.round.unwrap_or(current);
     if args.append && round != current {
@@ -67,7 +66,7 @@ pub fn run(ctx: &Ctx, args: &TallyArgs) -> Result<Counted> {
     if args.append {
         let message = json!({"type": "VOTE_TALLY", "from": SPEAKER, "content": tally});
         appended = desk.record(message, &ctx.clock.stamp())?.ids;
-        desk.save(&locked)?;
+        desk.commit()?;
     }
     Ok(Counted {
         tally,

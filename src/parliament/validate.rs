@@ -15,7 +15,8 @@ use crate::store::{LockMode, PARLEY_DIR};
 use super::rules::{self, party_problems, unknown_motives, vote_versions};
 use super::schema::Schema;
 use super::state::{
-    BILL_FILE, LEDGER_FILE, Message, Parliament, SESSION_FILE, SUMMARIES_FILE, Session, id_number,
+    BILL_FILE, LEDGER_FILE, Message, Parliament, SESSION_FILE, SUMMARIES_FILE, SessionState,
+    id_number,
 };
 use crate::findings::{Finding, Verdict};
 
@@ -89,7 +90,7 @@ pub fn run(ctx: &Ctx, dir: &Path) -> Result<Validation> {
     let summaries = read(SUMMARIES_FILE);
 
     // The session, if it is sound enough to check the other files against.
-    let typed_session: Option<Session> = match &session {
+    let typed_session: Option<SessionState> = match &session {
         Read::Json(v) if Schema::Session.check(v, "").is_empty() => {
             serde_json::from_value(v.clone()).ok()
         }
@@ -163,7 +164,7 @@ fn report(parliament: &Parliament, rel: &str, findings: Vec<Finding>) -> FileRep
 /// highest id number and the highest round seen, for the session's checks.
 fn ledger_rules(
     ledger: &Value,
-    session: Option<&Session>,
+    session: Option<&SessionState>,
     findings: &mut Vec<Finding>,
 ) -> (u64, u64) {
     let Some(items) = ledger.get("messages").and_then(Value::as_array) else {
@@ -301,7 +302,7 @@ fn ledger_rules(
 }
 
 fn session_rules(
-    session: &Session,
+    session: &SessionState,
     (highest_id, highest_round): (u64, u64),
     findings: &mut Vec<Finding>,
 ) {
@@ -369,7 +370,7 @@ fn session_rules(
     }
 }
 
-fn bill_rules(bill: &Value, session: Option<&Session>, findings: &mut Vec<Finding>) {
+fn bill_rules(bill: &Value, session: Option<&SessionState>, findings: &mut Vec<Finding>) {
     let Some(amendments) = bill.get("amendments").and_then(Value::as_array) else {
         return;
     };
