@@ -38,7 +38,7 @@ impl Store {
 
     /// [`Store::list`] in the directory's own order, for a caller that sorts them its own way
     /// or needs no order (sorting thousands of names is most of listing a large directory).
-    pub fn entries(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
+    fn entries(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
         let mut entries = Vec::new();
         let listed = self.each_entry(rel, |name, kind| {
             entries.push(Entry {

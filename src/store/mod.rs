@@ -26,19 +26,21 @@
 //! Not guaranteed: the check-then-write of containment is not atomic against a concurrent
 //! attacker replacing a directory by a link between the two steps; parley defends against
 //! planted links and mistakes, not against a hostile process with write access to DIR.
-
-//! Each file has one job; the arrows between them point down this list:
-//! - [`take_lock`]: [`Store::lock`], the one way to a [`Locked`] (it completes an interrupted
-//!   transaction first);
-//! - [`transaction`], [`cache`], [`jsonl`]: writes of a [`Locked`] store that have rules of
+//!
+//! Each file has one job, and uses only files below it in this list:
+//! - [`take_lock`]: [`Store::lock`], the one way to a [`Locked`] store (it first completes a
+//!   transaction a crash interrupted);
+//! - [`transaction`], [`cache`], [`jsonl`]: the writes of a locked store that have rules of
 //!   their own (transactions, derived files, append-only logs);
 //! - [`locked`]: [`Locked`], the store while its lock is held, and its plain writes;
 //! - [`append_file`], [`outside`]: writes of files that are in no store;
 //! - [`read`], [`list`]: reading files and listing directories, with no lock;
-//! - [`version`]: the version of a file (its identity on disk), which callers only compare;
-//! - [`spare`], [`create`], [`lock`]: replacing a file through its spare, creating one
-//!   exclusively, the kernel lock;
-//! - [`paths`]: a [`Store`]'s root and the containment of every path in it;
+//! - [`spare`]: replacing a file by exchanging it with its spare;
+//! - [`version`]: the version of a file (its identity on disk), which callers only keep and
+//!   compare;
+//! - [`create`]: creating a whole file exclusively, and temporary files;
+//! - [`paths`]: a [`Store`], its root, and the containment of every path in it;
+//! - [`lock`]: the kernel's lock on a file, and waiting for it;
 //! - [`sys`], [`crash`]: system calls the standard library lacks, and crash injection.
 
 pub mod append_file;

@@ -54,7 +54,7 @@ impl Presence {
     /// The version of the regular file found; `None` for anything else.
     pub fn file(self) -> Option<Version> {
         match self {
-            Presence::File(identity) => Some(identity),
+            Presence::File(version) => Some(version),
             Presence::Missing | Presence::Other => None,
         }
     }
@@ -189,6 +189,7 @@ pub struct Version(FileIdentity);
 pub struct VersionStamp(u64);
 
 impl From<Version> for VersionStamp {
+    #[inline]
     fn from(version: Version) -> VersionStamp {
         VersionStamp::from(version.0)
     }
@@ -303,6 +304,7 @@ impl Version {
     /// Whether this version, just taken, was last changed at least [`SETTLE_FINE`] or
     /// [`SETTLE`] before now by the system clock (see [`Version::settled`]): asked
     /// before whatever it is to vouch for is read, so that "now" is no later than the read.
+    #[inline]
     pub fn has_settled(&self) -> bool {
         self.0.has_settled()
     }
