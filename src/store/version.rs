@@ -428,4 +428,19 @@ mod tests {
         );
         assert!(serde_json::from_str::<VersionStamp>("\"12\"").is_err());
     }
+
+    #[test]
+    fn a_version_is_written_as_the_five_numbers_of_its_identity() {
+        // The parliament's summary and the spares' records keep versions in this form.
+        let version = Version::made_up(3);
+        let written = serde_json::to_string(&version).unwrap();
+        assert_eq!(
+            written,
+            concat!(
+                r#"{"dev":7,"ino":3,"size":40,"#,
+                r#""mtime_ns":1795723863114831828,"ctime_ns":1795723863114831829}"#
+            )
+        );
+        assert_eq!(serde_json::from_str::<Version>(&written).unwrap(), version);
+    }
 }
