@@ -97,14 +97,14 @@ impl Reply for AmendmentsReply {
     }
 }
 
-/// An amendment as found: id, proposer, round, status, and the positions `bill.json` records
-/// as (round, agent, position).
-type Found = (String, String, u64, String, Vec<(u64, String, String)>);
+/// An amendment as gathered from the bill or the ledger: id, proposer, round, status, and the
+/// positions `bill.json` records as (round, agent, position).
+type Gathered = (String, String, u64, String, Vec<(u64, String, String)>);
 
 /// Every amendment of `bill.json`, then those proposed in the ledger that the bill does not
 /// list, each assessed.
 pub fn assess(session: &SessionState, ledger: &Ledger, bill: Option<&Bill>) -> Vec<Assessment> {
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<Gathered> = Vec::new();
     for amendment in bill
         .and_then(|b| b["amendments"].as_array())
         .into_iter()

@@ -21,7 +21,7 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::store::{FileIdentity, Locked, Store, Tail};
+use crate::store::{Locked, Store, Tail, Version};
 
 use super::rules;
 use super::state::{Message, id_number, message_id};
@@ -287,7 +287,7 @@ impl Vote {
 #[derive(Debug, Serialize, Deserialize)]
 struct Summary {
     format: u32,
-    ledger: FileIdentity,
+    ledger: Version,
     tail_digest: u64,
     index: Index,
 }
@@ -306,8 +306,7 @@ pub fn load(store: &Store, tail: &Tail) -> Option<Index> {
     let text = store.read(SUMMARY_FILE).ok()??;
     let summary: Summary = serde_json::from_str(&text).ok()?;
     let matches = summary.format == FORMAT
-        && summary.ledger == tail.identity
-        && tail.identity.size == tail.len
+        && summary.ledger == tail.version
         && (tail.bytes.len() >= TAIL || tail.start() == 0)
         && summary.tail_digest == tail_digest(&tail.bytes);
     matches.then_some(summary.index)
@@ -317,7 +316,7 @@ pub fn load(store: &Store, tail: &Tail) -> Option<Index> {
 /// text, or at least its last [`TAIL`] bytes). Best effort: a summary that could not be
 /// written is rebuilt by the next append.
 pub fn save(locked: &Locked<'_>, ledger_rel: &str, end: &[u8], index: &Index) {
-    let Ok(Some(identity)) = locked.store().identity(ledger_rel) else {
+    let Ok(Some(identity)) = locked.store().version(ledger_rel) else {
         return;
     };
     let summary = Summary {

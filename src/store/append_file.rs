@@ -39,8 +39,10 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::lock::{LockWait, is_current, lock_open_file};
-use super::{LockMode, crash, create_exclusive, sync_parent};
+use super::crash;
+use super::create::create_exclusive;
+use super::lock::{LockMode, LockWait, is_current, lock_open_file};
+use super::sys::sync_parent;
 use crate::error::{Error, Result};
 
 /// First line of a journal, so a stray file of that name is never taken for one.

@@ -9,7 +9,9 @@
 
 use std::path::Path;
 
-use super::{Locked, crash};
+use super::crash;
+use super::create::temp_file_in;
+use super::locked::Locked;
 use crate::error::{Error, Result};
 
 impl Locked<'_> {
@@ -18,8 +20,8 @@ impl Locked<'_> {
     pub fn replace_cache(&self, rel: &str, content: &str) -> Result<()> {
         let path = self.store().writable_path(rel)?;
         let dir = path.parent().unwrap_or(Path::new("."));
-        let temp = super::temp_file_in(dir)
-            .map_err(|e| Error::io("create a temporary file in", dir, e))?;
+        let temp =
+            temp_file_in(dir).map_err(|e| Error::io("create a temporary file in", dir, e))?;
         crash::write_all(temp.as_file(), content.as_bytes(), "write a cache file")
             .map_err(|e| Error::io("write", temp.path(), e))?;
         temp.persist(&path)
@@ -46,7 +48,7 @@ mod tests {
             .filter(|e| {
                 let name = e.as_ref().unwrap().file_name();
                 name.to_string_lossy()
-                    .starts_with(crate::store::TEMP_PREFIX)
+                    .starts_with(crate::store::paths::TEMP_PREFIX)
             })
             .count();
         assert_eq!(litter, 0);

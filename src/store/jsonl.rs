@@ -45,7 +45,10 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::{Locked, Store, crash, sync_parent};
+use super::crash;
+use super::locked::Locked;
+use super::paths::Store;
+use super::sys::sync_parent;
 use crate::error::{Error, Result};
 use crate::notices::Notices;
 

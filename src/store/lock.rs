@@ -20,7 +20,7 @@
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -263,8 +263,4 @@ pub(crate) fn holder_description(lock_path: &Path) -> String {
         Some(label) => format!("held by {label}"),
         None => "holder unknown".to_owned(),
     }
-}
-
-pub(crate) fn lock_path(root: &Path) -> PathBuf {
-    root.join(super::PARLEY_DIR).join("lock")
 }

@@ -29,7 +29,7 @@
 //!    filesystem than `.parley/` (a mount inside the store), a copy of the spare made beside
 //!    the target is flushed and renamed over it.
 //!
-//! The caller then flushes the target's directory ([`super::Staged::commit`]); the spare's
+//! The caller then flushes the target's directory ([`Staged::commit`](super::locked::Staged::commit)); the spare's
 //! directory is not flushed: after a power loss a spare may name a stale file, which step 1
 //! refuses or simply writes over. A crash at any step leaves the target whole: the spare is
 //! never visible under the target's name before it is whole and flushed.
@@ -40,6 +40,9 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::Path;
 
 use super::crash;
+use super::create::temp_file_in;
+use super::sys::renameat2;
+use super::version::Version;
 
 /// The directory of the spares, relative to the store root.
 pub(super) const SPARE_DIR: &str = ".parley/spare";
@@ -70,7 +73,7 @@ pub(super) struct Written {
 
 impl Written {
     /// The file written, for its writing to the disk to be started before it is flushed
-    /// ([`super::start_writeback`]).
+    /// ([`start_writeback`](super::sys::start_writeback)).
     pub(super) fn file(&self) -> &File {
         &self.file
     }
@@ -107,12 +110,12 @@ pub(super) enum Fill<'a> {
 /// their first `bytes` in common. Kept beside the spare ([`record_shared`]) with the two
 /// files' identities just after the exchange, it is trusted only while both identities are
 /// unchanged: any write to either file since moves its change time (see
-/// [`FileIdentity`](super::FileIdentity) for what that cannot see).
+/// [`Version`] for what that cannot see).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Shared {
     pub bytes: u64,
-    pub spare: super::FileIdentity,
-    pub target: super::FileIdentity,
+    pub spare: Version,
+    pub target: Version,
 }
 
 /// Makes `spare` hold `fill`, to be exchanged with `target` (step 1 of the module
@@ -125,9 +128,7 @@ pub(super) fn write(spare: &Path, target: &Path, fill: Fill<'_>) -> io::Result<W
                 shared: Some(shared),
                 keep,
                 ..
-            } if shared.bytes <= keep && shared.spare == super::FileIdentity::of(&meta) => {
-                shared.bytes
-            }
+            } if shared.bytes <= keep && shared.spare == Version::of(&meta) => shared.bytes,
             _ => 0,
         };
         rewrite(&file, meta.len(), from, fill)?;
@@ -281,7 +282,7 @@ pub(super) fn put_in_place(spare: &Path, target: &Path) -> io::Result<Placed> {
 /// store): a copy of the spare, beside the target, flushed and renamed over it.
 fn copied_in_place(spare: &Path, target: &Path) -> io::Result<()> {
     let dir = target.parent().unwrap_or(Path::new("."));
-    let mut temp = super::temp_file_in(dir)?;
+    let mut temp = temp_file_in(dir)?;
     io::copy(&mut File::open(spare)?, temp.as_file_mut())?;
     crash::step("copy a spare beside its target");
     temp.as_file().sync_all()?;
@@ -361,7 +362,7 @@ fn release_lease(_file: &File) {}
 /// way: no target yet, or a system or filesystem without the exchange.
 #[cfg(target_os = "linux")]
 fn exchange(spare: &Path, target: &Path) -> io::Result<bool> {
-    let Err(error) = super::renameat2(spare, target, libc::RENAME_EXCHANGE) else {
+    let Err(error) = renameat2(spare, target, libc::RENAME_EXCHANGE) else {
         return Ok(true);
     };
     match error.raw_os_error() {

@@ -67,7 +67,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{FileIdentity, Locked, Store, Tail, crash, spare, start_writeback, sync_dir};
+use super::crash;
+use super::locked::Locked;
+use super::paths::Store;
+use super::read::Tail;
+use super::spare;
+use super::sys::{start_writeback, sync_dir};
+use super::version::Version;
 use crate::error::{Error, Result, Status};
 
 /// The intent journal, relative to the store root.
@@ -141,7 +147,7 @@ impl<'a> From<&'a str> for Content<'a> {
 fn source_of(store: &Store, rel: &str, tail: &Tail, keep: u64) -> Result<File> {
     let opened = store.open_for_reading(rel)?;
     opened
-        .filter(|(_, _, meta)| FileIdentity::of(meta) == tail.identity && keep <= tail.len)
+        .filter(|(_, _, meta)| Version::of(meta) == tail.version && keep <= tail.len)
         .map(|(_, file, _)| file)
         .ok_or_else(|| {
             Error::new(
@@ -194,7 +200,7 @@ impl Locked<'_> {
                     then,
                     // What the spare shares with the target, if the record of the last
                     // exchange still describes both.
-                    shared: spare::shared_of(&spare).filter(|s| s.target == tail.identity),
+                    shared: spare::shared_of(&spare).filter(|s| s.target == tail.version),
                 },
             };
             let written =
@@ -348,8 +354,8 @@ fn record_what_is_shared(change: &StagedChange, old: &File, keep: u64) {
     }
     let shared = spare::Shared {
         bytes: keep,
-        spare: FileIdentity::of(&old),
-        target: FileIdentity::of(&new),
+        spare: Version::of(&old),
+        target: Version::of(&new),
     };
     spare::record_shared(&change.spare, &shared);
 }
@@ -383,7 +389,7 @@ fn retire(journal_path: &Path, journal_spare: &Path) {
 impl Store {
     /// Whether a transaction's journal is waiting to be completed.
     pub fn journal_pending(&self) -> bool {
-        fs::symlink_metadata(self.root.join(JOURNAL)).is_ok()
+        fs::symlink_metadata(self.root().join(JOURNAL)).is_ok()
     }
 
     /// Completes the transaction a crash interrupted, if any. Called with the exclusive lock.
@@ -394,7 +400,7 @@ impl Store {
         let journal: Journal = serde_json::from_str(&text)
             .map_err(|e| Error::malformed(&self.path(JOURNAL), Some(e.line()), e))?;
         self.roll_forward(&journal)?;
-        let journal_path = self.root.join(JOURNAL);
+        let journal_path = self.root().join(JOURNAL);
         match fs::remove_file(&journal_path) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
@@ -463,7 +469,7 @@ impl Store {
     /// only ever a saving, and a recovery must never stop on one.
     fn keep_as_spare(&self, staged: &Path, target_rel: &str) {
         let spare_rel = spare::spare_rel(target_rel);
-        let spares = self.root.join(spare::SPARE_DIR);
+        let spares = self.root().join(spare::SPARE_DIR);
         let kept = match fs::symlink_metadata(&spares) {
             Ok(meta) => meta.is_dir(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir(&spares).is_ok(),

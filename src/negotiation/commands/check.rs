@@ -89,7 +89,7 @@ pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<EditCheck> {
     };
     let _shared = store.lock(LockMode::Shared, &actor.label())?;
     let state = State::load(&store)?;
-    let kept = digests_file::load_unchanged(&store, |file| store.identity(file))?;
+    let kept = digests_file::load_unchanged(&store, |file| store.version(file))?;
     let recorded_files = kept.recorded_files();
     let (edits, head) = match kept {
         Kept::Unchanged { head, .. } => (

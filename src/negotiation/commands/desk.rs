@@ -21,7 +21,8 @@ pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
 
 /// The desk of a command that changes the negotiation: the directory lock held, and the state
 /// loaded under it. The command decides on `state` and writes through `locked`; the same unit
-/// is `operative::desk::Desk`, `bounce::session::Desk` and `parliament::clerk::Desk` in the
+/// is `operative::desk::Desk`, `bounce::desk::Desk`, `parliament::clerk::Desk` and
+/// `feedback::desk::Desk` in the
 /// other protocols.
 pub struct Desk<'s> {
     pub locked: Locked<'s>,

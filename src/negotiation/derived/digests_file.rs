@@ -19,7 +19,7 @@
 //!   by hand; the anchor catches a truncated, replaced or regrown log.
 //!
 //! The file also keeps, for each positions file found as last recorded, the identity it had
-//! then ([`FileIdentity`]: device, inode, size, modification and change times) with a
+//! then ([`Version`]: device, inode, size, modification and change times) with a
 //! fingerprint of the record it matched. A command that finds a file with that same identity
 //! and the same record need not read it again: it cannot have been written since (see
 //! `docs/protocol.md#what-the-check-does-not-read-again` for what this does not detect).
@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::store::jsonl::JsonLines;
-use crate::store::{FileIdentity, Found, IdentityStamp, Locked, LookupDir, Reading, Store};
+use crate::store::{Locked, Presence, Reading, Store, Version, VersionLookup, VersionStamp};
 
 use crate::negotiation::derived::digests;
 use crate::negotiation::derived::digests::{Digests, DigestsHead, Recorded};
@@ -86,17 +86,17 @@ struct Head {
     /// positions file listed was one of `files`: while the directory keeps that identity,
     /// no file was added to it, and a hand-over need not list it ([`Listing`]).
     #[serde(default)]
-    positions_dir: Option<IdentityStamp>,
+    positions_dir: Option<VersionStamp>,
     ledger: DigestsHead,
 }
 
 /// A recorded file in the first line, as a JSON array: the fingerprint of its record
 /// ([`FileDigest::fingerprint`](digests::FileDigest::fingerprint)), then the stamp of the
-/// file's identity when one was kept for that record ([`IdentityStamp`]), else `null`. An
+/// file's identity when one was kept for that record ([`VersionStamp`]), else `null`. An
 /// array, not an object: the first line is read at every hand-over, and it holds one per
 /// positions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct FileEntry(CompactString, Option<IdentityStamp>);
+struct FileEntry(CompactString, Option<VersionStamp>);
 
 /// The recorded files of the first line, by name: a vector in the order of the names (a
 /// JSON object, one entry per name). Not a map: the line is read at every hand-over, which
@@ -236,8 +236,8 @@ impl Head {
 /// A positions file's identity (its stamp) when it was found to match its last record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
-    pub identity: IdentityStamp,
-    /// [`FileDigest::fingerprint`](crate::negotiation::derived::digests::FileDigest::fingerprint) of the record it
+    pub identity: VersionStamp,
+    /// [`FileDigest::fingerprint`](super::digests::FileDigest::fingerprint) of the record it
     /// matched: a record changed since (by a command that kept no identity) voids it.
     pub record: String,
 }
@@ -269,14 +269,14 @@ pub struct Loaded {
 /// knows that the recorded files include every listed one, without listing it.
 #[derive(Debug, Clone)]
 struct Listing {
-    dir: IdentityStamp,
+    dir: VersionStamp,
     files: Vec<String>,
 }
 
 impl Loaded {
     /// Whether `file` is, by its identity `now`, still the text that matched its last record
     /// when that identity was kept: then it need not be read.
-    pub fn unchanged(&self, file: &str, now: Option<&FileIdentity>) -> bool {
+    pub fn unchanged(&self, file: &str, now: Option<&Version>) -> bool {
         let Some(recorded) = self.ledger.baselines.get(file) else {
             return false;
         };
@@ -296,7 +296,7 @@ impl Loaded {
     /// Keeps the listing of `positions/` just made (its files, `listed`) when the directory
     /// had settled before it was listed (`dir`, the stamp of its identity then), and none
     /// otherwise: the one kept before is of an identity the directory no longer has.
-    fn keep_listing(&mut self, dir: Option<IdentityStamp>, listed: &[IssueFile]) {
+    fn keep_listing(&mut self, dir: Option<VersionStamp>, listed: &[IssueFile]) {
         let kept = self.listing.as_ref().map(|listing| listing.dir);
         self.listing_changed |= kept != dir;
         self.listing = dir.map(|dir| Listing {
@@ -313,12 +313,12 @@ impl Loaded {
 fn kept_for(
     identities: &BTreeMap<String, Checked>,
     file: &str,
-    now: Option<&FileIdentity>,
+    now: Option<&Version>,
     record: impl FnOnce() -> String,
 ) -> bool {
     match (now, identities.get(file)) {
         (Some(now), Some(checked)) => {
-            checked.identity == IdentityStamp::from(*now) && checked.record == record()
+            checked.identity == VersionStamp::from(*now) && checked.record == record()
         }
         _ => false,
     }
@@ -377,12 +377,12 @@ pub enum AsKept {
 /// ([`Head::positions_dir`]): no file was added to it since a listing whose every file is
 /// recorded, so the recorded files, each looked up, are all there is to find as kept.
 pub fn load_unless_as_kept(store: &Store) -> Result<AsKept> {
-    let dir = store.lookup_dir(POSITIONS_DIR);
+    let dir = store.version_lookup(POSITIONS_DIR);
     // Taken before the digests file is read or the directory listed, and judged settled
     // then: an entry made since moves it.
     let dir_now = (dir.as_ref())
-        .and_then(LookupDir::identity)
-        .map(|identity| (IdentityStamp::from(identity), identity.has_settled()));
+        .and_then(VersionLookup::version)
+        .map(|identity| (VersionStamp::from(identity), identity.has_settled()));
     let opened = Opened::read(store)?;
     // Whether some recorded file is known not to be as kept, found so by the lookups made
     // without a listing: they are not made again.
@@ -416,7 +416,7 @@ pub fn load_unless_as_kept(store: &Store) -> Result<AsKept> {
                     recorded_listed += 1;
                     Ok(*now)
                 }
-                None => store.identity(file),
+                None => store.version(file),
             }
         })?;
         // What a hand-over would keep again: an identity for each recorded file, no other,
@@ -441,17 +441,17 @@ pub fn load_unless_as_kept(store: &Store) -> Result<AsKept> {
 /// ([`looked_up_while`](crate::negotiation::model::looked_up_while)).
 fn positions_now<'n>(
     store: &Store,
-    dir: Option<&LookupDir>,
+    dir: Option<&VersionLookup>,
     names: &[&'n str],
-) -> Result<FxHashMap<&'n str, Option<FileIdentity>>> {
+) -> Result<FxHashMap<&'n str, Option<Version>>> {
     let Some(dir) = dir else {
         // A directory that cannot be looked in that way: each file asked of the store, which
         // says what is wrong.
         return (names.iter())
-            .map(|&name| Ok((name, store.identity(&issues::positions_file(name))?)))
+            .map(|&name| Ok((name, store.version(&issues::positions_file(name))?)))
             .collect();
     };
-    let mut found = vec![Found::Other; names.len()];
+    let mut found = vec![Presence::Other; names.len()];
     crate::negotiation::model::looked_up_while(&mut found, |index| dir.find(names[index]), || ());
     let now = (names.iter().zip(found))
         .map(|(&name, found)| (name, found.file()))
@@ -477,7 +477,7 @@ pub enum Kept {
 /// recorded with the identity `now` gives it; otherwise the whole ledger, as [`load`] gives.
 pub fn load_unchanged(
     store: &Store,
-    now: impl Fn(&str) -> Result<Option<FileIdentity>>,
+    now: impl Fn(&str) -> Result<Option<Version>>,
 ) -> Result<Kept> {
     load_unchanged_from(store, Opened::read(store)?, now)
 }
@@ -487,7 +487,7 @@ pub fn load_unchanged(
 pub fn load_unchanged_from(
     store: &Store,
     opened: Option<Opened>,
-    now: impl Fn(&str) -> Result<Option<FileIdentity>>,
+    now: impl Fn(&str) -> Result<Option<Version>>,
 ) -> Result<Kept> {
     if let Some(file) = &opened
         && file.all_unchanged(now)?
@@ -531,7 +531,7 @@ pub struct Opened {
     since: JsonLines<Event>,
     /// A listing of `positions/` to keep that the file does not hold: its every listed file
     /// is recorded, and the directory had settled (the stamp of its identity).
-    new_listing: Option<IdentityStamp>,
+    new_listing: Option<VersionStamp>,
 }
 
 impl Opened {
@@ -568,7 +568,7 @@ impl Opened {
 
     /// Whether every recorded file, looked up in `dir` (`positions/`), is as kept
     /// ([`Opened::all_unchanged`]): from 256 files on, looked up on two threads.
-    fn all_found_as_kept(&self, dir: &LookupDir) -> Result<bool> {
+    fn all_found_as_kept(&self, dir: &VersionLookup) -> Result<bool> {
         if self.recorded_since() {
             return Ok(false);
         }
@@ -583,12 +583,12 @@ impl Opened {
         // fresh memory to fault in), compared once both threads are done: a slot is written
         // by the thread that took its chunk, and chunks of one-byte results would share
         // cache lines between the two threads.
-        let mut found: Vec<Option<IdentityStamp>> = vec![None; files.len()];
+        let mut found: Vec<Option<VersionStamp>> = vec![None; files.len()];
         crate::negotiation::model::looked_up_while(
             &mut found,
             |index| {
                 let name = issues::positions_name(&files[index].0).expect("checked above");
-                dir.find(name).file().map(IdentityStamp::from)
+                dir.find(name).file().map(VersionStamp::from)
             },
             || (),
         );
@@ -603,15 +603,12 @@ impl Opened {
     /// Whether every file the head records has an identity kept for its record that is its
     /// identity `now`, and no event since has recorded anything (a record changed since is
     /// one the head does not know).
-    fn all_unchanged(
-        &self,
-        mut now: impl FnMut(&str) -> Result<Option<FileIdentity>>,
-    ) -> Result<bool> {
+    fn all_unchanged(&self, mut now: impl FnMut(&str) -> Result<Option<Version>>) -> Result<bool> {
         if self.recorded_since() {
             return Ok(false);
         }
         for (file, FileEntry(_, kept)) in self.head.files.iter() {
-            let now = now(file)?.map(IdentityStamp::from);
+            let now = now(file)?.map(VersionStamp::from);
             if kept.is_none() || *kept != now {
                 return Ok(false);
             }
@@ -844,11 +841,11 @@ mod tests {
                 log_anchor: anchor.clone(),
                 files: (files.iter())
                     .map(|(file, record, kept)| {
-                        let kept = kept.map(|k| IdentityStamp::from_hex(&format!("{k:016x}")).unwrap());
+                        let kept = kept.map(|k| VersionStamp::from_hex(&format!("{k:016x}")).unwrap());
                         (CompactString::new(file), FileEntry(record.into(), kept))
                     })
                     .collect(),
-                positions_dir: dir.map(|d| IdentityStamp::from_hex(&format!("{d:016x}")).unwrap()),
+                positions_dir: dir.map(|d| VersionStamp::from_hex(&format!("{d:016x}")).unwrap()),
                 ledger: DigestsHead::default(),
             };
             head.ledger.notes = noted.then(|| NotesRecord {

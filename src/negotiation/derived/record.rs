@@ -22,7 +22,7 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::store::{FileIdentity, Locked, Store};
+use crate::store::{Locked, Store, Version};
 
 use crate::negotiation::derived::digests::DigestsHead;
 use crate::negotiation::derived::digests::Edit;
@@ -58,7 +58,7 @@ pub struct Seen<'a> {
     /// The identity each file had when this command read it (when it had settled) or found
     /// it unread (by its identity alone): a file of `texts` without one here is compared, a
     /// file in neither is looked at.
-    pub identities: FxHashMap<String, FileIdentity>,
+    pub identities: FxHashMap<String, Version>,
     /// The loaded digests file whose identities may spare reading a file.
     pub loaded: Option<&'a digests_file::Loaded>,
 }
@@ -66,11 +66,11 @@ pub struct Seen<'a> {
 impl Seen<'_> {
     /// The identity `file` has now, as far as this command can trust it: the one it had when
     /// this command read it (`None` when it had not settled), or else asked of the store.
-    pub fn identity_now(&self, store: &Store, file: &str) -> Result<Option<FileIdentity>> {
+    pub fn identity_now(&self, store: &Store, file: &str) -> Result<Option<Version>> {
         match self.identities.get(file) {
             Some(identity) => Ok(Some(*identity)),
             None if self.texts.contains_key(file) => Ok(None),
-            None => store.identity(file),
+            None => store.version(file),
         }
     }
 }
@@ -184,13 +184,13 @@ pub fn check(store: &Store, state: &State, ctx: &Ctx, actor: Actor) -> Result<To
     let mut events = Vec::new();
     let mut identities = BTreeMap::new();
     for file in files {
-        let now = store.identity(&file)?;
+        let now = store.version(&file)?;
         if loaded.unchanged(&file, now.as_ref()) {
             // Not written since it was found as recorded: as recorded now, nothing to log.
             identities.insert(file.clone(), loaded.identities[&file].clone());
             continue;
         }
-        let (current, identity) = match store.read_with_identity(&file)? {
+        let (current, identity) = match store.read_with_version(&file)? {
             Some((text, identity)) => (Some(text), identity),
             None => (None, None),
         };

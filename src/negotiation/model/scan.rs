@@ -8,7 +8,7 @@
 //! another order of fields. Its caller then reads the same text with the general parser, and
 //! a property test of each caller checks that both read the same.
 
-use crate::store::IdentityStamp;
+use crate::store::VersionStamp;
 
 /// What is left of a text to scan.
 pub struct Scan<'a>(pub &'a str);
@@ -44,10 +44,10 @@ impl<'a> Scan<'a> {
     }
 
     /// A stamp: 16 hexadecimal digits between quotes.
-    pub fn stamp(&mut self) -> Option<IdentityStamp> {
+    pub fn stamp(&mut self) -> Option<VersionStamp> {
         let rest = self.0.strip_prefix('"')?;
         let (hex, after) = rest.split_at_checked(16)?;
-        let stamp = IdentityStamp::from_hex(hex)?;
+        let stamp = VersionStamp::from_hex(hex)?;
         self.0 = after.strip_prefix('"')?;
         Some(stamp)
     }

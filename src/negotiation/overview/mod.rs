@@ -7,7 +7,7 @@ pub mod changes;
 use rustc_hash::FxHashMap;
 
 use crate::error::Result;
-use crate::store::{FileIdentity, Found, Locked, Store};
+use crate::store::{Locked, Presence, Store, Version};
 
 use crate::negotiation::derived::digests::{Digests, Edit};
 use crate::negotiation::derived::digests_file::{self, Kept};
@@ -35,7 +35,7 @@ struct IssuesRead {
     texts: Texts,
     /// The identity of each positions file: as read, when it had settled; as found, when
     /// the cache vouched for it.
-    identities: FxHashMap<String, FileIdentity>,
+    identities: FxHashMap<String, Version>,
     /// What to keep for the next overview.
     cache: NextCache,
 }
@@ -48,10 +48,10 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
     let kept = IssueCache::read(store);
     let (mut cache, issues_found, positions_found, meanwhile) =
         look_up_with_cache(store, &files, kept.as_deref(), meanwhile);
-    let found = |all: &Option<Vec<Found>>, index: usize| {
+    let found = |all: &Option<Vec<Presence>>, index: usize| {
         all.as_ref()
             .and_then(|all| all.get(index).copied())
-            .unwrap_or(Found::Other)
+            .unwrap_or(Presence::Other)
     };
     let mut read = IssuesRead {
         reports: Vec::with_capacity(files.len()),
@@ -73,7 +73,7 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
             }
             None => {
                 let (text, identity) = store
-                    .read_with_identity(&format!("{ISSUES_DIR}/{}", file.file))?
+                    .read_with_version(&format!("{ISSUES_DIR}/{}", file.file))?
                     .unwrap_or_default();
                 identities.issue = identity;
                 read_now |= identity.is_some();
@@ -87,11 +87,11 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
                 identities.positions = Some(part.identity);
                 Some(part.derived)
             }
-            (None, Found::Missing) => {
+            (None, Presence::Missing) => {
                 read.texts.insert(positions_rel, None);
                 None
             }
-            (None, _) => match store.read_with_identity(&positions_rel)? {
+            (None, _) => match store.read_with_version(&positions_rel)? {
                 None => {
                     read.texts.insert(positions_rel, None);
                     None
@@ -131,29 +131,34 @@ fn look_up_with_cache<'a, T>(
     files: &[IssueFile],
     kept: Option<&'a [u8]>,
     meanwhile: impl FnOnce() -> T,
-) -> (IssueCache<'a>, Option<Vec<Found>>, Option<Vec<Found>>, T) {
+) -> (
+    IssueCache<'a>,
+    Option<Vec<Presence>>,
+    Option<Vec<Presence>>,
+    T,
+) {
     let Some(kept) = kept else {
         return (IssueCache::default(), None, None, meanwhile());
     };
     // Each issue's file, then each positions file; `Other` (read it) where a directory
     // cannot be looked in.
     let dirs = [
-        store.lookup_dir(ISSUES_DIR),
-        store.lookup_dir(POSITIONS_DIR),
+        store.version_lookup(ISSUES_DIR),
+        store.version_lookup(POSITIONS_DIR),
     ];
     let count = files.len();
     let look_up = |index: usize| match &dirs[index / count] {
         Some(dir) => dir.find(&files[index % count].file),
-        None => Found::Other,
+        None => Presence::Other,
     };
-    let mut found = vec![Found::Other; 2 * count];
+    let mut found = vec![Presence::Other; 2 * count];
     let (cache, meanwhile) =
         crate::negotiation::model::looked_up_while(&mut found, look_up, || {
             let meanwhile = meanwhile();
             (IssueCache::parse(kept), meanwhile)
         });
     let positions = found.split_off(count);
-    let looked = |found: Vec<Found>, dir: &Option<_>| dir.as_ref().map(|_| found);
+    let looked = |found: Vec<Presence>, dir: &Option<_>| dir.as_ref().map(|_| found);
     (
         cache,
         looked(found, &dirs[0]),
