@@ -182,206 +182,206 @@ static APPLETS: &[Applet] = &[
         "init",
         NEG,
         "Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])",
-        negotiation::InitCli,
+        negotiation::InitRequest,
         negotiation::init
     ),
     leaf!(
         "register",
         NEG,
         "Register an agent while registration is open (register.sh DIR AGENT)",
-        negotiation::RegisterCli,
+        negotiation::RegisterRequest,
         negotiation::register
     ),
     leaf!(
         "wait-for-start",
         NEG,
         "Block until registration completes and set the first turn (wait-for-start.sh)",
-        negotiation::WaitForStartCli,
+        negotiation::WaitForStartRequest,
         negotiation::wait_for_start
     ),
     leaf!(
         "file-draft-issue",
         NEG,
         "File a private draft issue in the analysis phase; prints the file name",
-        negotiation::DraftCli,
+        negotiation::DraftRequest,
         negotiation::file_draft_issue
     ),
     leaf!(
         "end-analysis",
         NEG,
         "End the holder's analysis turn; the last one merges all drafts",
-        negotiation::AgentCli,
+        negotiation::AgentRequest,
         negotiation::end_analysis
     ),
     leaf!(
         "poll",
         NEG,
         "One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)",
-        negotiation::PollCli,
+        negotiation::PollRequest,
         negotiation::poll
     ),
     leaf!(
         "wait",
         NEG,
         "Block until it is the agent's turn (0) or the negotiation is finished (2)",
-        negotiation::WaitCli,
+        negotiation::WaitRequest,
         negotiation::wait
     ),
     leaf!(
         "new-issue",
         NEG,
         "Raise a new issue in the positions phase; prints the file name",
-        negotiation::NewIssueCli,
+        negotiation::NewIssueRequest,
         negotiation::new_issue
     ),
     leaf!(
         "hand-off",
         NEG,
         "Pass the turn to the next agent (holder only)",
-        negotiation::AgentCli,
+        negotiation::AgentRequest,
         negotiation::hand_off
     ),
     leaf!(
         "status",
         NEG,
         "Print the turn, the agents and every issue's status (--watch: keep it live)",
-        views::StatusCli,
+        views::StatusRequest,
         views::status
     ),
     leaf!(
         "position",
         NEG,
         "Append the holder's position on an issue, numbered as its next round",
-        negotiation_rules::EntryCli,
+        negotiation_rules::EntryRequest,
         negotiation_rules::position
     ),
     leaf!(
         "challenge",
         NEG,
         "Append the holder's challenge on an issue: the strongest case against it",
-        negotiation_rules::EntryCli,
+        negotiation_rules::EntryRequest,
         negotiation_rules::challenge
     ),
     leaf!(
         "agree",
         NEG,
         "Mark an issue AGREED (holder only, after another agent's challenge)",
-        negotiation_rules::AgreeCli,
+        negotiation_rules::AgreeRequest,
         negotiation_rules::agree
     ),
     leaf!(
         "escalate",
         NEG,
         "Mark an issue ESCALATE, for a person to settle (holder only)",
-        negotiation_rules::EscalateCli,
+        negotiation_rules::EscalateRequest,
         negotiation_rules::escalate
     ),
     leaf!(
         "resolve",
         NEG,
         "A person settles an escalated issue",
-        negotiation_rules::ResolveCli,
+        negotiation_rules::ResolveRequest,
         negotiation_rules::resolve
     ),
     leaf!(
         "audit-template",
         NEG,
         "Write the coverage-audit.md skeleton, one section per file in sources/",
-        negotiation::AuditTemplateCli,
+        negotiation::AuditTemplateRequest,
         negotiation::audit_template
     ),
     leaf!(
         "check",
         NEG,
         "Report edits of recorded positions: 0 none, 1 edits found",
-        negotiation::DirCli,
+        negotiation::DirRequest,
         negotiation::check
     ),
     leaf!(
         "finish",
         NEG,
         "Check that everything is agreed and audited, then mark the negotiation done",
-        negotiation::FinishCli,
+        negotiation::FinishRequest,
         negotiation::finish
     ),
     leaf!(
         "changes",
         NEG,
         "What changed since AGENT last handed the turn on",
-        negotiation::AgentNameCli,
+        negotiation::AgentNameRequest,
         negotiation::changes
     ),
     leaf!(
         "note",
         NEG,
         "Append a note for the other agents to notes.md (no turn needed)",
-        negotiation_rules::NoteCli,
+        negotiation_rules::NoteRequest,
         negotiation_rules::note
     ),
     leaf!(
         "duplicate",
         NEG,
         "Propose that an issue duplicates another (holder only)",
-        negotiation_rules::DuplicateCli,
+        negotiation_rules::DuplicateRequest,
         negotiation_rules::duplicate
     ),
     leaf!(
         "reopen",
         NEG,
         "Reopen an issue another agent agreed (holder only)",
-        negotiation_rules::ReopenCli,
+        negotiation_rules::ReopenRequest,
         negotiation_rules::reopen
     ),
     leaf!(
         "sign-off",
         NEG,
         "Approve final.md and coverage-audit.md as they are now",
-        negotiation::AgentNameCli,
+        negotiation::AgentNameRequest,
         negotiation::sign_off
     ),
     leaf!(
         "log",
         NEG,
         "Print the event log of a negotiation",
-        negotiation::DirCli,
+        negotiation::DirRequest,
         negotiation::log
     ),
     leaf!(
         "watch",
         None,
         "A live view of a negotiation, redrawn on every change; exit 2 once finished",
-        views::WatchCli,
+        views::WatchRequest,
         views::watch
     ),
     leaf!(
         "report",
         NEG,
         "Write a negotiation as one self-contained HTML page",
-        views::ReportCli,
+        views::ReportRequest,
         views::report
     ),
     local!(
         "links",
         "Create links named like the old scripts that run this binary",
-        tools::LinksCli,
+        tools::LinksRequest,
         tools::links
     ),
     local!(
         "completions",
         "Print a completion script for a shell",
-        tools::CompletionsCli,
+        tools::CompletionsRequest,
         tools::completions
     ),
     local!(
         "demo",
         "Play a protocol end to end between scripted agents, each step a separate process",
-        tools::DemoCli,
+        tools::DemoRequest,
         tools::demo
     ),
     local!(
         "skill",
         "Print the skill file that teaches agents parley (--install DIR, --check DIR)",
-        skill::SkillCli,
+        skill::SkillRequest,
         skill::skill
     ),
     local!(
@@ -415,21 +415,21 @@ static APPLETS: &[Applet] = &[
         "reserve",
         OPS,
         "Reserve a scope for an agent, renew it, or take over a stale one",
-        operative::ReserveCli,
+        operative::ReserveRequest,
         operative::reserve
     ),
     leaf!(
         "release",
         OPS,
         "Release a reservation (owner only)",
-        operative::ReleaseCli,
+        operative::ReleaseRequest,
         operative::release
     ),
     leaf!(
         "reservations",
         OPS,
         "List held reservations (or archived ones)",
-        operative::ReservationsCli,
+        operative::ReservationsRequest,
         operative::reservations
     ),
     group!(
@@ -443,14 +443,14 @@ static APPLETS: &[Applet] = &[
         "events",
         OPS,
         "The protocol event timeline",
-        operative::EventsCli,
+        operative::EventsRequest,
         operative::events
     ),
     leaf!(
         "session",
         OPS,
         "Start a session: register a new identity or adopt one (never prompts)",
-        operative::SessionCli,
+        operative::SessionRequest,
         operative::session
     ),
     group!(
@@ -564,7 +564,7 @@ pub(crate) fn seconds(flag: &str, secs: f64) -> Result<Duration> {
 /// How a blocking command waits.
 #[derive(Debug, Default, clap::Args, Deserialize)]
 #[serde(default)]
-pub struct WaitingCli {
+pub struct WaitingFields {
     /// Give up with exit 124 after SECS
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
@@ -576,11 +576,14 @@ pub struct WaitingCli {
     pub poll_interval: Option<f64>,
 }
 
-pub(crate) fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
+pub(crate) fn waiting(request: &WaitingFields) -> Result<WaitOptions> {
     Ok(WaitOptions {
-        timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
-        force_poll: cli.poll,
-        poll_interval: cli
+        timeout: request
+            .timeout
+            .map(|s| seconds("--timeout", s))
+            .transpose()?,
+        force_poll: request.poll,
+        poll_interval: request
             .poll_interval
             .map(|s| seconds("--poll-interval", s))
             .transpose()?,

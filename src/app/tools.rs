@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::output::{Human, Reply};
 
 #[derive(Debug, Args)]
-pub struct LinksCli {
+pub struct LinksRequest {
     /// Where to create the links (created if missing)
     pub dir: PathBuf,
     /// Replace files in the way that are not links to parley
@@ -20,13 +20,13 @@ pub struct LinksCli {
 }
 
 #[derive(Debug, Args)]
-pub struct CompletionsCli {
+pub struct CompletionsRequest {
     /// The shell
     pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
-pub struct DemoCli {
+pub struct DemoRequest {
     /// Work directory (created if missing); a new temporary directory when omitted
     pub dir: Option<PathBuf>,
     /// How many scripted agents take part (negotiation scene)
@@ -50,18 +50,18 @@ impl Reply for Completion {
     }
 }
 
-pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<crate::links::Links> {
-    crate::links::run(&cli.dir, cli.force)
+pub fn links(_ctx: &Ctx, request: LinksRequest) -> Result<crate::links::Links> {
+    crate::links::run(&request.dir, request.force)
 }
 
-pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<crate::demo::Demo> {
-    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene)
+pub fn demo(ctx: &Ctx, request: DemoRequest) -> Result<crate::demo::Demo> {
+    crate::demo::run(ctx, request.dir, request.agents as usize, request.scene)
 }
 
-pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Completion> {
+pub fn completions(_ctx: &Ctx, request: CompletionsRequest) -> Result<Completion> {
     Ok(Completion {
-        shell: cli.shell.to_string(),
-        script: completion_script(cli.shell),
+        shell: request.shell.to_string(),
+        script: completion_script(request.shell),
     })
 }
 
