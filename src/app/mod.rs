@@ -14,6 +14,7 @@ pub mod negotiation;
 pub mod negotiation_rules;
 pub mod operative;
 pub mod parliament;
+pub mod protocols;
 pub mod skill;
 pub mod tools;
 pub mod views;
@@ -30,43 +31,15 @@ use crate::input::Source;
 use crate::names::Name;
 use crate::output::Outcome;
 use crate::wait::WaitOptions;
-
-/// The MCP tool an applet belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
-    Negotiation,
-    Operative,
-    Bounce,
-    Parliament,
-    Feedback,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 5] = [
-        Tool::Negotiation,
-        Tool::Operative,
-        Tool::Bounce,
-        Tool::Parliament,
-        Tool::Feedback,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Negotiation => "negotiation",
-            Tool::Operative => "operative",
-            Tool::Bounce => "bounce",
-            Tool::Parliament => "parliament",
-            Tool::Feedback => "feedback",
-        }
-    }
-}
+use protocols::Protocol;
 
 /// One command of parley's top level.
 pub struct Applet {
     /// The command-line name (`poll`, `hand-off`, `bounce`): the one place names are kept.
     pub name: &'static str,
-    /// The MCP tool that exposes it; `None` for what is not a tool (demo, watch, links, ...).
-    pub tool: Option<Tool>,
+    /// The protocol it belongs to; `None` for what is no protocol's (demo, links, ...) and for
+    /// `watch`, a live view rather than a call.
+    pub protocol: Option<Protocol>,
     /// Its own clap command, named `name`, with its subcommands if it has any.
     pub parser: fn() -> clap::Command,
     /// Runs it with the matches of its own command (the command line).
@@ -75,6 +48,8 @@ pub struct Applet {
     /// subcommands takes them externally tagged, `{"append": {...}}`, nested as deep as they
     /// go. Field names are the request's field names (clap's argument ids).
     pub run_json: fn(&Ctx, serde_json::Value) -> Result<Outcome>,
+    /// What a front end calling its commands as tools treats specially (see [`Special`]).
+    pub special: &'static [Special],
 }
 
 impl std::fmt::Debug for Applet {
@@ -83,8 +58,46 @@ impl std::fmt::Debug for Applet {
     }
 }
 
+/// What a front end that offers commands as tool calls (the MCP server) treats specially
+/// about one command of an applet, declared beside the applet in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct Special {
+    /// The subcommands below the applet that lead to the command (none: the applet itself).
+    pub path: &'static [&'static str],
+    pub treat: Treat,
+}
+
+/// How a command is treated: see [`Special`].
+#[derive(Debug, Clone, Copy)]
+pub enum Treat {
+    /// It blocks until an answer: a call of its own kind (the MCP `wait` tool's `action`),
+    /// listed at `listed` among them, rather than an action of its protocol.
+    Wait { action: &'static str, listed: u8 },
+    /// It is no operation an agent calls (a program a provider runs, reading stdin).
+    NotACall,
+    /// Text the command reads from the file field `file` may also be given inline, in the
+    /// request field `inline` (declared for serde only, `#[arg(skip)]`): a string, or a JSON
+    /// object when `object`.
+    Inline {
+        file: &'static str,
+        inline: &'static str,
+        object: bool,
+    },
+    /// Options that are no field of a call: `status --watch` (with its `--once` and
+    /// `--timeout`) is the live view, which would block a call without bound.
+    NotFields(&'static [&'static str]),
+    /// The command's subcommands are one call, `action`, whose field `field` picks the
+    /// subcommand: (the field's value, the subcommand). Without the field, the front end
+    /// decides from the payload.
+    PickedBy {
+        action: &'static str,
+        field: &'static str,
+        choices: &'static [(&'static str, &'static str)],
+    },
+}
+
 /// A usage error (exit 64) for a request that clap or serde could not read.
-fn unreadable_request(e: impl std::fmt::Display) -> Error {
+pub fn unreadable_request(e: impl std::fmt::Display) -> Error {
     Error::usage(e.to_string())
 }
 
@@ -95,8 +108,8 @@ macro_rules! from_matches {
     ($request:ty, $op:path) => {
         |ctx, matches| {
             let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
-                .map_err(unreadable_request)?;
-            $op(ctx, request).map(Outcome::from)
+                .map_err($crate::app::unreadable_request)?;
+            $op(ctx, request).map($crate::output::Outcome::from)
         }
     };
 }
@@ -105,8 +118,9 @@ macro_rules! from_matches {
 macro_rules! from_json {
     ($request:ty, $op:path) => {
         |ctx, value| {
-            let request: $request = serde_json::from_value(value).map_err(unreadable_request)?;
-            $op(ctx, request).map(Outcome::from)
+            let request: $request =
+                serde_json::from_value(value).map_err($crate::app::unreadable_request)?;
+            $op(ctx, request).map($crate::output::Outcome::from)
         }
     };
 }
@@ -124,23 +138,24 @@ macro_rules! args_parser {
 
 /// An applet taking one argument struct.
 macro_rules! leaf {
-    ($name:literal, $tool:expr, $about:literal, $request:ty, $op:path) => {
+    ($name:literal, $protocol:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
-            tool: $tool,
+            protocol: $protocol,
             parser: args_parser!($name, $about, $request),
             run_matches: from_matches!($request, $op),
             run_json: from_json!($request, $op),
+            special: specials!($($special)?),
         }
     };
 }
 
 /// An applet with subcommands (`bounce append`, `agent register`), one enum of them.
 macro_rules! group {
-    ($name:literal, $tool:expr, $about:literal, $request:ty, $op:path) => {
+    ($name:literal, $protocol:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
-            tool: $tool,
+            protocol: $protocol,
             parser: || {
                 <$request as clap::Subcommand>::augment_subcommands(clap::Command::new($name))
                     .about($about)
@@ -150,33 +165,49 @@ macro_rules! group {
             },
             run_matches: from_matches!($request, $op),
             run_json: from_json!($request, $op),
+            special: specials!($($special)?),
         }
     };
 }
 
-/// An applet of the command line only: a JSON request for it is refused.
+/// An applet of the command line only: a JSON request for it is refused. Front ends declare
+/// their own applets with it too (`parley mcp`, `parley completions`).
 macro_rules! local {
     ($name:literal, $about:literal, $request:ty, $op:path) => {
-        Applet {
+        $crate::app::Applet {
             name: $name,
-            tool: None,
-            parser: args_parser!($name, $about, $request),
-            run_matches: from_matches!($request, $op),
+            protocol: None,
+            parser: $crate::app::args_parser!($name, $about, $request),
+            run_matches: $crate::app::from_matches!($request, $op),
             run_json: |_, _| {
-                Err(Error::usage(concat!(
+                Err($crate::error::Error::usage(concat!(
                     "`",
                     $name,
                     "` runs on the command line only"
                 )))
             },
+            special: &[],
         }
     };
 }
 
-const NEG: Option<Tool> = Some(Tool::Negotiation);
-const OPS: Option<Tool> = Some(Tool::Operative);
+/// An applet's special commands, none unless given.
+macro_rules! specials {
+    () => {
+        &[]
+    };
+    ($special:expr) => {
+        $special
+    };
+}
 
-/// Every applet, in the order `parley --help` lists them.
+pub(crate) use {args_parser, from_matches, local};
+
+const NEG: Option<Protocol> = Some(Protocol::Negotiation);
+const OPS: Option<Protocol> = Some(Protocol::Operative);
+
+/// Every applet of the application, in the order `parley --help` lists them (the front ends
+/// place their own among them).
 static APPLETS: &[Applet] = &[
     leaf!(
         "init",
@@ -197,7 +228,14 @@ static APPLETS: &[Applet] = &[
         NEG,
         "Block until registration completes and set the first turn (wait-for-start.sh)",
         negotiation::WaitForStartRequest,
-        negotiation::wait_for_start
+        negotiation::wait_for_start,
+        &[Special {
+            path: &[],
+            treat: Treat::Wait {
+                action: "start",
+                listed: 1
+            }
+        }]
     ),
     leaf!(
         "file-draft-issue",
@@ -225,7 +263,14 @@ static APPLETS: &[Applet] = &[
         NEG,
         "Block until it is the agent's turn (0) or the negotiation is finished (2)",
         negotiation::WaitRequest,
-        negotiation::wait
+        negotiation::wait,
+        &[Special {
+            path: &[],
+            treat: Treat::Wait {
+                action: "turn",
+                listed: 0
+            }
+        }]
     ),
     leaf!(
         "new-issue",
@@ -246,7 +291,11 @@ static APPLETS: &[Applet] = &[
         NEG,
         "Print the turn, the agents and every issue's status (--watch: keep it live)",
         views::StatusRequest,
-        views::status
+        views::status,
+        &[Special {
+            path: &[],
+            treat: Treat::NotFields(&["watch", "once", "timeout"])
+        }]
     ),
     leaf!(
         "position",
@@ -267,7 +316,8 @@ static APPLETS: &[Applet] = &[
         NEG,
         "Mark an issue AGREED (holder only, after another agent's challenge)",
         negotiation_rules::AgreeRequest,
-        negotiation_rules::agree
+        negotiation_rules::agree,
+        &[inline(&[], "file", "file_text")]
     ),
     leaf!(
         "escalate",
@@ -367,12 +417,6 @@ static APPLETS: &[Applet] = &[
         tools::links
     ),
     local!(
-        "completions",
-        "Print a completion script for a shell",
-        tools::CompletionsRequest,
-        tools::completions
-    ),
-    local!(
         "demo",
         "Play a protocol end to end between scripted agents, each step a separate process",
         tools::DemoRequest,
@@ -384,18 +428,34 @@ static APPLETS: &[Applet] = &[
         skill::SkillRequest,
         skill::skill
     ),
-    local!(
-        "mcp",
-        "Serve the protocols as MCP tools over stdio, for agents that call tools",
-        crate::mcp::McpArgs,
-        crate::mcp::run
-    ),
     group!(
         "feedback",
-        Some(Tool::Feedback),
+        Some(Protocol::Feedback),
         "Agent Feedback Protocol: validate payloads, extract responses, ask a provider",
         feedback::FeedbackCommand,
-        feedback::run
+        feedback::run,
+        &[
+            inline(&["validate", "request"], "file", "file_text"),
+            inline(&["validate", "request"], "previous", "previous_text"),
+            inline(&["validate", "response"], "file", "file_text"),
+            inline(&["validate", "response"], "request", "request_text"),
+            inline(&["validate", "response"], "previous", "previous_text"),
+            inline(&["extract"], "file", "file_text"),
+            inline(&["extract"], "request", "request_text"),
+            inline(&["extract"], "previous", "previous_text"),
+            Special {
+                path: &["mock-provider"],
+                treat: Treat::NotACall
+            },
+            Special {
+                path: &["validate"],
+                treat: Treat::PickedBy {
+                    action: "validate",
+                    field: "kind",
+                    choices: &[("request", "request"), ("response", "response")],
+                },
+            },
+        ]
     ),
     group!(
         "agent",
@@ -455,19 +515,50 @@ static APPLETS: &[Applet] = &[
     ),
     group!(
         "bounce",
-        Some(Tool::Bounce),
+        Some(Protocol::Bounce),
         "Bounce sessions: a markdown file of turn-taking entries, validated and appended",
         bounce::BounceCommand,
-        bounce::run
+        bounce::run,
+        &[Special {
+            path: &["wait"],
+            treat: Treat::Wait {
+                action: "bounce_turn",
+                listed: 2
+            }
+        }]
     ),
     group!(
         "parliament",
-        Some(Tool::Parliament),
+        Some(Protocol::Parliament),
         "The parliament ledger: checked appends, validation, tally, gate and clock",
         parliament::ParliamentCommand,
-        parliament::run
+        parliament::run,
+        &[Special {
+            path: &["append"],
+            treat: Treat::Inline {
+                file: "file",
+                inline: "message",
+                object: true
+            },
+        }]
     ),
 ];
+
+/// Text read from a file, also accepted inline as a string.
+const fn inline(
+    path: &'static [&'static str],
+    file: &'static str,
+    inline: &'static str,
+) -> Special {
+    Special {
+        path,
+        treat: Treat::Inline {
+            file,
+            inline,
+            object: false,
+        },
+    }
+}
 
 /// Every applet, in the order `parley --help` lists them.
 pub fn applets() -> &'static [Applet] {
@@ -477,80 +568,6 @@ pub fn applets() -> &'static [Applet] {
 /// The applet named `name`.
 pub fn find(name: &str) -> Option<&'static Applet> {
     APPLETS.iter().find(|applet| applet.name == name)
-}
-
-/// The options every applet takes.
-#[derive(Debug, clap::Args)]
-pub struct GlobalArgs {
-    /// Print one JSON object {"ok","command","data","error"} instead of text
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]
-    #[arg(long, global = true, value_name = "SECS", env = "PARLEY_LOCK_TIMEOUT")]
-    pub lock_timeout: Option<f64>,
-}
-
-/// The top of the command line: parley itself and its global options, without applets.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "parley",
-    version,
-    about = "Coordination for AI coding agents: five protocols in one multi-call binary",
-    long_about = "Coordination for AI coding agents: five protocols in one multi-call binary.\n\n\
-        - negotiation (init ... finish, watch, report): take turns to settle issues\n\
-        - operative scopes (agent, reserve, event, session, ...): identities and reservations\n\
-        - bounce: a markdown session file of turn-taking entries\n\
-        - parliament: the Clerk's ledger of a debate, its tally, gate and clock\n\
-        - feedback: the Agent Feedback Protocol: validate payloads, ask a provider\n\n\
-        Every applet also runs when the binary is called through a link named APPLET, \
-        APPLET.sh or parley-APPLET (see `parley links`).",
-    after_help = exit_code_help(),
-    propagate_version = true,
-    subcommand_required = true,
-    arg_required_else_help = true
-)]
-struct Root {
-    #[command(flatten)]
-    global: GlobalArgs,
-}
-
-/// parley's command with `applets` under it: one of them for a command that runs (its parser
-/// alone is built), all of them for help, completions and names nobody knows.
-pub fn command_with<'a>(applets: impl IntoIterator<Item = &'a Applet>) -> clap::Command {
-    <Root as clap::CommandFactory>::command()
-        .subcommands(applets.into_iter().map(|applet| (applet.parser)()))
-}
-
-/// The whole command tree.
-pub fn command_tree() -> clap::Command {
-    command_with(APPLETS)
-}
-
-/// The exit-code table, shown at the end of `--help`.
-fn exit_code_help() -> String {
-    let mut text = String::from("Exit codes (0-4 are answers, 64 and up are errors):\n");
-    for (_, code, meaning) in crate::error::EXIT_CODES {
-        text.push_str(&format!("  {code:>3}  {meaning}\n"));
-    }
-    text
-}
-
-/// The context a call runs in, from the global options and the environment (`PARLEY_NOW`).
-pub fn context(global: &GlobalArgs) -> Result<Ctx> {
-    let lock_timeout = match global.lock_timeout {
-        None => crate::context::DEFAULT_LOCK_TIMEOUT,
-        Some(secs) => seconds("--lock-timeout", secs)?,
-    };
-    let mode = if global.json {
-        crate::output::Mode::Json
-    } else {
-        crate::output::Mode::Human
-    };
-    Ok(Ctx::new(
-        crate::clock::Clock::from_env()?,
-        lock_timeout,
-        mode,
-    ))
 }
 
 // What several protocols' requests share.

@@ -18,11 +18,12 @@ mod request;
 mod server;
 
 use crate::app;
+use crate::app::protocols::Protocol;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::output::{Human, Reply};
 
-pub use catalog::{Catalog, TOOL_NAMES};
+pub use catalog::{Catalog, tool_names};
 
 /// What `parley mcp` is started with: the applet's request.
 #[derive(Debug, Clone, Default, clap::Args, serde::Deserialize)]
@@ -37,28 +38,13 @@ pub struct McpArgs {
     pub feedback_provider: Option<String>,
 }
 
-/// A protocol whose tool `--protocols` may choose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Protocol {
-    Negotiation,
-    Operative,
-    Bounce,
-    Parliament,
-    Feedback,
-}
-
-impl Protocol {
-    fn tool(self) -> app::Tool {
-        match self {
-            Protocol::Negotiation => app::Tool::Negotiation,
-            Protocol::Operative => app::Tool::Operative,
-            Protocol::Bounce => app::Tool::Bounce,
-            Protocol::Parliament => app::Tool::Parliament,
-            Protocol::Feedback => app::Tool::Feedback,
-        }
-    }
-}
+/// The `mcp` applet, which the command line places among the registry's.
+pub static APPLET: app::Applet = app::local!(
+    "mcp",
+    "Serve the protocols as MCP tools over stdio, for agents that call tools",
+    McpArgs,
+    run
+);
 
 /// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
 /// stdout was the protocol's.
@@ -85,11 +71,7 @@ impl Reply for Served {
 /// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
 /// of every call.
 pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
-    let protocols: Option<Vec<app::Tool>> = if args.protocols.is_empty() {
-        None
-    } else {
-        Some(args.protocols.iter().map(|p| p.tool()).collect())
-    };
+    let protocols = (!args.protocols.is_empty()).then_some(args.protocols.as_slice());
     let provider = match &args.feedback_provider {
         None => None,
         Some(line) => {
@@ -102,6 +84,6 @@ pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
             Some(words)
         }
     };
-    let catalog = Catalog::build(protocols.as_deref());
+    let catalog = Catalog::build(protocols);
     server::run(ctx, catalog, provider)
 }
