@@ -48,8 +48,57 @@ pub struct Applet {
     /// subcommands takes them externally tagged, `{"append": {...}}`, nested as deep as they
     /// go. Field names are the request's field names (clap's argument ids).
     pub run_json: fn(&Ctx, serde_json::Value) -> Result<Outcome>,
+    /// What each of its commands does, by the subcommands below the applet (see [`Facts`]).
+    pub facts: fn(&[&str]) -> Facts,
     /// What a front end calling its commands as tools treats specially (see [`Special`]).
     pub special: &'static [Special],
+}
+
+/// What a command does, declared beside every applet, so that a front end can tell without
+/// a list of names: refuse commands that change state to a reader, say who acted, keep the
+/// decisions for people apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    pub effect: Effect,
+    /// The request fields that name the agent acting (`agent`, `author`, `from`; a key of an
+    /// object field as `message.from`), any one of them when several are given.
+    pub acting: &'static [&'static str],
+    /// A decision that settles what the agents could not (`resolve`): for a person to take.
+    pub for_people: bool,
+}
+
+/// Whether a command may change what it works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// It never changes the session it works on (a file it writes for the caller, such as
+    /// `report --html`, is its output, not a change).
+    Reads,
+    /// It may change it (some only when asked: `tally --append`, `amendments --apply`).
+    Changes,
+}
+
+/// A command that only reads, on nobody's behalf.
+pub const READS: Facts = Facts {
+    effect: Effect::Reads,
+    acting: &[],
+    for_people: false,
+};
+
+/// A command that may change state, on nobody's behalf.
+pub const CHANGES: Facts = Facts {
+    effect: Effect::Changes,
+    acting: &[],
+    for_people: false,
+};
+
+/// A command that may change state, acting as the agent named by `acting`.
+const fn changes_by(acting: &'static [&'static str]) -> Facts {
+    Facts { acting, ..CHANGES }
+}
+
+/// A command that only reads, asking as the agent named by `acting`.
+const fn reads_by(acting: &'static [&'static str]) -> Facts {
+    Facts { acting, ..READS }
 }
 
 impl std::fmt::Debug for Applet {
@@ -83,6 +132,11 @@ pub enum Treat {
         inline: &'static str,
         object: bool,
     },
+    /// Path fields naming a file the caller reads and sends (what matters is its content),
+    /// rather than a path the command works on. A file whose text may come inline is one too.
+    Inputs(&'static [&'static str]),
+    /// A path field naming a file written for the caller (`report --html`).
+    Output(&'static str),
     /// Options that are no field of a call: `status --watch` (with its `--once` and
     /// `--timeout`) is the live view, which would block a call without bound.
     NotFields(&'static [&'static str]),
@@ -138,10 +192,11 @@ macro_rules! args_parser {
 
 /// An applet taking one argument struct.
 macro_rules! leaf {
-    ($name:literal, $protocol:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
+    ($name:literal, $protocol:expr, $facts:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
             protocol: $protocol,
+            facts: $facts,
             parser: args_parser!($name, $about, $request),
             run_matches: from_matches!($request, $op),
             run_json: from_json!($request, $op),
@@ -152,10 +207,11 @@ macro_rules! leaf {
 
 /// An applet with subcommands (`bounce append`, `agent register`), one enum of them.
 macro_rules! group {
-    ($name:literal, $protocol:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
+    ($name:literal, $protocol:expr, $facts:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
             protocol: $protocol,
+            facts: $facts,
             parser: || {
                 <$request as clap::Subcommand>::augment_subcommands(clap::Command::new($name))
                     .about($about)
@@ -173,10 +229,11 @@ macro_rules! group {
 /// An applet of the command line only: a JSON request for it is refused. Front ends declare
 /// their own applets with it too (`parley mcp`, `parley completions`).
 macro_rules! local {
-    ($name:literal, $about:literal, $request:ty, $op:path) => {
+    ($name:literal, $facts:expr, $about:literal, $request:ty, $op:path) => {
         $crate::app::Applet {
             name: $name,
             protocol: None,
+            facts: $facts,
             parser: $crate::app::args_parser!($name, $about, $request),
             run_matches: $crate::app::from_matches!($request, $op),
             run_json: |_, _| {
@@ -212,13 +269,19 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "init",
         NEG,
+        |_| CHANGES,
         "Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])",
         negotiation::InitRequest,
-        negotiation::init
+        negotiation::init,
+        &[Special {
+            path: &[],
+            treat: Treat::Inputs(&["topic_file", "source"])
+        }]
     ),
     leaf!(
         "register",
         NEG,
+        |_| changes_by(&["agent"]),
         "Register an agent while registration is open (register.sh DIR AGENT)",
         negotiation::RegisterRequest,
         negotiation::register
@@ -226,6 +289,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "wait-for-start",
         NEG,
+        |_| changes_by(&["agent"]),
         "Block until registration completes and set the first turn (wait-for-start.sh)",
         negotiation::WaitForStartRequest,
         negotiation::wait_for_start,
@@ -240,6 +304,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "file-draft-issue",
         NEG,
+        |_| changes_by(&["agent"]),
         "File a private draft issue in the analysis phase; prints the file name",
         negotiation::DraftRequest,
         negotiation::file_draft_issue
@@ -247,6 +312,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "end-analysis",
         NEG,
+        |_| changes_by(&["agent"]),
         "End the holder's analysis turn; the last one merges all drafts",
         negotiation::AgentRequest,
         negotiation::end_analysis
@@ -254,6 +320,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "poll",
         NEG,
+        |_| changes_by(&["agent"]),
         "One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)",
         negotiation::PollRequest,
         negotiation::poll
@@ -261,6 +328,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "wait",
         NEG,
+        |_| changes_by(&["agent"]),
         "Block until it is the agent's turn (0) or the negotiation is finished (2)",
         negotiation::WaitRequest,
         negotiation::wait,
@@ -275,6 +343,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "new-issue",
         NEG,
+        |_| changes_by(&["agent"]),
         "Raise a new issue in the positions phase; prints the file name",
         negotiation::NewIssueRequest,
         negotiation::new_issue
@@ -282,6 +351,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "hand-off",
         NEG,
+        |_| changes_by(&["agent"]),
         "Pass the turn to the next agent (holder only)",
         negotiation::AgentRequest,
         negotiation::hand_off
@@ -289,6 +359,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "status",
         NEG,
+        |_| READS,
         "Print the turn, the agents and every issue's status (--watch: keep it live)",
         views::StatusRequest,
         views::status,
@@ -300,20 +371,31 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "position",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append the holder's position on an issue, numbered as its next round",
         negotiation_rules::EntryRequest,
-        negotiation_rules::position
+        negotiation_rules::position,
+        &[Special {
+            path: &[],
+            treat: Treat::Inputs(&["file"])
+        }]
     ),
     leaf!(
         "challenge",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append the holder's challenge on an issue: the strongest case against it",
         negotiation_rules::EntryRequest,
-        negotiation_rules::challenge
+        negotiation_rules::challenge,
+        &[Special {
+            path: &[],
+            treat: Treat::Inputs(&["file"])
+        }]
     ),
     leaf!(
         "agree",
         NEG,
+        |_| changes_by(&["agent"]),
         "Mark an issue AGREED (holder only, after another agent's challenge)",
         negotiation_rules::AgreeRequest,
         negotiation_rules::agree,
@@ -322,6 +404,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "escalate",
         NEG,
+        |_| changes_by(&["agent"]),
         "Mark an issue ESCALATE, for a person to settle (holder only)",
         negotiation_rules::EscalateRequest,
         negotiation_rules::escalate
@@ -329,6 +412,10 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "resolve",
         NEG,
+        |_| Facts {
+            for_people: true,
+            ..changes_by(&["by"])
+        },
         "A person settles an escalated issue",
         negotiation_rules::ResolveRequest,
         negotiation_rules::resolve
@@ -336,6 +423,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "audit-template",
         NEG,
+        |_| CHANGES,
         "Write the coverage-audit.md skeleton, one section per file in sources/",
         negotiation::AuditTemplateRequest,
         negotiation::audit_template
@@ -343,6 +431,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "check",
         NEG,
+        |_| READS,
         "Report edits of recorded positions: 0 none, 1 edits found",
         negotiation::DirRequest,
         negotiation::check
@@ -350,6 +439,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "finish",
         NEG,
+        |_| changes_by(&["agent"]),
         "Check that everything is agreed and audited, then mark the negotiation done",
         negotiation::FinishRequest,
         negotiation::finish
@@ -357,6 +447,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "changes",
         NEG,
+        |_| reads_by(&["agent"]),
         "What changed since AGENT last handed the turn on",
         negotiation::AgentNameRequest,
         negotiation::changes
@@ -364,13 +455,19 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "note",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append a note for the other agents to notes.md (no turn needed)",
         negotiation_rules::NoteRequest,
-        negotiation_rules::note
+        negotiation_rules::note,
+        &[Special {
+            path: &[],
+            treat: Treat::Inputs(&["file"])
+        }]
     ),
     leaf!(
         "duplicate",
         NEG,
+        |_| changes_by(&["agent"]),
         "Propose that an issue duplicates another (holder only)",
         negotiation_rules::DuplicateRequest,
         negotiation_rules::duplicate
@@ -378,6 +475,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "reopen",
         NEG,
+        |_| changes_by(&["agent"]),
         "Reopen an issue another agent agreed (holder only)",
         negotiation_rules::ReopenRequest,
         negotiation_rules::reopen
@@ -385,6 +483,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "sign-off",
         NEG,
+        |_| changes_by(&["agent"]),
         "Approve final.md and coverage-audit.md as they are now",
         negotiation::AgentNameRequest,
         negotiation::sign_off
@@ -392,6 +491,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "log",
         NEG,
+        |_| READS,
         "Print the event log of a negotiation",
         negotiation::DirRequest,
         negotiation::log
@@ -399,6 +499,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "watch",
         None,
+        |_| READS,
         "A live view of a negotiation, redrawn on every change; exit 2 once finished",
         views::WatchRequest,
         views::watch
@@ -406,24 +507,32 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "report",
         NEG,
+        |_| READS,
         "Write a negotiation as one self-contained HTML page",
         views::ReportRequest,
-        views::report
+        views::report,
+        &[Special {
+            path: &[],
+            treat: Treat::Output("html")
+        }]
     ),
     local!(
         "links",
+        |_| CHANGES,
         "Create links named like the old scripts that run this binary",
         tools::LinksRequest,
         tools::links
     ),
     local!(
         "demo",
+        |_| CHANGES,
         "Play a protocol end to end between scripted agents, each step a separate process",
         tools::DemoRequest,
         tools::demo
     ),
     local!(
         "skill",
+        |_| CHANGES,
         "Print the skill file that teaches agents parley (--install DIR, --check DIR)",
         skill::SkillRequest,
         skill::skill
@@ -431,6 +540,10 @@ static APPLETS: &[Applet] = &[
     group!(
         "feedback",
         Some(Protocol::Feedback),
+        |path| match path {
+            ["ask"] => CHANGES,
+            _ => READS,
+        },
         "Agent Feedback Protocol: validate payloads, extract responses, ask a provider",
         feedback::FeedbackCommand,
         feedback::run,
@@ -455,11 +568,20 @@ static APPLETS: &[Applet] = &[
                     choices: &[("request", "request"), ("response", "response")],
                 },
             },
+            Special {
+                path: &["ask"],
+                treat: Treat::Inputs(&["artifact"])
+            },
         ]
     ),
     group!(
         "agent",
         OPS,
+        |path| match path {
+            ["list"] => READS,
+            ["show"] => reads_by(&["agent"]),
+            _ => changes_by(&["agent"]),
+        },
         "Agent identities and heartbeats (operative protocol)",
         operative::AgentCommand,
         operative::agent
@@ -467,6 +589,7 @@ static APPLETS: &[Applet] = &[
     group!(
         "scope",
         OPS,
+        |_| READS,
         "Scope normalization and overlap (operative protocol)",
         operative::ScopeCommand,
         operative::scope
@@ -474,6 +597,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "reserve",
         OPS,
+        |_| changes_by(&["agent"]),
         "Reserve a scope for an agent, renew it, or take over a stale one",
         operative::ReserveRequest,
         operative::reserve
@@ -481,6 +605,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "release",
         OPS,
+        |_| changes_by(&["agent"]),
         "Release a reservation (owner only)",
         operative::ReleaseRequest,
         operative::release
@@ -488,6 +613,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "reservations",
         OPS,
+        |_| READS,
         "List held reservations (or archived ones)",
         operative::ReservationsRequest,
         operative::reservations
@@ -495,6 +621,10 @@ static APPLETS: &[Applet] = &[
     group!(
         "event",
         OPS,
+        |path| match path {
+            ["handoff"] | ["blocked"] => changes_by(&["from"]),
+            _ => changes_by(&["agent"]),
+        },
         "Send a protocol event, or mark one seen or accepted",
         operative::EventCommand,
         operative::event
@@ -502,6 +632,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "events",
         OPS,
+        |_| READS,
         "The protocol event timeline",
         operative::EventsRequest,
         operative::events
@@ -509,6 +640,11 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "session",
         OPS,
+        |_| Facts {
+            effect: Effect::Changes,
+            acting: &["register", "adopt"],
+            for_people: false
+        },
         "Start a session: register a new identity or adopt one (never prompts)",
         operative::SessionRequest,
         operative::session
@@ -516,20 +652,41 @@ static APPLETS: &[Applet] = &[
     group!(
         "bounce",
         Some(Protocol::Bounce),
+        |path| match path {
+            ["append"] => changes_by(&["author"]),
+            ["next"] | ["wait"] => reads_by(&["agent"]),
+            ["new"] | ["escalate"] => CHANGES,
+            _ => READS,
+        },
         "Bounce sessions: a markdown file of turn-taking entries, validated and appended",
         bounce::BounceCommand,
         bounce::run,
-        &[Special {
-            path: &["wait"],
-            treat: Treat::Wait {
-                action: "bounce_turn",
-                listed: 2
-            }
-        }]
+        &[
+            Special {
+                path: &["wait"],
+                treat: Treat::Wait {
+                    action: "bounce_turn",
+                    listed: 2
+                }
+            },
+            Special {
+                path: &["new"],
+                treat: Treat::Inputs(&["context_file"])
+            },
+            Special {
+                path: &["append"],
+                treat: Treat::Inputs(&["body_file"])
+            },
+        ]
     ),
     group!(
         "parliament",
         Some(Protocol::Parliament),
+        |path| match path {
+            ["append"] => changes_by(&["message.from"]),
+            ["init"] | ["round"] | ["tally"] | ["amendments"] => CHANGES,
+            _ => READS,
+        },
         "The parliament ledger: checked appends, validation, tally, gate and clock",
         parliament::ParliamentCommand,
         parliament::run,

@@ -280,7 +280,10 @@ pub fn register(ctx: &Ctx, request: RegisterRequest) -> Result<register::Registr
     let args = register::RegisterArgs {
         dir: request.dir,
         who,
-        participant: register::participant_from(request.participant)?,
+        participant: register::participant_from(
+            request.participant,
+            ctx.settings.participant.clone(),
+        )?,
     };
     register::run(ctx, &args)
 }
@@ -289,7 +292,7 @@ pub fn wait_for_start(ctx: &Ctx, request: WaitForStartRequest) -> Result<wait_fo
     let args = wait_for_start::WaitForStartArgs {
         agent: agent(&request.agent)?,
         dir: request.dir,
-        allow_partial: request.allow_partial || wait_for_start::allow_partial_from_env(),
+        allow_partial: request.allow_partial || ctx.settings.allow_partial_registration,
         wait: waiting(&request.waiting)?,
     };
     wait_for_start::run(ctx, &args)

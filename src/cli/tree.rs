@@ -7,8 +7,11 @@ use serde::Serialize;
 
 use crate::app::protocols::Protocol;
 use crate::app::{self, Applet};
-use crate::context::Ctx;
+use crate::context::{Ctx, Settings, WorkingDir};
 use crate::error::Result;
+use crate::negotiation::register::PARTICIPANT_VARS;
+use crate::negotiation::wait_for_start::ALLOW_PARTIAL_VAR;
+use crate::operative::liveness::STALE_MINUTES_VAR;
 use crate::output::{Human, Reply};
 
 /// The front ends' own applets, each listed in `--help` right after the registry's applet
@@ -17,6 +20,7 @@ static FRONT_ENDS: [(&str, &Applet); 2] = [("links", &COMPLETIONS), ("skill", &c
 
 static COMPLETIONS: Applet = app::local!(
     "completions",
+    |_| app::READS,
     "Print a completion script for a shell",
     CompletionsRequest,
     completions
@@ -113,11 +117,25 @@ pub fn context(global: &GlobalArgs) -> Result<Ctx> {
     } else {
         crate::output::Mode::Human
     };
-    Ok(Ctx::new(
-        crate::clock::Clock::from_env()?,
-        lock_timeout,
-        mode,
-    ))
+    Ok(
+        Ctx::new(crate::clock::Clock::from_env()?, lock_timeout, mode)
+            .with_settings(settings_from_env()),
+    )
+}
+
+/// What the environment says about how operations behave: read here, once, and handed down in
+/// the context (see [`Settings`]).
+fn settings_from_env() -> Settings {
+    Settings {
+        stale_minutes: std::env::var_os(STALE_MINUTES_VAR)
+            .map(|raw| raw.to_string_lossy().into_owned()),
+        participant: PARTICIPANT_VARS
+            .iter()
+            .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty())),
+        allow_partial_registration: std::env::var(ALLOW_PARTIAL_VAR)
+            .is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
+        working_dir: WorkingDir::of_process(),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@
 //! `--help` shows it with `-` → `_`.
 
 use std::any::TypeId;
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 
@@ -103,6 +104,22 @@ pub enum Kind {
     /// boolean.
     Boolean,
     Choice(Vec<String>),
+    /// A path, as text: what a front end may confine or read on the caller's behalf depends
+    /// on which kind it is.
+    Path(PathKind),
+}
+
+/// The three kinds of path a call names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathKind {
+    /// A session, directory or project the operation works on (a front end may confine it
+    /// to a root).
+    Session,
+    /// A file the caller reads and sends: its content is the input (declared beside the
+    /// applet as [`Treat::Inputs`], or a file whose text may come inline).
+    Input,
+    /// A file written for the caller (`report --html`, declared as [`Treat::Output`]).
+    Output,
 }
 
 impl Catalog {
@@ -322,6 +339,14 @@ fn action(
             fields.insert(at + 1, twin);
         }
     }
+    for (name, kind) in path_kinds(applet, &path) {
+        if let Some(field) = fields.iter_mut().find(|f| f.name == name)
+            && let Shape::One(Kind::Path(declared)) | Shape::Many(Kind::Path(declared)) =
+                &mut field.shape
+        {
+            *declared = kind;
+        }
+    }
     Action {
         name: name.replace('-', "_"),
         applet,
@@ -331,6 +356,19 @@ fn action(
         leaf: leaf.clone(),
         trailing,
     }
+}
+
+/// The path fields the applet declares are no session path: (field, its kind).
+fn path_kinds<'a>(
+    applet: &'a Applet,
+    path: &'a [String],
+) -> impl Iterator<Item = (&'static str, PathKind)> + 'a {
+    treated(applet, path).flat_map(|treat| match treat {
+        Treat::Inputs(names) => names.iter().map(|n| (*n, PathKind::Input)).collect(),
+        Treat::Inline { file, .. } => vec![(file, PathKind::Input)],
+        Treat::Output(name) => vec![(name, PathKind::Output)],
+        _ => Vec::new(),
+    })
 }
 
 /// A field named after the option (`--source` → `source`, whatever its id), which is also
@@ -373,6 +411,9 @@ fn field(arg: &clap::Arg) -> Field {
 fn kind(arg: &clap::Arg) -> Kind {
     if arg.get_value_parser().type_id() == TypeId::of::<bool>() {
         return Kind::Boolean;
+    }
+    if arg.get_value_parser().type_id() == TypeId::of::<PathBuf>() {
+        return Kind::Path(PathKind::Session);
     }
     let choices: Vec<String> = arg
         .get_possible_values()
@@ -426,7 +467,7 @@ pub fn typed(kind: &Kind, text: &str) -> Value {
 impl Kind {
     fn schema(&self) -> Value {
         match self {
-            Kind::Text => json!({"type": "string"}),
+            Kind::Text | Kind::Path(_) => json!({"type": "string"}),
             Kind::Integer => json!({"type": "integer"}),
             Kind::Number => json!({"type": "number"}),
             Kind::Boolean => json!({"type": "boolean"}),
@@ -613,6 +654,27 @@ mod tests {
         }
     }
 
+    /// Every path kind an applet declares falls on a path field of the command it names.
+    #[test]
+    fn declared_path_kinds_fall_on_path_fields() {
+        let catalog = Catalog::build(None);
+        for action in catalog.tools.iter().flat_map(|t| &t.actions) {
+            for (name, kind) in path_kinds(action.applet, &action.path) {
+                let field = action
+                    .fields
+                    .iter()
+                    .find(|f| f.name == name)
+                    .unwrap_or_else(|| panic!("{} has no field {name}", action.command));
+                assert!(
+                    matches!(field.shape, Shape::One(Kind::Path(k)) | Shape::Many(Kind::Path(k)) if k == kind),
+                    "{} {name}: {:?}",
+                    action.command,
+                    field.shape
+                );
+            }
+        }
+    }
+
     /// A name two actions of a tool share with different types gets a schema both fit.
     #[test]
     fn shared_field_names_get_a_schema_that_fits_every_action() {
@@ -629,7 +691,10 @@ mod tests {
             json!({})
         );
         let catalog = Catalog::build(None);
-        let negotiation = catalog.tool("negotiation").unwrap().input_schema();
+        let negotiation = catalog
+            .tool(Protocol::Negotiation.name())
+            .unwrap()
+            .input_schema();
         assert_eq!(
             negotiation["properties"]["poll_interval"],
             json!({"type": "number"})

@@ -14,8 +14,9 @@
 //! - stdout carries only the protocol; diagnostics go to stderr.
 
 pub mod catalog;
+mod handler;
 mod request;
-mod server;
+mod stdio;
 
 use crate::app;
 use crate::app::protocols::Protocol;
@@ -41,6 +42,7 @@ pub struct McpArgs {
 /// The `mcp` applet, which the command line places among the registry's.
 pub static APPLET: app::Applet = app::local!(
     "mcp",
+    |_| app::READS,
     "Serve the protocols as MCP tools over stdio, for agents that call tools",
     McpArgs,
     run
@@ -85,5 +87,6 @@ pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
         }
     };
     let catalog = Catalog::build(protocols);
-    server::run(ctx, catalog, provider)
+    let (handler, closer) = handler::Handler::new(ctx, catalog, provider);
+    stdio::serve(handler, closer)
 }
