@@ -7,6 +7,11 @@
 //! A request type is declared once, with the attributes of both front ends on its fields
 //! (clap's `#[arg]` for argv, serde's for JSON), so the two can never disagree on a field.
 //! The protocols below know neither: they take validated arguments and a [`Ctx`].
+//!
+//! The registry knows no front end: what a front end must know of a command is declared beside
+//! its applet ([`Facts`], [`Special`]), the protocols are one table ([`protocols`]), and the
+//! root command, its global options and the front ends' own applets (`mcp`, `completions`)
+//! belong to the command line.
 
 pub mod bounce;
 pub mod feedback;
@@ -375,10 +380,7 @@ static APPLETS: &[Applet] = &[
         "Append the holder's position on an issue, numbered as its next round",
         negotiation_rules::EntryRequest,
         negotiation_rules::position,
-        &[Special {
-            path: &[],
-            treat: Treat::Inputs(&["file"])
-        }]
+        BODY_FILE
     ),
     leaf!(
         "challenge",
@@ -387,10 +389,7 @@ static APPLETS: &[Applet] = &[
         "Append the holder's challenge on an issue: the strongest case against it",
         negotiation_rules::EntryRequest,
         negotiation_rules::challenge,
-        &[Special {
-            path: &[],
-            treat: Treat::Inputs(&["file"])
-        }]
+        BODY_FILE
     ),
     leaf!(
         "agree",
@@ -459,10 +458,7 @@ static APPLETS: &[Applet] = &[
         "Append a note for the other agents to notes.md (no turn needed)",
         negotiation_rules::NoteRequest,
         negotiation_rules::note,
-        &[Special {
-            path: &[],
-            treat: Treat::Inputs(&["file"])
-        }]
+        BODY_FILE
     ),
     leaf!(
         "duplicate",
@@ -700,6 +696,12 @@ static APPLETS: &[Applet] = &[
         }]
     ),
 ];
+
+/// A command whose text (`--file`) is read from a file the caller names.
+const BODY_FILE: &[Special] = &[Special {
+    path: &[],
+    treat: Treat::Inputs(&["file"]),
+}];
 
 /// Text read from a file, also accepted inline as a string.
 const fn inline(

@@ -12,6 +12,11 @@
 //!   client sent a progress token) and a cancellation token (set by `notifications/cancelled`,
 //!   which wakes a blocked wait at once).
 //! - stdout carries only the protocol; diagnostics go to stderr.
+//!
+//! The server is built apart from what carries it: [`catalog`] (the tools, from the registry),
+//! `request` (a call's arguments to a request), `handler` (the rmcp handler: a call's context,
+//! progress, cancellation) and `stdio`, the one transport today, which serves the handler and
+//! tells it when the client has gone. Another transport is another file beside `stdio`.
 
 pub mod catalog;
 mod handler;
