@@ -2,6 +2,8 @@
 //! bound, the output mode, where notices go, whether standard input may be read, and the
 //! cancellation token of this one call.
 
+use std::io;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::clock::Clock;
@@ -24,6 +26,61 @@ pub struct Ctx {
     pub cancel: Cancel,
     /// Where a live view draws (the command line's stdout); none elsewhere.
     pub screen: Screen,
+    /// What the front end's surroundings say about how operations behave.
+    pub settings: Settings,
+}
+
+/// Settings an operation would otherwise read from the process environment, read by the front
+/// end (the command line, from its environment) and handed down, so that no operation
+/// depends on the process it runs in. Raw as found: each is checked where it is used, so a bad
+/// value is an error of the command that reads it, as before.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// `BB_AGENT_STALE_MINUTES` as set (checked by `operative::liveness::Thresholds`).
+    pub stale_minutes: Option<String>,
+    /// The participant identity the environment names (`NEGOTIATE_PARTICIPANT_ID`, ...), for
+    /// `register` when no `--participant` is given.
+    pub participant: Option<String>,
+    /// `NEGOTIATE_ALLOW_PARTIAL_REGISTRATION` is set to `1` or `true`.
+    pub allow_partial_registration: bool,
+    /// The directory the caller works in: where an operative project is looked for when no
+    /// root is given.
+    pub working_dir: WorkingDir,
+}
+
+/// The caller's working directory, or why there is none.
+#[derive(Debug, Clone)]
+pub enum WorkingDir {
+    Known(PathBuf),
+    /// It could not be read: the error's kind and message, for the command that needs it.
+    Unknown(io::ErrorKind, String),
+}
+
+impl Default for WorkingDir {
+    fn default() -> WorkingDir {
+        WorkingDir::Unknown(
+            io::ErrorKind::NotFound,
+            "no working directory was given".into(),
+        )
+    }
+}
+
+impl WorkingDir {
+    /// The working directory of this process.
+    pub fn of_process() -> WorkingDir {
+        match std::env::current_dir() {
+            Ok(dir) => WorkingDir::Known(dir),
+            Err(e) => WorkingDir::Unknown(e.kind(), e.to_string()),
+        }
+    }
+
+    /// The directory, or the error reading it gave.
+    pub fn get(&self) -> io::Result<PathBuf> {
+        match self {
+            WorkingDir::Known(dir) => Ok(dir.clone()),
+            WorkingDir::Unknown(kind, message) => Err(io::Error::new(*kind, message.clone())),
+        }
+    }
 }
 
 impl Ctx {
@@ -37,7 +94,13 @@ impl Ctx {
             stdin: true,
             cancel: Cancel::new(),
             screen: Screen::none(),
+            settings: Settings::default(),
         }
+    }
+
+    pub fn with_settings(mut self, settings: Settings) -> Ctx {
+        self.settings = settings;
+        self
     }
 
     pub fn with_notices(mut self, notices: Notices) -> Ctx {

@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 
 use serde::Deserialize;
 
-use super::{WaitingCli, input_source, waiting};
+use super::{WaitingFields, input_source, waiting};
 use crate::bounce::entry::{check_body, check_field};
 use crate::bounce::model::{ConsensusMode, Escalation, OutputFormat, TurnOrder, Word};
 use crate::bounce::model::{EntryStatus, Rules};
@@ -20,31 +20,31 @@ use crate::output::Outcome;
 #[serde(rename_all = "kebab-case")]
 pub enum BounceCommand {
     /// Create a session file (never overwrites: exit 3 if FILE exists)
-    New(NewCli),
+    New(NewRequest),
     /// Check session files against the Bounce Protocol; reports every finding
-    Validate(ValidateCli),
+    Validate(ValidateRequest),
     /// Append one entry under an exclusive lock (turn, round, id and time are computed)
-    Append(AppendCli),
+    Append(AppendRequest),
     /// The current round, who may write next, whether the session ended, the consensus
-    Status(FileCli),
+    Status(FileRequest),
     /// 0 it is AGENT's turn, 1 not yet, 2 the session has ended (blocks with --wait)
-    Next(NextCli),
+    Next(NextRequest),
     /// The consensus of the latest round (or round N), in any mode
-    Consensus(ConsensusCli),
+    Consensus(ConsensusRequest),
     /// Apply the escalation policy when the current turn is past turn-timeout
-    Escalate(FileCli),
+    Escalate(FileRequest),
     /// Block until it is AGENT's turn (0) or the session has ended (2)
-    Wait(WaitCli),
+    Wait(WaitRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct FileCli {
+pub struct FileRequest {
     /// The session file
     pub file: PathBuf,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct NewCli {
+pub struct NewRequest {
     /// The session file to create (its directory must exist)
     pub file: PathBuf,
     /// The session name, written as `# Bounce Session: TITLE`
@@ -96,7 +96,7 @@ pub struct NewCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ValidateCli {
+pub struct ValidateRequest {
     /// The session files to check
     #[arg(required = true)]
     #[serde(default)]
@@ -104,7 +104,7 @@ pub struct ValidateCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AppendCli {
+pub struct AppendRequest {
     /// The session file
     pub file: PathBuf,
     /// `-` reads the body from standard input
@@ -153,7 +153,7 @@ pub enum AppendStatus {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct NextCli {
+pub struct NextRequest {
     /// The session file
     pub file: PathBuf,
     /// The agent asking
@@ -164,22 +164,22 @@ pub struct NextCli {
     pub wait: bool,
     #[command(flatten)]
     #[serde(flatten)]
-    pub waiting: WaitingCli,
+    pub waiting: WaitingFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct WaitCli {
+pub struct WaitRequest {
     /// The session file
     pub file: PathBuf,
     /// The agent waiting for its turn
     pub agent: String,
     #[command(flatten)]
     #[serde(flatten)]
-    pub waiting: WaitingCli,
+    pub waiting: WaitingFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ConsensusCli {
+pub struct ConsensusRequest {
     /// The session file
     pub file: PathBuf,
     /// Compute in this mode instead of the session's
@@ -195,79 +195,86 @@ pub struct ConsensusCli {
 
 pub fn run(ctx: &Ctx, command: BounceCommand) -> Result<Outcome> {
     match command {
-        BounceCommand::New(cli) => new::run(ctx, &new_args(cli)?).map(Outcome::from),
-        BounceCommand::Validate(cli) => Ok(Outcome::from(validate::run(ctx, &cli.files))),
-        BounceCommand::Append(cli) => append::run(ctx, &append_args(ctx, cli)?).map(Outcome::from),
-        BounceCommand::Status(cli) => status::run(ctx, &cli.file).map(Outcome::from),
-        BounceCommand::Next(cli) => {
-            let wait = cli.wait || cli.waiting.timeout.is_some();
+        BounceCommand::New(request) => new::run(ctx, &new_args(request)?).map(Outcome::from),
+        BounceCommand::Validate(request) => Ok(Outcome::from(validate::run(ctx, &request.files))),
+        BounceCommand::Append(request) => {
+            append::run(ctx, &append_args(ctx, request)?).map(Outcome::from)
+        }
+        BounceCommand::Status(request) => status::run(ctx, &request.file).map(Outcome::from),
+        BounceCommand::Next(request) => {
+            let wait = request.wait || request.waiting.timeout.is_some();
             let args = next::NextArgs {
-                wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
-                file: cli.file,
-                agent: cli.agent,
+                wait: wait.then(|| waiting(&request.waiting)).transpose()?,
+                file: request.file,
+                agent: request.agent,
             };
             next::run(ctx, &args)
         }
-        BounceCommand::Wait(cli) => {
+        BounceCommand::Wait(request) => {
             let args = next::NextArgs {
-                wait: Some(waiting(&cli.waiting)?),
-                file: cli.file,
-                agent: cli.agent,
+                wait: Some(waiting(&request.waiting)?),
+                file: request.file,
+                agent: request.agent,
             };
             next::run(ctx, &args)
         }
-        BounceCommand::Consensus(cli) => {
-            let threshold = cli.threshold.as_deref().map(new::threshold).transpose()?;
-            status::consensus(ctx, &cli.file, cli.mode, threshold, cli.round).map(Outcome::from)
+        BounceCommand::Consensus(request) => {
+            let threshold = request
+                .threshold
+                .as_deref()
+                .map(new::threshold)
+                .transpose()?;
+            status::consensus(ctx, &request.file, request.mode, threshold, request.round)
+                .map(Outcome::from)
         }
-        BounceCommand::Escalate(cli) => escalate::run(ctx, &cli.file).map(Outcome::from),
+        BounceCommand::Escalate(request) => escalate::run(ctx, &request.file).map(Outcome::from),
     }
 }
 
-fn new_args(cli: NewCli) -> Result<new::NewArgs> {
-    let title = cli.title.trim().to_owned();
+fn new_args(request: NewRequest) -> Result<new::NewArgs> {
+    let title = request.title.trim().to_owned();
     if title.is_empty() || title.contains(['\n', '\r']) {
         return Err(Error::bad_input(
             "INVALID_TITLE",
             "a title is one non-empty line",
         ));
     }
-    let context = match (cli.context, cli.context_file) {
+    let context = match (request.context, request.context_file) {
         (Some(text), _) => text,
         (None, Some(file)) => Source::File(file).read_text("the context")?,
         (None, None) => String::new(),
     };
     Ok(new::NewArgs {
-        file: cli.file,
+        file: request.file,
         title,
         rules: Rules {
-            agents: new::agents(&cli.agents)?,
-            turn_order: cli.turn_order,
-            max_turns_per_round: cli.max_turns_per_round,
-            turn_timeout: cli.turn_timeout,
-            threshold: new::threshold(&cli.threshold)?,
-            mode: cli.mode,
-            escalation: cli.escalation,
-            max_rounds: cli.max_rounds,
-            output_format: cli.output_format,
+            agents: new::agents(&request.agents)?,
+            turn_order: request.turn_order,
+            max_turns_per_round: request.max_turns_per_round,
+            turn_timeout: request.turn_timeout,
+            threshold: new::threshold(&request.threshold)?,
+            mode: request.mode,
+            escalation: request.escalation,
+            max_rounds: request.max_rounds,
+            output_format: request.output_format,
         },
         context: context.trim_end().replace('\r', ""),
     })
 }
 
-fn append_args(ctx: &Ctx, cli: AppendCli) -> Result<append::AppendArgs> {
+fn append_args(ctx: &Ctx, request: AppendRequest) -> Result<append::AppendArgs> {
     let mut mapped = Vec::new();
-    let stance = cli
+    let stance = request
         .stance
         .as_deref()
         .map(|s| append::stance(s.trim(), &mut mapped))
         .transpose()?;
-    let confidence = cli
+    let confidence = request
         .confidence
         .as_deref()
         .map(|c| append::confidence(c.trim(), &mut mapped))
         .transpose()?;
-    let body = match (cli.stdin.as_deref(), cli.body, cli.body_file) {
+    let body = match (request.stdin.as_deref(), request.body, request.body_file) {
         (Some("-"), _, _) => input_source(ctx, "the body", None, None)?.read_text("the body")?,
         (Some(other), _, _) => {
             return Err(Error::usage(format!(
@@ -278,25 +285,25 @@ fn append_args(ctx: &Ctx, cli: AppendCli) -> Result<append::AppendArgs> {
         (None, None, Some(file)) => Source::File(file).read_text("the body")?,
         (None, None, None) => String::new(),
     };
-    let author = cli.author.trim().to_owned();
+    let author = request.author.trim().to_owned();
     if author.is_empty() || author.contains(|c: char| c.is_control() || "[]".contains(c)) {
         return Err(Error::bad_input(
             "INVALID_AUTHOR",
-            format!("--author {:?} is not an agent name", cli.author),
+            format!("--author {:?} is not an agent name", request.author),
         ));
     }
     Ok(append::AppendArgs {
-        file: cli.file,
+        file: request.file,
         author,
-        status: match cli.status {
+        status: match request.status {
             AppendStatus::Yield => EntryStatus::Yield,
             AppendStatus::Closed => EntryStatus::Closed,
         },
         stance,
         confidence,
-        summary: check_field("summary", cli.summary)?,
-        action_requested: check_field("action_requested", cli.action_requested)?,
-        evidence: check_field("evidence", cli.evidence)?,
+        summary: check_field("summary", request.summary)?,
+        action_requested: check_field("action_requested", request.action_requested)?,
+        evidence: check_field("evidence", request.evidence)?,
         body: check_body(&body)?,
         mapped,
     })

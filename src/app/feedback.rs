@@ -18,19 +18,19 @@ use crate::output::Outcome;
 #[serde(rename_all = "kebab-case")]
 pub enum FeedbackCommand {
     /// Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)
-    Validate(ValidateCli),
+    Validate(ValidateRequest),
     /// Print the Response Object carried by a tool's NDJSON stream, then check it
-    Extract(ExtractCli),
+    Extract(ExtractRequest),
     /// Send the next request to a provider, check its answer and keep the round in DIR
-    Ask(AskCli),
+    Ask(AskRequest),
     /// Every iteration in DIR, and what became of each feedback item
-    Log(FeedbackLogCli),
+    Log(FeedbackLogRequest),
     /// A provider stand-in: reads a request on stdin, writes a stream with canned feedback
-    MockProvider(MockProviderCli),
+    MockProvider(MockProviderRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ValidateCli {
+pub struct ValidateRequest {
     #[command(subcommand)]
     #[serde(flatten)]
     pub kind: ValidateKind,
@@ -40,13 +40,13 @@ pub struct ValidateCli {
 #[serde(rename_all = "kebab-case")]
 pub enum ValidateKind {
     /// Check a Request Object
-    Request(ValidateRequestCli),
+    Request(ValidateRequestPayloadRequest),
     /// Check a Response Object
-    Response(ValidateResponseCli),
+    Response(ValidateResponsePayloadRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ValidateRequestCli {
+pub struct ValidateRequestPayloadRequest {
     /// The payload; stdin when omitted or `-`
     pub file: Option<PathBuf>,
     /// The previous response: applied ids must be among its areas for improvement
@@ -58,7 +58,7 @@ pub struct ValidateRequestCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ValidateResponseCli {
+pub struct ValidateResponsePayloadRequest {
     /// The payload; stdin when omitted or `-`
     pub file: Option<PathBuf>,
     /// The request it answers: iteration echoed, one acknowledgement per applied decision
@@ -73,7 +73,7 @@ pub struct ValidateResponseCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ExtractCli {
+pub struct ExtractRequest {
     /// The stream; stdin when omitted or `-`
     pub file: Option<PathBuf>,
     /// Also check the response against the request it answers
@@ -103,7 +103,7 @@ pub struct InlineInputs {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AskCli {
+pub struct AskRequest {
     /// The conversation directory (created when missing; its parent must exist)
     pub dir: PathBuf,
     /// The file to get feedback on, sent as text
@@ -131,13 +131,13 @@ pub struct AskCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct FeedbackLogCli {
+pub struct FeedbackLogRequest {
     /// The conversation directory
     pub dir: PathBuf,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct MockProviderCli {
+pub struct MockProviderRequest {
     /// Varies the canned feedback; the same seed and request give the same stream
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
@@ -148,57 +148,65 @@ pub struct MockProviderCli {
 
 pub fn run(ctx: &Ctx, command: FeedbackCommand) -> Result<Outcome> {
     match command {
-        FeedbackCommand::Validate(cli) => {
-            let args = match cli.kind {
-                ValidateKind::Request(cli) => validate::ValidateArgs {
+        FeedbackCommand::Validate(request) => {
+            let args = match request.kind {
+                ValidateKind::Request(request) => validate::ValidateArgs {
                     kind: validate::Kind::Request,
-                    source: payload(ctx, cli.inline.file_text, cli.file)?,
+                    source: payload(ctx, request.inline.file_text, request.file)?,
                     request: None,
-                    previous: against(cli.inline.previous_text, cli.previous, "--previous")?,
+                    previous: against(
+                        request.inline.previous_text,
+                        request.previous,
+                        "--previous",
+                    )?,
                 },
-                ValidateKind::Response(cli) => validate::ValidateArgs {
+                ValidateKind::Response(request) => validate::ValidateArgs {
                     kind: validate::Kind::Response,
-                    source: payload(ctx, cli.inline.file_text, cli.file)?,
-                    request: against(cli.inline.request_text, cli.request, "--request")?,
-                    previous: against(cli.inline.previous_text, cli.previous, "--previous")?,
+                    source: payload(ctx, request.inline.file_text, request.file)?,
+                    request: against(request.inline.request_text, request.request, "--request")?,
+                    previous: against(
+                        request.inline.previous_text,
+                        request.previous,
+                        "--previous",
+                    )?,
                 },
             };
             validate::run(&args).map(Outcome::from)
         }
-        FeedbackCommand::Extract(cli) => {
+        FeedbackCommand::Extract(request) => {
             let args = extract::ExtractArgs {
-                source: payload(ctx, cli.inline.file_text, cli.file)?,
-                request: against(cli.inline.request_text, cli.request, "--request")?,
-                previous: against(cli.inline.previous_text, cli.previous, "--previous")?,
+                source: payload(ctx, request.inline.file_text, request.file)?,
+                request: against(request.inline.request_text, request.request, "--request")?,
+                previous: against(request.inline.previous_text, request.previous, "--previous")?,
             };
             extract::run(&args).map(Outcome::from)
         }
-        FeedbackCommand::Ask(cli) => {
-            let timeout = match cli.timeout {
+        FeedbackCommand::Ask(request) => {
+            let timeout = match request.timeout {
                 None => ask::DEFAULT_TIMEOUT,
                 Some(secs) => seconds("--timeout", secs)?,
             };
             let args = ask::AskArgs {
-                dir: cli.dir,
-                artifact: cli.artifact,
-                media_type: cli.media_type,
-                artifact_ref: cli.artifact_ref,
-                apply: cli
+                dir: request.dir,
+                artifact: request.artifact,
+                media_type: request.media_type,
+                artifact_ref: request.artifact_ref,
+                apply: request
                     .apply
                     .iter()
                     .map(|raw| ask::Decision::parse(raw))
                     .collect::<Result<_>>()?,
                 timeout,
-                provider: cli.provider,
+                provider: request.provider,
             };
             ask::run(ctx, &args).map(Outcome::from)
         }
-        FeedbackCommand::Log(cli) => log::run(ctx, cli.dir).map(Outcome::from),
-        FeedbackCommand::MockProvider(cli) => mock::run(
+        FeedbackCommand::Log(request) => log::run(ctx, request.dir).map(Outcome::from),
+        FeedbackCommand::MockProvider(request) => mock::run(
             ctx,
             &mock::MockArgs {
-                seed: cli.seed,
-                session: cli.session,
+                seed: request.seed,
+                session: request.session,
             },
         )
         .map(Outcome::from),

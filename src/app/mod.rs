@@ -7,6 +7,11 @@
 //! A request type is declared once, with the attributes of both front ends on its fields
 //! (clap's `#[arg]` for argv, serde's for JSON), so the two can never disagree on a field.
 //! The protocols below know neither: they take validated arguments and a [`Ctx`].
+//!
+//! The registry knows no front end: what a front end must know of a command is declared beside
+//! its applet ([`Facts`], [`Special`]), the protocols are one table ([`protocols`]), and the
+//! root command, its global options and the front ends' own applets (`mcp`, `completions`)
+//! belong to the command line.
 
 pub mod bounce;
 pub mod feedback;
@@ -14,6 +19,7 @@ pub mod negotiation;
 pub mod negotiation_rules;
 pub mod operative;
 pub mod parliament;
+pub mod protocols;
 pub mod skill;
 pub mod tools;
 pub mod views;
@@ -30,43 +36,15 @@ use crate::input::Source;
 use crate::names::Name;
 use crate::output::Outcome;
 use crate::wait::WaitOptions;
-
-/// The MCP tool an applet belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
-    Negotiation,
-    Operative,
-    Bounce,
-    Parliament,
-    Feedback,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 5] = [
-        Tool::Negotiation,
-        Tool::Operative,
-        Tool::Bounce,
-        Tool::Parliament,
-        Tool::Feedback,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Negotiation => "negotiation",
-            Tool::Operative => "operative",
-            Tool::Bounce => "bounce",
-            Tool::Parliament => "parliament",
-            Tool::Feedback => "feedback",
-        }
-    }
-}
+use protocols::Protocol;
 
 /// One command of parley's top level.
 pub struct Applet {
     /// The command-line name (`poll`, `hand-off`, `bounce`): the one place names are kept.
     pub name: &'static str,
-    /// The MCP tool that exposes it; `None` for what is not a tool (demo, watch, links, ...).
-    pub tool: Option<Tool>,
+    /// The protocol it belongs to; `None` for what is no protocol's (demo, links, ...) and for
+    /// `watch`, a live view rather than a call.
+    pub protocol: Option<Protocol>,
     /// Its own clap command, named `name`, with its subcommands if it has any.
     pub parser: fn() -> clap::Command,
     /// Runs it with the matches of its own command (the command line).
@@ -75,6 +53,57 @@ pub struct Applet {
     /// subcommands takes them externally tagged, `{"append": {...}}`, nested as deep as they
     /// go. Field names are the request's field names (clap's argument ids).
     pub run_json: fn(&Ctx, serde_json::Value) -> Result<Outcome>,
+    /// What each of its commands does, by the subcommands below the applet (see [`Facts`]).
+    pub facts: fn(&[&str]) -> Facts,
+    /// What a front end calling its commands as tools treats specially (see [`Special`]).
+    pub special: &'static [Special],
+}
+
+/// What a command does, declared beside every applet, so that a front end can tell without
+/// a list of names: refuse commands that change state to a reader, say who acted, keep the
+/// decisions for people apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    pub effect: Effect,
+    /// The request fields that name the agent acting (`agent`, `author`, `from`; a key of an
+    /// object field as `message.from`), any one of them when several are given.
+    pub acting: &'static [&'static str],
+    /// A decision that settles what the agents could not (`resolve`): for a person to take.
+    pub for_people: bool,
+}
+
+/// Whether a command may change what it works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// It never changes the session it works on (a file it writes for the caller, such as
+    /// `report --html`, is its output, not a change).
+    Reads,
+    /// It may change it (some only when asked: `tally --append`, `amendments --apply`).
+    Changes,
+}
+
+/// A command that only reads, on nobody's behalf.
+pub const READS: Facts = Facts {
+    effect: Effect::Reads,
+    acting: &[],
+    for_people: false,
+};
+
+/// A command that may change state, on nobody's behalf.
+pub const CHANGES: Facts = Facts {
+    effect: Effect::Changes,
+    acting: &[],
+    for_people: false,
+};
+
+/// A command that may change state, acting as the agent named by `acting`.
+const fn changes_by(acting: &'static [&'static str]) -> Facts {
+    Facts { acting, ..CHANGES }
+}
+
+/// A command that only reads, asking as the agent named by `acting`.
+const fn reads_by(acting: &'static [&'static str]) -> Facts {
+    Facts { acting, ..READS }
 }
 
 impl std::fmt::Debug for Applet {
@@ -83,8 +112,51 @@ impl std::fmt::Debug for Applet {
     }
 }
 
+/// What a front end that offers commands as tool calls (the MCP server) treats specially
+/// about one command of an applet, declared beside the applet in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct Special {
+    /// The subcommands below the applet that lead to the command (none: the applet itself).
+    pub path: &'static [&'static str],
+    pub treat: Treat,
+}
+
+/// How a command is treated: see [`Special`].
+#[derive(Debug, Clone, Copy)]
+pub enum Treat {
+    /// It blocks until an answer: a call of its own kind (the MCP `wait` tool's `action`),
+    /// listed at `listed` among them, rather than an action of its protocol.
+    Wait { action: &'static str, listed: u8 },
+    /// It is no operation an agent calls (a program a provider runs, reading stdin).
+    NotACall,
+    /// Text the command reads from the file field `file` may also be given inline, in the
+    /// request field `inline` (declared for serde only, `#[arg(skip)]`): a string, or a JSON
+    /// object when `object`.
+    Inline {
+        file: &'static str,
+        inline: &'static str,
+        object: bool,
+    },
+    /// Path fields naming a file the caller reads and sends (what matters is its content),
+    /// rather than a path the command works on. A file whose text may come inline is one too.
+    Inputs(&'static [&'static str]),
+    /// A path field naming a file written for the caller (`report --html`).
+    Output(&'static str),
+    /// Options that are no field of a call: `status --watch` (with its `--once` and
+    /// `--timeout`) is the live view, which would block a call without bound.
+    NotFields(&'static [&'static str]),
+    /// The command's subcommands are one call, `action`, whose field `field` picks the
+    /// subcommand: (the field's value, the subcommand). Without the field, the front end
+    /// decides from the payload.
+    PickedBy {
+        action: &'static str,
+        field: &'static str,
+        choices: &'static [(&'static str, &'static str)],
+    },
+}
+
 /// A usage error (exit 64) for a request that clap or serde could not read.
-fn unreadable_request(e: impl std::fmt::Display) -> Error {
+pub fn unreadable_request(e: impl std::fmt::Display) -> Error {
     Error::usage(e.to_string())
 }
 
@@ -95,8 +167,8 @@ macro_rules! from_matches {
     ($request:ty, $op:path) => {
         |ctx, matches| {
             let request = <$request as clap::FromArgMatches>::from_arg_matches(matches)
-                .map_err(unreadable_request)?;
-            $op(ctx, request).map(Outcome::from)
+                .map_err($crate::app::unreadable_request)?;
+            $op(ctx, request).map($crate::output::Outcome::from)
         }
     };
 }
@@ -105,8 +177,9 @@ macro_rules! from_matches {
 macro_rules! from_json {
     ($request:ty, $op:path) => {
         |ctx, value| {
-            let request: $request = serde_json::from_value(value).map_err(unreadable_request)?;
-            $op(ctx, request).map(Outcome::from)
+            let request: $request =
+                serde_json::from_value(value).map_err($crate::app::unreadable_request)?;
+            $op(ctx, request).map($crate::output::Outcome::from)
         }
     };
 }
@@ -124,23 +197,26 @@ macro_rules! args_parser {
 
 /// An applet taking one argument struct.
 macro_rules! leaf {
-    ($name:literal, $tool:expr, $about:literal, $request:ty, $op:path) => {
+    ($name:literal, $protocol:expr, $facts:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
-            tool: $tool,
+            protocol: $protocol,
+            facts: $facts,
             parser: args_parser!($name, $about, $request),
             run_matches: from_matches!($request, $op),
             run_json: from_json!($request, $op),
+            special: specials!($($special)?),
         }
     };
 }
 
 /// An applet with subcommands (`bounce append`, `agent register`), one enum of them.
 macro_rules! group {
-    ($name:literal, $tool:expr, $about:literal, $request:ty, $op:path) => {
+    ($name:literal, $protocol:expr, $facts:expr, $about:literal, $request:ty, $op:path $(, $special:expr)?) => {
         Applet {
             name: $name,
-            tool: $tool,
+            protocol: $protocol,
+            facts: $facts,
             parser: || {
                 <$request as clap::Subcommand>::augment_subcommands(clap::Command::new($name))
                     .about($about)
@@ -150,256 +226,358 @@ macro_rules! group {
             },
             run_matches: from_matches!($request, $op),
             run_json: from_json!($request, $op),
+            special: specials!($($special)?),
         }
     };
 }
 
-/// An applet of the command line only: a JSON request for it is refused.
+/// An applet of the command line only: a JSON request for it is refused. Front ends declare
+/// their own applets with it too (`parley mcp`, `parley completions`).
 macro_rules! local {
-    ($name:literal, $about:literal, $request:ty, $op:path) => {
-        Applet {
+    ($name:literal, $facts:expr, $about:literal, $request:ty, $op:path) => {
+        $crate::app::Applet {
             name: $name,
-            tool: None,
-            parser: args_parser!($name, $about, $request),
-            run_matches: from_matches!($request, $op),
+            protocol: None,
+            facts: $facts,
+            parser: $crate::app::args_parser!($name, $about, $request),
+            run_matches: $crate::app::from_matches!($request, $op),
             run_json: |_, _| {
-                Err(Error::usage(concat!(
+                Err($crate::error::Error::usage(concat!(
                     "`",
                     $name,
                     "` runs on the command line only"
                 )))
             },
+            special: &[],
         }
     };
 }
 
-const NEG: Option<Tool> = Some(Tool::Negotiation);
-const OPS: Option<Tool> = Some(Tool::Operative);
+/// An applet's special commands, none unless given.
+macro_rules! specials {
+    () => {
+        &[]
+    };
+    ($special:expr) => {
+        $special
+    };
+}
 
-/// Every applet, in the order `parley --help` lists them.
+pub(crate) use {args_parser, from_matches, local};
+
+const NEG: Option<Protocol> = Some(Protocol::Negotiation);
+const OPS: Option<Protocol> = Some(Protocol::Operative);
+
+/// Every applet of the application, in the order `parley --help` lists them (the front ends
+/// place their own among them).
 static APPLETS: &[Applet] = &[
     leaf!(
         "init",
         NEG,
+        |_| CHANGES,
         "Create a negotiation directory (init.sh DIR NUM_AGENTS [WINDOW])",
-        negotiation::InitCli,
-        negotiation::init
+        negotiation::InitRequest,
+        negotiation::init,
+        &[Special {
+            path: &[],
+            treat: Treat::Inputs(&["topic_file", "source"])
+        }]
     ),
     leaf!(
         "register",
         NEG,
+        |_| changes_by(&["agent"]),
         "Register an agent while registration is open (register.sh DIR AGENT)",
-        negotiation::RegisterCli,
+        negotiation::RegisterRequest,
         negotiation::register
     ),
     leaf!(
         "wait-for-start",
         NEG,
+        |_| changes_by(&["agent"]),
         "Block until registration completes and set the first turn (wait-for-start.sh)",
-        negotiation::WaitForStartCli,
-        negotiation::wait_for_start
+        negotiation::WaitForStartRequest,
+        negotiation::wait_for_start,
+        &[Special {
+            path: &[],
+            treat: Treat::Wait {
+                action: "start",
+                listed: 1
+            }
+        }]
     ),
     leaf!(
         "file-draft-issue",
         NEG,
+        |_| changes_by(&["agent"]),
         "File a private draft issue in the analysis phase; prints the file name",
-        negotiation::DraftCli,
+        negotiation::DraftRequest,
         negotiation::file_draft_issue
     ),
     leaf!(
         "end-analysis",
         NEG,
+        |_| changes_by(&["agent"]),
         "End the holder's analysis turn; the last one merges all drafts",
-        negotiation::AgentCli,
+        negotiation::AgentRequest,
         negotiation::end_analysis
     ),
     leaf!(
         "poll",
         NEG,
+        |_| changes_by(&["agent"]),
         "One check: 0 your turn, 1 wait, 2 finished (blocks with --wait)",
-        negotiation::PollCli,
+        negotiation::PollRequest,
         negotiation::poll
     ),
     leaf!(
         "wait",
         NEG,
+        |_| changes_by(&["agent"]),
         "Block until it is the agent's turn (0) or the negotiation is finished (2)",
-        negotiation::WaitCli,
-        negotiation::wait
+        negotiation::WaitRequest,
+        negotiation::wait,
+        &[Special {
+            path: &[],
+            treat: Treat::Wait {
+                action: "turn",
+                listed: 0
+            }
+        }]
     ),
     leaf!(
         "new-issue",
         NEG,
+        |_| changes_by(&["agent"]),
         "Raise a new issue in the positions phase; prints the file name",
-        negotiation::NewIssueCli,
+        negotiation::NewIssueRequest,
         negotiation::new_issue
     ),
     leaf!(
         "hand-off",
         NEG,
+        |_| changes_by(&["agent"]),
         "Pass the turn to the next agent (holder only)",
-        negotiation::AgentCli,
+        negotiation::AgentRequest,
         negotiation::hand_off
     ),
     leaf!(
         "status",
         NEG,
+        |_| READS,
         "Print the turn, the agents and every issue's status (--watch: keep it live)",
-        views::StatusCli,
-        views::status
+        views::StatusRequest,
+        views::status,
+        &[Special {
+            path: &[],
+            treat: Treat::NotFields(&["watch", "once", "timeout"])
+        }]
     ),
     leaf!(
         "position",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append the holder's position on an issue, numbered as its next round",
-        negotiation_rules::EntryCli,
-        negotiation_rules::position
+        negotiation_rules::EntryRequest,
+        negotiation_rules::position,
+        BODY_FILE
     ),
     leaf!(
         "challenge",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append the holder's challenge on an issue: the strongest case against it",
-        negotiation_rules::EntryCli,
-        negotiation_rules::challenge
+        negotiation_rules::EntryRequest,
+        negotiation_rules::challenge,
+        BODY_FILE
     ),
     leaf!(
         "agree",
         NEG,
+        |_| changes_by(&["agent"]),
         "Mark an issue AGREED (holder only, after another agent's challenge)",
-        negotiation_rules::AgreeCli,
-        negotiation_rules::agree
+        negotiation_rules::AgreeRequest,
+        negotiation_rules::agree,
+        &[inline(&[], "file", "file_text")]
     ),
     leaf!(
         "escalate",
         NEG,
+        |_| changes_by(&["agent"]),
         "Mark an issue ESCALATE, for a person to settle (holder only)",
-        negotiation_rules::EscalateCli,
+        negotiation_rules::EscalateRequest,
         negotiation_rules::escalate
     ),
     leaf!(
         "resolve",
         NEG,
+        |_| Facts {
+            for_people: true,
+            ..changes_by(&["by"])
+        },
         "A person settles an escalated issue",
-        negotiation_rules::ResolveCli,
+        negotiation_rules::ResolveRequest,
         negotiation_rules::resolve
     ),
     leaf!(
         "audit-template",
         NEG,
+        |_| CHANGES,
         "Write the coverage-audit.md skeleton, one section per file in sources/",
-        negotiation::AuditTemplateCli,
+        negotiation::AuditTemplateRequest,
         negotiation::audit_template
     ),
     leaf!(
         "check",
         NEG,
+        |_| READS,
         "Report edits of recorded positions: 0 none, 1 edits found",
-        negotiation::DirCli,
+        negotiation::DirRequest,
         negotiation::check
     ),
     leaf!(
         "finish",
         NEG,
+        |_| changes_by(&["agent"]),
         "Check that everything is agreed and audited, then mark the negotiation done",
-        negotiation::FinishCli,
+        negotiation::FinishRequest,
         negotiation::finish
     ),
     leaf!(
         "changes",
         NEG,
+        |_| reads_by(&["agent"]),
         "What changed since AGENT last handed the turn on",
-        negotiation::AgentNameCli,
+        negotiation::AgentNameRequest,
         negotiation::changes
     ),
     leaf!(
         "note",
         NEG,
+        |_| changes_by(&["agent"]),
         "Append a note for the other agents to notes.md (no turn needed)",
-        negotiation_rules::NoteCli,
-        negotiation_rules::note
+        negotiation_rules::NoteRequest,
+        negotiation_rules::note,
+        BODY_FILE
     ),
     leaf!(
         "duplicate",
         NEG,
+        |_| changes_by(&["agent"]),
         "Propose that an issue duplicates another (holder only)",
-        negotiation_rules::DuplicateCli,
+        negotiation_rules::DuplicateRequest,
         negotiation_rules::duplicate
     ),
     leaf!(
         "reopen",
         NEG,
+        |_| changes_by(&["agent"]),
         "Reopen an issue another agent agreed (holder only)",
-        negotiation_rules::ReopenCli,
+        negotiation_rules::ReopenRequest,
         negotiation_rules::reopen
     ),
     leaf!(
         "sign-off",
         NEG,
+        |_| changes_by(&["agent"]),
         "Approve final.md and coverage-audit.md as they are now",
-        negotiation::AgentNameCli,
+        negotiation::AgentNameRequest,
         negotiation::sign_off
     ),
     leaf!(
         "log",
         NEG,
+        |_| READS,
         "Print the event log of a negotiation",
-        negotiation::DirCli,
+        negotiation::DirRequest,
         negotiation::log
     ),
     leaf!(
         "watch",
         None,
+        |_| READS,
         "A live view of a negotiation, redrawn on every change; exit 2 once finished",
-        views::WatchCli,
+        views::WatchRequest,
         views::watch
     ),
     leaf!(
         "report",
         NEG,
+        |_| READS,
         "Write a negotiation as one self-contained HTML page",
-        views::ReportCli,
-        views::report
+        views::ReportRequest,
+        views::report,
+        &[Special {
+            path: &[],
+            treat: Treat::Output("html")
+        }]
     ),
     local!(
         "links",
+        |_| CHANGES,
         "Create links named like the old scripts that run this binary",
-        tools::LinksCli,
+        tools::LinksRequest,
         tools::links
     ),
     local!(
-        "completions",
-        "Print a completion script for a shell",
-        tools::CompletionsCli,
-        tools::completions
-    ),
-    local!(
         "demo",
+        |_| CHANGES,
         "Play a protocol end to end between scripted agents, each step a separate process",
-        tools::DemoCli,
+        tools::DemoRequest,
         tools::demo
     ),
     local!(
         "skill",
+        |_| CHANGES,
         "Print the skill file that teaches agents parley (--install DIR, --check DIR)",
-        skill::SkillCli,
+        skill::SkillRequest,
         skill::skill
-    ),
-    local!(
-        "mcp",
-        "Serve the protocols as MCP tools over stdio, for agents that call tools",
-        crate::mcp::McpArgs,
-        crate::mcp::run
     ),
     group!(
         "feedback",
-        Some(Tool::Feedback),
+        Some(Protocol::Feedback),
+        |path| match path {
+            ["ask"] => CHANGES,
+            _ => READS,
+        },
         "Agent Feedback Protocol: validate payloads, extract responses, ask a provider",
         feedback::FeedbackCommand,
-        feedback::run
+        feedback::run,
+        &[
+            inline(&["validate", "request"], "file", "file_text"),
+            inline(&["validate", "request"], "previous", "previous_text"),
+            inline(&["validate", "response"], "file", "file_text"),
+            inline(&["validate", "response"], "request", "request_text"),
+            inline(&["validate", "response"], "previous", "previous_text"),
+            inline(&["extract"], "file", "file_text"),
+            inline(&["extract"], "request", "request_text"),
+            inline(&["extract"], "previous", "previous_text"),
+            Special {
+                path: &["mock-provider"],
+                treat: Treat::NotACall
+            },
+            Special {
+                path: &["validate"],
+                treat: Treat::PickedBy {
+                    action: "validate",
+                    field: "kind",
+                    choices: &[("request", "request"), ("response", "response")],
+                },
+            },
+            Special {
+                path: &["ask"],
+                treat: Treat::Inputs(&["artifact"])
+            },
+        ]
     ),
     group!(
         "agent",
         OPS,
+        |path| match path {
+            ["list"] => READS,
+            ["show"] => reads_by(&["agent"]),
+            _ => changes_by(&["agent"]),
+        },
         "Agent identities and heartbeats (operative protocol)",
         operative::AgentCommand,
         operative::agent
@@ -407,6 +585,7 @@ static APPLETS: &[Applet] = &[
     group!(
         "scope",
         OPS,
+        |_| READS,
         "Scope normalization and overlap (operative protocol)",
         operative::ScopeCommand,
         operative::scope
@@ -414,27 +593,34 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "reserve",
         OPS,
+        |_| changes_by(&["agent"]),
         "Reserve a scope for an agent, renew it, or take over a stale one",
-        operative::ReserveCli,
+        operative::ReserveRequest,
         operative::reserve
     ),
     leaf!(
         "release",
         OPS,
+        |_| changes_by(&["agent"]),
         "Release a reservation (owner only)",
-        operative::ReleaseCli,
+        operative::ReleaseRequest,
         operative::release
     ),
     leaf!(
         "reservations",
         OPS,
+        |_| READS,
         "List held reservations (or archived ones)",
-        operative::ReservationsCli,
+        operative::ReservationsRequest,
         operative::reservations
     ),
     group!(
         "event",
         OPS,
+        |path| match path {
+            ["handoff"] | ["blocked"] => changes_by(&["from"]),
+            _ => changes_by(&["agent"]),
+        },
         "Send a protocol event, or mark one seen or accepted",
         operative::EventCommand,
         operative::event
@@ -442,32 +628,96 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "events",
         OPS,
+        |_| READS,
         "The protocol event timeline",
-        operative::EventsCli,
+        operative::EventsRequest,
         operative::events
     ),
     leaf!(
         "session",
         OPS,
+        |_| Facts {
+            effect: Effect::Changes,
+            acting: &["register", "adopt"],
+            for_people: false
+        },
         "Start a session: register a new identity or adopt one (never prompts)",
-        operative::SessionCli,
+        operative::SessionRequest,
         operative::session
     ),
     group!(
         "bounce",
-        Some(Tool::Bounce),
+        Some(Protocol::Bounce),
+        |path| match path {
+            ["append"] => changes_by(&["author"]),
+            ["next"] | ["wait"] => reads_by(&["agent"]),
+            ["new"] | ["escalate"] => CHANGES,
+            _ => READS,
+        },
         "Bounce sessions: a markdown file of turn-taking entries, validated and appended",
         bounce::BounceCommand,
-        bounce::run
+        bounce::run,
+        &[
+            Special {
+                path: &["wait"],
+                treat: Treat::Wait {
+                    action: "bounce_turn",
+                    listed: 2
+                }
+            },
+            Special {
+                path: &["new"],
+                treat: Treat::Inputs(&["context_file"])
+            },
+            Special {
+                path: &["append"],
+                treat: Treat::Inputs(&["body_file"])
+            },
+        ]
     ),
     group!(
         "parliament",
-        Some(Tool::Parliament),
+        Some(Protocol::Parliament),
+        |path| match path {
+            ["append"] => changes_by(&["message.from"]),
+            ["init"] | ["round"] | ["tally"] | ["amendments"] => CHANGES,
+            _ => READS,
+        },
         "The parliament ledger: checked appends, validation, tally, gate and clock",
         parliament::ParliamentCommand,
-        parliament::run
+        parliament::run,
+        &[Special {
+            path: &["append"],
+            treat: Treat::Inline {
+                file: "file",
+                inline: "message",
+                object: true
+            },
+        }]
     ),
 ];
+
+/// A command whose text (`--file`) is read from a file the caller names.
+const BODY_FILE: &[Special] = &[Special {
+    path: &[],
+    treat: Treat::Inputs(&["file"]),
+}];
+
+/// Text read from a file, also accepted inline as a string.
+const fn inline(
+    path: &'static [&'static str],
+    file: &'static str,
+    inline: &'static str,
+) -> Special {
+    Special {
+        path,
+        treat: Treat::Inline {
+            file,
+            inline,
+            object: false,
+        },
+    }
+}
 
 /// Every applet, in the order `parley --help` lists them.
 pub fn applets() -> &'static [Applet] {
@@ -477,80 +727,6 @@ pub fn applets() -> &'static [Applet] {
 /// The applet named `name`.
 pub fn find(name: &str) -> Option<&'static Applet> {
     APPLETS.iter().find(|applet| applet.name == name)
-}
-
-/// The options every applet takes.
-#[derive(Debug, clap::Args)]
-pub struct GlobalArgs {
-    /// Print one JSON object {"ok","command","data","error"} instead of text
-    #[arg(long, global = true)]
-    pub json: bool,
-    /// Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]
-    #[arg(long, global = true, value_name = "SECS", env = "PARLEY_LOCK_TIMEOUT")]
-    pub lock_timeout: Option<f64>,
-}
-
-/// The top of the command line: parley itself and its global options, without applets.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "parley",
-    version,
-    about = "Coordination for AI coding agents: five protocols in one multi-call binary",
-    long_about = "Coordination for AI coding agents: five protocols in one multi-call binary.\n\n\
-        - negotiation (init ... finish, watch, report): take turns to settle issues\n\
-        - operative scopes (agent, reserve, event, session, ...): identities and reservations\n\
-        - bounce: a markdown session file of turn-taking entries\n\
-        - parliament: the Clerk's ledger of a debate, its tally, gate and clock\n\
-        - feedback: the Agent Feedback Protocol: validate payloads, ask a provider\n\n\
-        Every applet also runs when the binary is called through a link named APPLET, \
-        APPLET.sh or parley-APPLET (see `parley links`).",
-    after_help = exit_code_help(),
-    propagate_version = true,
-    subcommand_required = true,
-    arg_required_else_help = true
-)]
-struct Root {
-    #[command(flatten)]
-    global: GlobalArgs,
-}
-
-/// parley's command with `applets` under it: one of them for a command that runs (its parser
-/// alone is built), all of them for help, completions and names nobody knows.
-pub fn command_with<'a>(applets: impl IntoIterator<Item = &'a Applet>) -> clap::Command {
-    <Root as clap::CommandFactory>::command()
-        .subcommands(applets.into_iter().map(|applet| (applet.parser)()))
-}
-
-/// The whole command tree.
-pub fn command_tree() -> clap::Command {
-    command_with(APPLETS)
-}
-
-/// The exit-code table, shown at the end of `--help`.
-fn exit_code_help() -> String {
-    let mut text = String::from("Exit codes (0-4 are answers, 64 and up are errors):\n");
-    for (_, code, meaning) in crate::error::EXIT_CODES {
-        text.push_str(&format!("  {code:>3}  {meaning}\n"));
-    }
-    text
-}
-
-/// The context a call runs in, from the global options and the environment (`PARLEY_NOW`).
-pub fn context(global: &GlobalArgs) -> Result<Ctx> {
-    let lock_timeout = match global.lock_timeout {
-        None => crate::context::DEFAULT_LOCK_TIMEOUT,
-        Some(secs) => seconds("--lock-timeout", secs)?,
-    };
-    let mode = if global.json {
-        crate::output::Mode::Json
-    } else {
-        crate::output::Mode::Human
-    };
-    Ok(Ctx::new(
-        crate::clock::Clock::from_env()?,
-        lock_timeout,
-        mode,
-    ))
 }
 
 // What several protocols' requests share.
@@ -564,7 +740,7 @@ pub(crate) fn seconds(flag: &str, secs: f64) -> Result<Duration> {
 /// How a blocking command waits.
 #[derive(Debug, Default, clap::Args, Deserialize)]
 #[serde(default)]
-pub struct WaitingCli {
+pub struct WaitingFields {
     /// Give up with exit 124 after SECS
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
@@ -576,11 +752,14 @@ pub struct WaitingCli {
     pub poll_interval: Option<f64>,
 }
 
-pub(crate) fn waiting(cli: &WaitingCli) -> Result<WaitOptions> {
+pub(crate) fn waiting(request: &WaitingFields) -> Result<WaitOptions> {
     Ok(WaitOptions {
-        timeout: cli.timeout.map(|s| seconds("--timeout", s)).transpose()?,
-        force_poll: cli.poll,
-        poll_interval: cli
+        timeout: request
+            .timeout
+            .map(|s| seconds("--timeout", s))
+            .transpose()?,
+        force_poll: request.poll,
+        poll_interval: request
             .poll_interval
             .map(|s| seconds("--poll-interval", s))
             .transpose()?,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Deserialize;
 
-use super::{WaitingCli, agent, waiting};
+use super::{WaitingFields, agent, waiting};
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
@@ -24,13 +24,13 @@ use crate::output::Warned;
 pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
 
 #[derive(Debug, Args, Deserialize)]
-pub struct DirCli {
+pub struct DirRequest {
     /// The negotiation directory
     pub dir: PathBuf,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AgentCli {
+pub struct AgentRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (^[a-z][a-z0-9-]*$)
@@ -39,7 +39,7 @@ pub struct AgentCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct InitCli {
+pub struct InitRequest {
     /// The directory to create (its parent must exist)
     pub dir: PathBuf,
     /// How many agents are expected (at least 2)
@@ -92,7 +92,7 @@ pub struct InitCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct RegisterCli {
+pub struct RegisterRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name; omit with --auto
@@ -110,7 +110,7 @@ pub struct RegisterCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct WaitForStartCli {
+pub struct WaitForStartRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name
@@ -123,11 +123,11 @@ pub struct WaitForStartCli {
     pub allow_partial: bool,
     #[command(flatten)]
     #[serde(flatten)]
-    pub waiting: WaitingCli,
+    pub waiting: WaitingFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct PollCli {
+pub struct PollRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name
@@ -139,11 +139,11 @@ pub struct PollCli {
     pub wait: bool,
     #[command(flatten)]
     #[serde(flatten)]
-    pub waiting: WaitingCli,
+    pub waiting: WaitingFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct WaitCli {
+pub struct WaitRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name
@@ -151,12 +151,12 @@ pub struct WaitCli {
     pub agent: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub waiting: WaitingCli,
+    pub waiting: WaitingFields,
 }
 
 /// The parts of the issue template a command can fill instead of `[TODO: ...]`.
 #[derive(Debug, Args, Deserialize)]
-pub struct IssueTextCli {
+pub struct IssueTextFields {
     /// The issue's short title
     #[arg(long)]
     pub title: Option<String>,
@@ -175,7 +175,7 @@ pub struct IssueTextCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct DraftCli {
+pub struct DraftRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name
@@ -186,11 +186,11 @@ pub struct DraftCli {
     pub topic: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub text: IssueTextCli,
+    pub text: IssueTextFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct NewIssueCli {
+pub struct NewIssueRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The issue's topic (^[a-z][a-z0-9-]*$), part of the file name
@@ -198,11 +198,11 @@ pub struct NewIssueCli {
     pub topic: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub text: IssueTextCli,
+    pub text: IssueTextFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct FinishCli {
+pub struct FinishRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// Finish although some issues are ESCALATE; they are listed as unresolved
@@ -225,7 +225,7 @@ pub struct FinishCli {
 
 /// `audit-template DIR [--agent NAME]`.
 #[derive(Debug, Args, Deserialize)]
-pub struct AuditTemplateCli {
+pub struct AuditTemplateRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent writing the template, recorded in the log
@@ -236,7 +236,7 @@ pub struct AuditTemplateCli {
 
 /// `changes` and `sign-off`: a directory and any registered agent's name.
 #[derive(Debug, Args, Deserialize)]
-pub struct AgentNameCli {
+pub struct AgentNameRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name
@@ -246,8 +246,8 @@ pub struct AgentNameCli {
 
 // The operations.
 
-pub fn init(ctx: &Ctx, cli: InitCli) -> Result<init::Initialization> {
-    let topic = match (cli.topic, cli.topic_file) {
+pub fn init(ctx: &Ctx, request: InitRequest) -> Result<init::Initialization> {
+    let topic = match (request.topic, request.topic_file) {
         (Some(text), _) => Some(text),
         (None, Some(file)) => Some(read_topic_file(&file).map_err(|e| {
             Error::bad_input(
@@ -258,159 +258,165 @@ pub fn init(ctx: &Ctx, cli: InitCli) -> Result<init::Initialization> {
         (None, None) => None,
     };
     let args = init::InitArgs {
-        dir: cli.dir,
-        expected_agents: cli.num_agents,
-        registration_window: cli.registration_window_secs,
-        max_rounds: cli.max_rounds,
-        poll_interval: cli.poll_interval,
-        turn_timeout: cli.turn_timeout,
+        dir: request.dir,
+        expected_agents: request.num_agents,
+        registration_window: request.registration_window_secs,
+        max_rounds: request.max_rounds,
+        poll_interval: request.poll_interval,
+        turn_timeout: request.turn_timeout,
         topic,
-        sources: init::read_sources(&cli.sources)?,
-        sign_off: cli.sign_off,
+        sources: init::read_sources(&request.sources)?,
+        sign_off: request.sign_off,
     };
     init::run(ctx, &args)
 }
 
-pub fn register(ctx: &Ctx, cli: RegisterCli) -> Result<register::Registration> {
-    let who = match &cli.agent {
+pub fn register(ctx: &Ctx, request: RegisterRequest) -> Result<register::Registration> {
+    let who = match &request.agent {
         Some(raw) => register::Who::Named(agent(raw)?),
-        None if cli.auto => register::Who::Auto,
+        None if request.auto => register::Who::Auto,
         None => return Err(Error::usage("give the agent's name, or --auto")),
     };
     let args = register::RegisterArgs {
-        dir: cli.dir,
+        dir: request.dir,
         who,
-        participant: register::participant_from(cli.participant)?,
+        participant: register::participant_from(
+            request.participant,
+            ctx.settings.participant.clone(),
+        )?,
     };
     register::run(ctx, &args)
 }
 
-pub fn wait_for_start(ctx: &Ctx, cli: WaitForStartCli) -> Result<wait_for_start::Start> {
+pub fn wait_for_start(ctx: &Ctx, request: WaitForStartRequest) -> Result<wait_for_start::Start> {
     let args = wait_for_start::WaitForStartArgs {
-        agent: agent(&cli.agent)?,
-        dir: cli.dir,
-        allow_partial: cli.allow_partial || wait_for_start::allow_partial_from_env(),
-        wait: waiting(&cli.waiting)?,
+        agent: agent(&request.agent)?,
+        dir: request.dir,
+        allow_partial: request.allow_partial || ctx.settings.allow_partial_registration,
+        wait: waiting(&request.waiting)?,
     };
     wait_for_start::run(ctx, &args)
 }
 
-pub fn file_draft_issue(ctx: &Ctx, cli: DraftCli) -> Result<new_issue::Filed> {
+pub fn file_draft_issue(ctx: &Ctx, request: DraftRequest) -> Result<new_issue::Filed> {
     let args = file_draft_issue::DraftArgs {
-        agent: agent(&cli.agent)?,
-        topic: topic(&cli.topic)?,
-        text: issue_text(cli.text)?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        topic: topic(&request.topic)?,
+        text: issue_text(request.text)?,
+        dir: request.dir,
     };
     file_draft_issue::run(ctx, &args)
 }
 
-pub fn end_analysis(ctx: &Ctx, cli: AgentCli) -> Result<end_analysis::AnalysisEnded> {
+pub fn end_analysis(ctx: &Ctx, request: AgentRequest) -> Result<end_analysis::AnalysisEnded> {
     let args = end_analysis::EndAnalysisArgs {
-        agent: agent(&cli.agent)?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        dir: request.dir,
     };
     end_analysis::run(ctx, &args)
 }
 
-pub fn poll(ctx: &Ctx, cli: PollCli) -> Result<poll::PollReply> {
-    let wait = cli.wait || cli.waiting.timeout.is_some();
+pub fn poll(ctx: &Ctx, request: PollRequest) -> Result<poll::PollReply> {
+    let wait = request.wait || request.waiting.timeout.is_some();
     let args = poll::PollArgs {
-        agent: agent(&cli.agent)?,
-        wait: wait.then(|| waiting(&cli.waiting)).transpose()?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        wait: wait.then(|| waiting(&request.waiting)).transpose()?,
+        dir: request.dir,
     };
     poll::run(ctx, &args)
 }
 
-pub fn wait(ctx: &Ctx, cli: WaitCli) -> Result<poll::PollReply> {
+pub fn wait(ctx: &Ctx, request: WaitRequest) -> Result<poll::PollReply> {
     let args = poll::PollArgs {
-        agent: agent(&cli.agent)?,
-        wait: Some(waiting(&cli.waiting)?),
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        wait: Some(waiting(&request.waiting)?),
+        dir: request.dir,
     };
     poll::run(ctx, &args)
 }
 
-pub fn new_issue(ctx: &Ctx, cli: NewIssueCli) -> Result<new_issue::Filed> {
+pub fn new_issue(ctx: &Ctx, request: NewIssueRequest) -> Result<new_issue::Filed> {
     let args = new_issue::NewIssueArgs {
-        topic: topic(&cli.topic)?,
-        text: issue_text(cli.text)?,
-        dir: cli.dir,
+        topic: topic(&request.topic)?,
+        text: issue_text(request.text)?,
+        dir: request.dir,
     };
     new_issue::run(ctx, &args)
 }
 
-pub fn hand_off(ctx: &Ctx, cli: AgentCli) -> Result<hand_off::HandOff> {
+pub fn hand_off(ctx: &Ctx, request: AgentRequest) -> Result<hand_off::HandOff> {
     let args = hand_off::HandOffArgs {
-        agent: agent(&cli.agent)?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        dir: request.dir,
     };
     hand_off::run(ctx, &args)
 }
 
-pub fn audit_template(ctx: &Ctx, cli: AuditTemplateCli) -> Result<audit_template::AuditTemplate> {
+pub fn audit_template(
+    ctx: &Ctx,
+    request: AuditTemplateRequest,
+) -> Result<audit_template::AuditTemplate> {
     audit_template::run(
         ctx,
         &audit_template::AuditTemplateArgs {
-            agent: cli.agent.as_deref().map(agent).transpose()?,
-            dir: cli.dir,
+            agent: request.agent.as_deref().map(agent).transpose()?,
+            dir: request.dir,
         },
     )
 }
 
-pub fn check(ctx: &Ctx, cli: DirCli) -> Result<check::EditCheck> {
-    check::run(ctx, &check::CheckArgs { dir: cli.dir })
+pub fn check(ctx: &Ctx, request: DirRequest) -> Result<check::EditCheck> {
+    check::run(ctx, &check::CheckArgs { dir: request.dir })
 }
 
-pub fn finish(ctx: &Ctx, cli: FinishCli) -> Result<finish::Finish> {
+pub fn finish(ctx: &Ctx, request: FinishRequest) -> Result<finish::Finish> {
     finish::run(
         ctx,
         &finish::FinishArgs {
-            dir: cli.dir,
-            allow_escalated: cli.allow_escalated,
-            accept_edits: cli.accept_edits,
-            check: cli.check,
-            agent: cli.agent.as_deref().map(agent).transpose()?,
+            dir: request.dir,
+            allow_escalated: request.allow_escalated,
+            accept_edits: request.accept_edits,
+            check: request.check,
+            agent: request.agent.as_deref().map(agent).transpose()?,
         },
     )
 }
 
-pub fn changes(ctx: &Ctx, cli: AgentNameCli) -> Result<Warned<changes::ChangesReply>> {
+pub fn changes(ctx: &Ctx, request: AgentNameRequest) -> Result<Warned<changes::ChangesReply>> {
     changes::run(
         ctx,
         &changes::ChangesArgs {
-            agent: agent(&cli.agent)?,
-            dir: cli.dir,
+            agent: agent(&request.agent)?,
+            dir: request.dir,
         },
     )
 }
 
-pub fn sign_off(ctx: &Ctx, cli: AgentNameCli) -> Result<sign_off::SignOff> {
+pub fn sign_off(ctx: &Ctx, request: AgentNameRequest) -> Result<sign_off::SignOff> {
     sign_off::run(
         ctx,
         &sign_off::SignOffArgs {
-            agent: agent(&cli.agent)?,
-            dir: cli.dir,
+            agent: agent(&request.agent)?,
+            dir: request.dir,
         },
     )
 }
 
-pub fn log(ctx: &Ctx, cli: DirCli) -> Result<Warned<crate::negotiation::views::log::Log>> {
-    crate::negotiation::views::log::run(ctx, &cli.dir)
+pub fn log(ctx: &Ctx, request: DirRequest) -> Result<Warned<crate::negotiation::views::log::Log>> {
+    crate::negotiation::views::log::run(ctx, &request.dir)
 }
 
 fn topic(raw: &std::ffi::OsStr) -> Result<Name> {
     Name::parse("topic", raw)
 }
 
-fn issue_text(cli: IssueTextCli) -> Result<IssueText> {
+fn issue_text(request: IssueTextFields) -> Result<IssueText> {
     let text = IssueText {
-        title: cli.title,
-        question: cli.question,
-        context: cli.context,
-        position_a: cli.position_a,
-        position_b: cli.position_b,
+        title: request.title,
+        question: request.question,
+        context: request.context,
+        position_a: request.position_a,
+        position_b: request.position_b,
     };
     if let Some(title) = &text.title
         && (title.trim().is_empty() || title.contains('\n'))

@@ -24,7 +24,7 @@ use crate::negotiation::{
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
 /// one of them required (checked when the arguments are turned into a command, exit 64).
 #[derive(Debug, Args, Deserialize)]
-pub struct EntryCli {
+pub struct EntryRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (the turn holder)
@@ -44,7 +44,7 @@ pub struct EntryCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AgreeCli {
+pub struct AgreeRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (the turn holder)
@@ -69,7 +69,7 @@ pub struct AgreeCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct EscalateCli {
+pub struct EscalateRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (the turn holder)
@@ -83,7 +83,7 @@ pub struct EscalateCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ResolveCli {
+pub struct ResolveRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The escalated issue: its number (1 or 01) or its file name (01-topic.md)
@@ -97,7 +97,7 @@ pub struct ResolveCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct NoteCli {
+pub struct NoteRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (any registered agent)
@@ -117,7 +117,7 @@ pub struct NoteCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct DuplicateCli {
+pub struct DuplicateRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (the turn holder)
@@ -134,7 +134,7 @@ pub struct DuplicateCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReopenCli {
+pub struct ReopenRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// The agent's name (the turn holder)
@@ -147,27 +147,27 @@ pub struct ReopenCli {
     pub reason: String,
 }
 
-pub fn position(ctx: &Ctx, cli: EntryCli) -> Result<position_cmd::Appended> {
-    entry(ctx, cli, EntryKind::Position)
+pub fn position(ctx: &Ctx, request: EntryRequest) -> Result<position_cmd::Appended> {
+    entry(ctx, request, EntryKind::Position)
 }
 
-pub fn challenge(ctx: &Ctx, cli: EntryCli) -> Result<position_cmd::Appended> {
-    entry(ctx, cli, EntryKind::Challenge)
+pub fn challenge(ctx: &Ctx, request: EntryRequest) -> Result<position_cmd::Appended> {
+    entry(ctx, request, EntryKind::Challenge)
 }
 
-fn entry(ctx: &Ctx, cli: EntryCli, kind: EntryKind) -> Result<position_cmd::Appended> {
+fn entry(ctx: &Ctx, request: EntryRequest, kind: EntryKind) -> Result<position_cmd::Appended> {
     let args = position_cmd::EntryArgs {
-        agent: agent(&cli.agent)?,
-        issue: IssueRef::parse(&cli.issue)?,
-        body: entry_body(ctx, &cli)?,
+        agent: agent(&request.agent)?,
+        issue: IssueRef::parse(&request.issue)?,
+        body: entry_body(ctx, &request)?,
         kind,
-        dir: cli.dir,
+        dir: request.dir,
     };
     position_cmd::run(ctx, &args)
 }
 
-pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<agree_cmd::Agreement> {
-    let raw = match (cli.decision, cli.file_text, &cli.file) {
+pub fn agree(ctx: &Ctx, request: AgreeRequest) -> Result<agree_cmd::Agreement> {
+    let raw = match (request.decision, request.file_text, &request.file) {
         (Some(text), _, _) => Some(text),
         (None, Some(text), _) => Some(read_input("decision", Source::Text(text))?),
         (None, None, Some(file)) => Some(read_input(
@@ -178,37 +178,37 @@ pub fn agree(ctx: &Ctx, cli: AgreeCli) -> Result<agree_cmd::Agreement> {
         (None, None, None) => None,
     };
     let args = agree_cmd::AgreeArgs {
-        agent: agent(&cli.agent)?,
-        issue: IssueRef::parse(&cli.issue)?,
+        agent: agent(&request.agent)?,
+        issue: IssueRef::parse(&request.issue)?,
         decision: raw.map(|r| Text::parse("decision", &r)).transpose()?,
-        check: cli.check,
-        dir: cli.dir,
+        check: request.check,
+        dir: request.dir,
     };
     agree_cmd::run(ctx, &args)
 }
 
-pub fn escalate(ctx: &Ctx, cli: EscalateCli) -> Result<escalate_cmd::Escalation> {
+pub fn escalate(ctx: &Ctx, request: EscalateRequest) -> Result<escalate_cmd::Escalation> {
     let args = escalate_cmd::EscalateArgs {
-        agent: agent(&cli.agent)?,
-        issue: IssueRef::parse(&cli.issue)?,
-        summary: Text::parse("summary", &cli.summary)?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        issue: IssueRef::parse(&request.issue)?,
+        summary: Text::parse("summary", &request.summary)?,
+        dir: request.dir,
     };
     escalate_cmd::run(ctx, &args)
 }
 
-pub fn resolve(ctx: &Ctx, cli: ResolveCli) -> Result<resolve_cmd::Resolution> {
+pub fn resolve(ctx: &Ctx, request: ResolveRequest) -> Result<resolve_cmd::Resolution> {
     let args = resolve_cmd::ResolveArgs {
-        issue: IssueRef::parse(&cli.issue)?,
-        decision: Text::parse("decision", &cli.decision)?,
-        by: parse_human(&cli.by)?,
-        dir: cli.dir,
+        issue: IssueRef::parse(&request.issue)?,
+        decision: Text::parse("decision", &request.decision)?,
+        by: parse_human(&request.by)?,
+        dir: request.dir,
     };
     resolve_cmd::run(ctx, &args)
 }
 
-pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<note_cmd::Noted> {
-    let raw = match (cli.body, &cli.file) {
+pub fn note(ctx: &Ctx, request: NoteRequest) -> Result<note_cmd::Noted> {
+    let raw = match (request.body, &request.file) {
         (Some(text), _) => text,
         (None, Some(file)) => read_input(
             "note",
@@ -217,34 +217,34 @@ pub fn note(ctx: &Ctx, cli: NoteCli) -> Result<note_cmd::Noted> {
         (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
     };
     let args = note_cmd::NoteArgs {
-        agent: agent(&cli.agent)?,
+        agent: agent(&request.agent)?,
         body: Text::parse("note", &raw)?,
-        dir: cli.dir,
+        dir: request.dir,
     };
     note_cmd::run(ctx, &args)
 }
 
-pub fn duplicate(ctx: &Ctx, cli: DuplicateCli) -> Result<duplicate_cmd::Proposed> {
+pub fn duplicate(ctx: &Ctx, request: DuplicateRequest) -> Result<duplicate_cmd::Proposed> {
     let args = duplicate_cmd::DuplicateArgs {
-        agent: agent(&cli.agent)?,
-        issue: IssueRef::parse(&cli.issue)?,
-        of: IssueRef::parse(&cli.of)?,
-        reason: cli
+        agent: agent(&request.agent)?,
+        issue: IssueRef::parse(&request.issue)?,
+        of: IssueRef::parse(&request.of)?,
+        reason: request
             .reason
             .as_deref()
             .map(|r| Text::parse("reason", r))
             .transpose()?,
-        dir: cli.dir,
+        dir: request.dir,
     };
     duplicate_cmd::run(ctx, &args)
 }
 
-pub fn reopen(ctx: &Ctx, cli: ReopenCli) -> Result<reopen_cmd::Reopened> {
+pub fn reopen(ctx: &Ctx, request: ReopenRequest) -> Result<reopen_cmd::Reopened> {
     let args = reopen_cmd::ReopenArgs {
-        agent: agent(&cli.agent)?,
-        issue: IssueRef::parse(&cli.issue)?,
-        reason: Text::parse("reason", &cli.reason)?,
-        dir: cli.dir,
+        agent: agent(&request.agent)?,
+        issue: IssueRef::parse(&request.issue)?,
+        reason: Text::parse("reason", &request.reason)?,
+        dir: request.dir,
     };
     reopen_cmd::run(ctx, &args)
 }
@@ -270,8 +270,8 @@ fn read_input(what: &str, source: Source) -> Result<String> {
 
 /// The body of a position or challenge: --body, --file or `-`, always named. Stdin is never
 /// read unasked: an agent's harness that leaves it open would hang the command.
-fn entry_body(ctx: &Ctx, cli: &EntryCli) -> Result<Text> {
-    let raw = match (&cli.body, &cli.file, cli.stdin.as_deref()) {
+fn entry_body(ctx: &Ctx, request: &EntryRequest) -> Result<Text> {
+    let raw = match (&request.body, &request.file, request.stdin.as_deref()) {
         (Some(text), _, _) => text.clone(),
         (None, Some(file), _) => read_input(
             "body",

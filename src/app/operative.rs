@@ -24,7 +24,7 @@ use crate::output::{Outcome, Warned};
 
 /// Where the project's coordination state lives.
 #[derive(Debug, Args, Deserialize)]
-pub struct ProjectCli {
+pub struct ProjectFields {
     /// The project root [default: the git top level of the current directory, else the
     /// current directory]
     #[arg(long, value_name = "DIR", env = "PARLEY_PROJECT_ROOT")]
@@ -33,59 +33,59 @@ pub struct ProjectCli {
 
 /// The agent a command acts as.
 #[derive(Debug, Args, Deserialize)]
-pub struct ActingAgentCli {
+pub struct ActingAgentFields {
     /// The agent's name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)
     #[arg(long, value_name = "NAME", env = "PARLEY_AGENT")]
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Subcommand, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AgentCommand {
     /// Create an identity for this session; a name that already has a record is refused
-    Register(RegisterCli),
+    Register(RegisterRequest),
     /// Record that the agent is alive now (idempotent)
-    Heartbeat(ActingAgentCli),
+    Heartbeat(ActingAgentFields),
     /// Every agent with its liveness (active, stale, evicted)
-    List(ProjectCli),
+    List(ProjectFields),
     /// One agent's record, liveness and reservations
-    Show(ShowCli),
+    Show(ShowRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct RegisterCli {
+pub struct RegisterRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub acting: ActingAgentCli,
+    pub acting: ActingAgentFields,
     /// What the agent does (free text, one line)
     #[arg(long, value_name = "ROLE")]
     pub role: Option<String>,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ShowCli {
+pub struct ShowRequest {
     /// The agent to show (reading a record is not a heartbeat)
     #[arg(long, value_name = "NAME", env = "PARLEY_AGENT")]
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Subcommand, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScopeCommand {
     /// Classify two scopes: exact, partial or disjoint (then the normalized forms)
-    Overlap(OverlapCli),
+    Overlap(OverlapRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct OverlapCli {
+pub struct OverlapRequest {
     /// A path, a directory, or a directory with a trailing /*
     #[serde(deserialize_with = "super::os_string")]
     pub a: OsString,
@@ -94,14 +94,14 @@ pub struct OverlapCli {
     pub b: OsString,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReserveCli {
+pub struct ReserveRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub acting: ActingAgentCli,
+    pub acting: ActingAgentFields,
     /// The path or directory to reserve (relative to the project root)
     #[arg(long, value_name = "SCOPE")]
     #[serde(deserialize_with = "super::os_string")]
@@ -124,10 +124,10 @@ pub struct ReserveCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReleaseCli {
+pub struct ReleaseRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub acting: ActingAgentCli,
+    pub acting: ActingAgentFields,
     /// The reserved scope, as it was reserved
     #[arg(long, value_name = "SCOPE")]
     #[serde(deserialize_with = "super::os_string")]
@@ -135,32 +135,32 @@ pub struct ReleaseCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReservationsCli {
+pub struct ReservationsRequest {
     /// List archived reservations (released or expired) instead of the held ones
     #[arg(long)]
     #[serde(default)]
     pub archived: bool,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Subcommand, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventCommand {
     /// Pass work to another agent (shown as "Passed to")
-    Handoff(HandoffCli),
+    Handoff(HandoffRequest),
     /// Ask another agent for input you are blocked on (shown as "Needs input")
-    Blocked(BlockedCli),
+    Blocked(BlockedRequest),
     /// Mark an event addressed to you as seen ("Seen")
-    Read(ReceiptCli),
+    Read(ReceiptRequest),
     /// Accept an event addressed to you ("Accepted"; idempotent)
-    Ack(ReceiptCli),
+    Ack(ReceiptRequest),
 }
 
 /// The envelope fields an agent gives when it sends an event.
 #[derive(Debug, Args, Deserialize)]
-pub struct EnvelopeCli {
+pub struct EnvelopeFields {
     /// The sending agent
     #[arg(long, value_name = "NAME", env = "PARLEY_AGENT")]
     #[serde(deserialize_with = "super::os_string")]
@@ -181,14 +181,14 @@ pub struct EnvelopeCli {
     pub subject: String,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct HandoffCli {
+pub struct HandoffRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub envelope: EnvelopeCli,
+    pub envelope: EnvelopeFields,
     /// What was done
     #[arg(long)]
     pub summary: String,
@@ -209,10 +209,10 @@ pub struct HandoffCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct BlockedCli {
+pub struct BlockedRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub envelope: EnvelopeCli,
+    pub envelope: EnvelopeFields,
     /// What blocks the sender
     #[arg(long)]
     pub blocker: String,
@@ -236,17 +236,17 @@ pub struct BlockedCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReceiptCli {
+pub struct ReceiptRequest {
     #[command(flatten)]
     #[serde(flatten)]
-    pub acting: ActingAgentCli,
+    pub acting: ActingAgentFields,
     /// The event's id (proto_YYYYMMDD_NNN)
     #[arg(long, value_name = "ID")]
     pub event: String,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct EventsCli {
+pub struct EventsRequest {
     /// Only events about this bead
     #[arg(long, value_name = "ID")]
     pub bead: Option<String>,
@@ -260,12 +260,12 @@ pub struct EventsCli {
     pub unacked: bool,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 #[derive(Debug, Args, Deserialize)]
 #[command(group(clap::ArgGroup::new("decision").args(["register", "adopt"])))]
-pub struct SessionCli {
+pub struct SessionRequest {
     /// Never prompt (parley never does; accepted for the protocol's command line)
     #[arg(long)]
     #[serde(default)]
@@ -287,64 +287,70 @@ pub struct SessionCli {
     pub role: Option<String>,
     #[command(flatten)]
     #[serde(flatten)]
-    pub project: ProjectCli,
+    pub project: ProjectFields,
 }
 
 pub fn agent(ctx: &Ctx, command: AgentCommand) -> Result<Outcome> {
     match command {
-        AgentCommand::Register(cli) => {
-            let name = agent_flag(&cli.acting.agent)?;
-            let role = cli.role.as_deref().map(agent_cmd::parse_role).transpose()?;
-            let project = open(ctx, &cli.acting.project)?;
+        AgentCommand::Register(request) => {
+            let name = agent_flag(&request.acting.agent)?;
+            let role = request
+                .role
+                .as_deref()
+                .map(agent_cmd::parse_role)
+                .transpose()?;
+            let project = open(ctx, &request.acting.project)?;
             agent_cmd::register(ctx, &project, &name, role).map(Outcome::from)
         }
-        AgentCommand::Heartbeat(cli) => {
-            let name = agent_flag(&cli.agent)?;
-            agent_cmd::heartbeat(ctx, &open(ctx, &cli.project)?, &name).map(Outcome::from)
+        AgentCommand::Heartbeat(request) => {
+            let name = agent_flag(&request.agent)?;
+            agent_cmd::heartbeat(ctx, &open(ctx, &request.project)?, &name).map(Outcome::from)
         }
-        AgentCommand::List(cli) => agent_cmd::list(ctx, &open(ctx, &cli)?).map(Outcome::from),
-        AgentCommand::Show(cli) => {
-            let name = agent_flag(&cli.agent)?;
-            agent_cmd::show(ctx, &open(ctx, &cli.project)?, &name).map(Outcome::from)
+        AgentCommand::List(request) => {
+            agent_cmd::list(ctx, &open(ctx, &request)?).map(Outcome::from)
+        }
+        AgentCommand::Show(request) => {
+            let name = agent_flag(&request.agent)?;
+            agent_cmd::show(ctx, &open(ctx, &request.project)?, &name).map(Outcome::from)
         }
     }
 }
 
 pub fn scope(ctx: &Ctx, command: ScopeCommand) -> Result<Classified> {
     match command {
-        ScopeCommand::Overlap(cli) => {
-            let project = open(ctx, &cli.project)?;
-            let a = Scope::parse(&project.root, &text("scope", &cli.a)?)?;
-            let b = Scope::parse(&project.root, &text("scope", &cli.b)?)?;
+        ScopeCommand::Overlap(request) => {
+            let project = open(ctx, &request.project)?;
+            let a = Scope::parse(&project.root, &text("scope", &request.a)?)?;
+            let b = Scope::parse(&project.root, &text("scope", &request.b)?)?;
             Ok(Classified::new(a, b))
         }
     }
 }
 
-pub fn reserve(ctx: &Ctx, cli: ReserveCli) -> Result<Warned<reserve_cmd::ReserveReply>> {
-    let agent = agent_flag(&cli.acting.agent)?;
-    let project = open(ctx, &cli.acting.project)?;
+pub fn reserve(ctx: &Ctx, request: ReserveRequest) -> Result<Warned<reserve_cmd::ReserveReply>> {
+    let agent = agent_flag(&request.acting.agent)?;
+    let project = open(ctx, &request.acting.project)?;
     let args = reserve_cmd::ReserveArgs {
         agent,
-        scope: project_scope(&project, &cli.scope)?,
-        bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
-        ttl_minutes: cli.ttl,
-        takeover_stale: cli.takeover_stale,
+        scope: project_scope(&project, &request.scope)?,
+        bead: request.bead.as_deref().map(BeadId::parse).transpose()?,
+        ttl_minutes: request.ttl,
+        takeover_stale: request.takeover_stale,
     };
     reserve_cmd::run(ctx, &project, &args)
 }
 
-pub fn release(ctx: &Ctx, cli: ReleaseCli) -> Result<Warned<release_cmd::Released>> {
-    let agent = agent_flag(&cli.acting.agent)?;
-    let project = open(ctx, &cli.acting.project)?;
-    let scope = project_scope(&project, &cli.scope)?;
+pub fn release(ctx: &Ctx, request: ReleaseRequest) -> Result<Warned<release_cmd::Released>> {
+    let agent = agent_flag(&request.acting.agent)?;
+    let project = open(ctx, &request.acting.project)?;
+    let scope = project_scope(&project, &request.scope)?;
     release_cmd::run(ctx, &project, &agent, &scope)
 }
 
 /// The held reservations or the archived ones: two replies, so either as an [`Outcome`].
-pub fn reservations(ctx: &Ctx, cli: ReservationsCli) -> Result<Outcome> {
-    let project = open(ctx, &cli.project)?;
-    if cli.archived {
+pub fn reservations(ctx: &Ctx, request: ReservationsRequest) -> Result<Outcome> {
+    let project = open(ctx, &request.project)?;
+    if request.archived {
         reservation::archived(&project).map(Outcome::from)
     } else {
         reservation::held(ctx, &project).map(Outcome::from)
@@ -353,72 +359,76 @@ pub fn reservations(ctx: &Ctx, cli: ReservationsCli) -> Result<Outcome> {
 
 pub fn event(ctx: &Ctx, command: EventCommand) -> Result<Outcome> {
     match command {
-        EventCommand::Handoff(cli) => {
-            let (project, envelope) = envelope(ctx, &cli.envelope)?;
+        EventCommand::Handoff(request) => {
+            let (project, envelope) = envelope(ctx, &request.envelope)?;
             let payload = HandoffPayload {
-                subject: cli.envelope.subject,
-                summary: cli.summary,
-                next_action: cli.next_action,
-                requires_ack: cli.requires_ack,
+                subject: request.envelope.subject,
+                summary: request.summary,
+                next_action: request.next_action,
+                requires_ack: request.requires_ack,
             };
             event_cmd::handoff(ctx, &project, &envelope, payload).map(Outcome::from)
         }
-        EventCommand::Blocked(cli) => {
-            let (project, envelope) = envelope(ctx, &cli.envelope)?;
+        EventCommand::Blocked(request) => {
+            let (project, envelope) = envelope(ctx, &request.envelope)?;
             let payload = BlockedPayload {
-                subject: cli.envelope.subject,
-                blocker: cli.blocker,
-                requested_action: cli.requested_action,
-                urgency: cli.urgency,
-                requires_ack: cli.requires_ack,
+                subject: request.envelope.subject,
+                blocker: request.blocker,
+                requested_action: request.requested_action,
+                urgency: request.urgency,
+                requires_ack: request.requires_ack,
             };
             event_cmd::blocked(ctx, &project, &envelope, payload).map(Outcome::from)
         }
-        EventCommand::Read(cli) => {
-            let agent = agent_flag(&cli.acting.agent)?;
-            let project = open(ctx, &cli.acting.project)?;
-            event_cmd::receipt(ctx, &project, &agent, &cli.event, ReceiptAction::Read)
+        EventCommand::Read(request) => {
+            let agent = agent_flag(&request.acting.agent)?;
+            let project = open(ctx, &request.acting.project)?;
+            event_cmd::receipt(ctx, &project, &agent, &request.event, ReceiptAction::Read)
                 .map(Outcome::from)
         }
-        EventCommand::Ack(cli) => {
-            let agent = agent_flag(&cli.acting.agent)?;
-            let project = open(ctx, &cli.acting.project)?;
-            event_cmd::receipt(ctx, &project, &agent, &cli.event, ReceiptAction::Ack)
+        EventCommand::Ack(request) => {
+            let agent = agent_flag(&request.acting.agent)?;
+            let project = open(ctx, &request.acting.project)?;
+            event_cmd::receipt(ctx, &project, &agent, &request.event, ReceiptAction::Ack)
                 .map(Outcome::from)
         }
     }
 }
 
-pub fn events(ctx: &Ctx, cli: EventsCli) -> Result<Warned<timeline::Timeline>> {
+pub fn events(ctx: &Ctx, request: EventsRequest) -> Result<Warned<timeline::Timeline>> {
     let filter = timeline::Filter {
-        bead: cli.bead.as_deref().map(BeadId::parse).transpose()?,
-        agent: cli
+        bead: request.bead.as_deref().map(BeadId::parse).transpose()?,
+        agent: request
             .agent
             .as_deref()
             .map(|raw| AgentName::parse("--agent", raw))
             .transpose()?,
-        unacked: cli.unacked,
+        unacked: request.unacked,
     };
-    timeline::run(ctx, &open(ctx, &cli.project)?, &filter)
+    timeline::run(ctx, &open(ctx, &request.project)?, &filter)
 }
 
-pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Warned<session_cmd::SessionReply>> {
+pub fn session(ctx: &Ctx, request: SessionRequest) -> Result<Warned<session_cmd::SessionReply>> {
     // What clap's `requires` says on the command line, checked here for every front end.
-    if cli.scope.is_some() && cli.adopt.is_none() {
+    if request.scope.is_some() && request.adopt.is_none() {
         return Err(Error::usage("--scope goes with --adopt"));
     }
-    if cli.role.is_some() && cli.register.is_none() {
+    if request.role.is_some() && request.register.is_none() {
         return Err(Error::usage("--role goes with --register"));
     }
-    let project = open(ctx, &cli.project)?;
-    let decision = match (&cli.register, &cli.adopt) {
+    let project = open(ctx, &request.project)?;
+    let decision = match (&request.register, &request.adopt) {
         (Some(raw), _) => session_cmd::Decision::Register {
             agent: AgentName::parse("--register", raw)?,
-            role: cli.role.as_deref().map(agent_cmd::parse_role).transpose()?,
+            role: request
+                .role
+                .as_deref()
+                .map(agent_cmd::parse_role)
+                .transpose()?,
         },
         (None, Some(raw)) => session_cmd::Decision::Adopt {
             agent: AgentName::parse("--adopt", raw)?,
-            scope: cli
+            scope: request
                 .scope
                 .as_deref()
                 .map(|raw| project_scope(&project, raw))
@@ -429,8 +439,8 @@ pub fn session(ctx: &Ctx, cli: SessionCli) -> Result<Warned<session_cmd::Session
     session_cmd::run(ctx, &project, &decision)
 }
 
-fn open(ctx: &Ctx, cli: &ProjectCli) -> Result<Project> {
-    Project::open(ctx, cli.project_root.as_deref())
+fn open(ctx: &Ctx, request: &ProjectFields) -> Result<Project> {
+    Project::open(ctx, request.project_root.as_deref())
 }
 
 fn agent_flag(raw: &OsStr) -> Result<AgentName> {
@@ -450,12 +460,12 @@ fn project_scope(project: &Project, raw: &OsStr) -> Result<Scope> {
     Scope::parse_in_project(&project.root, &text("scope", raw)?)
 }
 
-fn envelope(ctx: &Ctx, cli: &EnvelopeCli) -> Result<(Project, event_cmd::Envelope)> {
-    let from = AgentName::parse("--from", &cli.from)?;
-    let to = AgentName::parse("--to", &cli.to)?;
-    let bead = BeadId::parse(&cli.bead)?;
-    let project = open(ctx, &cli.project)?;
-    let scope = cli
+fn envelope(ctx: &Ctx, request: &EnvelopeFields) -> Result<(Project, event_cmd::Envelope)> {
+    let from = AgentName::parse("--from", &request.from)?;
+    let to = AgentName::parse("--to", &request.to)?;
+    let bead = BeadId::parse(&request.bead)?;
+    let project = open(ctx, &request.project)?;
+    let scope = request
         .scope
         .as_deref()
         .map(|raw| project_scope(&project, raw))

@@ -20,33 +20,33 @@ use crate::parliament::{
 #[serde(rename_all = "kebab-case")]
 pub enum ParliamentCommand {
     /// Create ledger.json (no messages) and session.json (status setup, round 0)
-    Init(ParliamentInitCli),
+    Init(ParliamentInitRequest),
     /// Check one agent response, give it id, round and timestamp, and append it
-    Append(AppendCli),
+    Append(AppendRequest),
     /// Report every finding in the parliament's files (exit 1 when one is invalid)
-    Validate(ParliamentDirCli),
+    Validate(ParliamentDirRequest),
     /// The VOTE_TALLY the votes of a round give (--append records it as the Speaker's)
-    Tally(TallyCli),
+    Tally(TallyRequest),
     /// May the Speaker call a vote now? 0 yes, 1 not yet (the blocking motives are listed)
-    Gate(ParliamentDirCli),
+    Gate(ParliamentDirRequest),
     /// The debate clock of a round: exchange cap and response budget
-    Clock(ClockCli),
+    Clock(ClockRequest),
     /// Start the next round (--start) or end the current one (--end)
-    Round(RoundCli),
+    Round(RoundRequest),
     /// Each amendment with its positions and what the incorporation threshold says
-    Amendments(AmendmentsCli),
+    Amendments(AmendmentsRequest),
     /// A readable summary: problem, round, clock, representatives, amendments, last tally
-    Status(ParliamentDirCli),
+    Status(ParliamentDirRequest),
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ParliamentDirCli {
+pub struct ParliamentDirRequest {
     /// The parliament directory (the one holding ledger.json)
     pub dir: PathBuf,
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ParliamentInitCli {
+pub struct ParliamentInitRequest {
     /// The parliament directory to create (its parent must exist)
     pub dir: PathBuf,
     /// The problem statement the parliament debates
@@ -77,7 +77,7 @@ pub struct ParliamentInitCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AppendCli {
+pub struct AppendRequest {
     /// The parliament directory
     pub dir: PathBuf,
     /// The agent response (a JSON object without id, round and timestamp); - or omitted: stdin
@@ -89,7 +89,7 @@ pub struct AppendCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct TallyCli {
+pub struct TallyRequest {
     /// The parliament directory
     pub dir: PathBuf,
     /// The round whose votes count [default: the current round]
@@ -105,7 +105,7 @@ pub struct TallyCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ClockCli {
+pub struct ClockRequest {
     /// The parliament directory
     pub dir: PathBuf,
     /// The round [default: the current round; round 0 has round 1's clock]
@@ -116,7 +116,7 @@ pub struct ClockCli {
 #[derive(Debug, Args, Deserialize)]
 #[group(skip)]
 #[command(group(clap::ArgGroup::new("step").required(true).args(["start", "end"])))]
-pub struct RoundCli {
+pub struct RoundRequest {
     /// The parliament directory
     pub dir: PathBuf,
     /// Move to the next round: reset the exchanges, set its clock, lift expired quiet orders
@@ -130,7 +130,7 @@ pub struct RoundCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct AmendmentsCli {
+pub struct AmendmentsRequest {
     /// The parliament directory
     pub dir: PathBuf,
     /// Write incorporated / rejected into bill.json for amendments still open
@@ -141,8 +141,8 @@ pub struct AmendmentsCli {
 
 pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
     match command {
-        ParliamentCommand::Init(cli) => {
-            let seats = cli
+        ParliamentCommand::Init(request) => {
+            let seats = request
                 .reps
                 .iter()
                 .map(|raw| parliament::parse_seat(raw))
@@ -154,13 +154,13 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                     format!("two --rep give the id {}", seat.agent_id),
                 ));
             }
-            if cli.problem.trim().is_empty() {
+            if request.problem.trim().is_empty() {
                 return Err(Error::bad_input(
                     "INVALID_PROBLEM",
                     "--problem needs the problem statement",
                 ));
             }
-            if let Some(drafter) = &cli.drafter
+            if let Some(drafter) = &request.drafter
                 && !seats.iter().any(|s| &s.agent_id == drafter)
             {
                 return Err(Error::bad_input(
@@ -168,51 +168,53 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
                     format!("--drafter {drafter} is not one of the --rep ids"),
                 ));
             }
-            if let Some(id) = &cli.id {
+            if let Some(id) = &request.id {
                 parliament::check_parliament_id(id)?;
             }
             init::run(
                 ctx,
                 &init::InitArgs {
-                    dir: cli.dir,
-                    problem: cli.problem,
+                    dir: request.dir,
+                    problem: request.problem,
                     seats,
-                    id: cli.id,
-                    max_rounds: cli.max_rounds,
-                    drafter: cli.drafter,
-                    issues: cli.issues,
+                    id: request.id,
+                    max_rounds: request.max_rounds,
+                    drafter: request.drafter,
+                    issues: request.issues,
                 },
             )
             .map(Outcome::from)
         }
-        ParliamentCommand::Append(cli) => {
-            let input = match cli.message {
+        ParliamentCommand::Append(request) => {
+            let input = match request.message {
                 Some(message) => Source::Text(message.to_string()),
-                None => input_source(ctx, "the agent response", None, cli.file)?,
+                None => input_source(ctx, "the agent response", None, request.file)?,
             };
             append::run(
                 ctx,
                 &append::AppendArgs {
-                    dir: cli.dir,
+                    dir: request.dir,
                     input,
                 },
             )
             .map(Outcome::from)
         }
-        ParliamentCommand::Validate(cli) => validate::run(ctx, &cli.dir).map(Outcome::from),
-        ParliamentCommand::Tally(cli) => tally::run(
+        ParliamentCommand::Validate(request) => validate::run(ctx, &request.dir).map(Outcome::from),
+        ParliamentCommand::Tally(request) => tally::run(
             ctx,
             &tally::TallyArgs {
-                dir: cli.dir,
-                round: cli.round,
-                bill_version: cli.bill_version,
-                append: cli.append,
+                dir: request.dir,
+                round: request.round,
+                bill_version: request.bill_version,
+                append: request.append,
             },
         )
         .map(Outcome::from),
-        ParliamentCommand::Gate(cli) => gate::run(ctx, &cli.dir).map(Outcome::from),
-        ParliamentCommand::Clock(cli) => clock::run(ctx, &cli.dir, cli.round).map(Outcome::from),
-        ParliamentCommand::Round(RoundCli { dir, start, end }) => {
+        ParliamentCommand::Gate(request) => gate::run(ctx, &request.dir).map(Outcome::from),
+        ParliamentCommand::Clock(request) => {
+            clock::run(ctx, &request.dir, request.round).map(Outcome::from)
+        }
+        ParliamentCommand::Round(RoundRequest { dir, start, end }) => {
             let step = match (start, end) {
                 (true, false) => round::Step::Start,
                 (false, true) => round::Step::End,
@@ -220,9 +222,9 @@ pub fn run(ctx: &Ctx, command: ParliamentCommand) -> Result<Outcome> {
             };
             round::run(ctx, &dir, step).map(Outcome::from)
         }
-        ParliamentCommand::Amendments(cli) => {
-            amendments::run(ctx, &cli.dir, cli.apply).map(Outcome::from)
+        ParliamentCommand::Amendments(request) => {
+            amendments::run(ctx, &request.dir, request.apply).map(Outcome::from)
         }
-        ParliamentCommand::Status(cli) => status::run(ctx, &cli.dir).map(Outcome::from),
+        ParliamentCommand::Status(request) => status::run(ctx, &request.dir).map(Outcome::from),
     }
 }

@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::skill::SkillArgs;
 
 #[derive(Debug, Args)]
-pub struct SkillCli {
+pub struct SkillRequest {
     /// Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there
     #[arg(long, value_name = "DIR", conflicts_with = "check")]
     pub install: Option<PathBuf>,
@@ -24,7 +24,7 @@ pub struct SkillCli {
     pub check: Option<PathBuf>,
 }
 
-impl SkillCli {
+impl SkillRequest {
     /// The action asked for; nothing in it needs checking beyond what clap did.
     pub fn into_args(self) -> SkillArgs {
         match (self.install, self.check) {
@@ -38,6 +38,6 @@ impl SkillCli {
     }
 }
 
-pub fn skill(ctx: &Ctx, cli: SkillCli) -> Result<crate::skill::SkillReply> {
-    crate::skill::run(ctx, &cli.into_args())
+pub fn skill(ctx: &Ctx, request: SkillRequest) -> Result<crate::skill::SkillReply> {
+    crate::skill::run(ctx, &request.into_args())
 }

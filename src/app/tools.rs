@@ -1,17 +1,16 @@
-//! The applets that serve the command line itself rather than a protocol: links, completion
-//! scripts, the demo. They are not MCP tools.
+//! The applets that serve the command line itself rather than a protocol: links and the demo.
+//! They are not MCP tools. (Completion scripts are the command line's own: `cli::tree`.)
 
 use std::path::PathBuf;
 
 use clap::Args;
-use serde::Serialize;
 
+use crate::app::protocols::Protocol;
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::output::{Human, Reply};
 
 #[derive(Debug, Args)]
-pub struct LinksCli {
+pub struct LinksRequest {
     /// Where to create the links (created if missing)
     pub dir: PathBuf,
     /// Replace files in the way that are not links to parley
@@ -20,54 +19,21 @@ pub struct LinksCli {
 }
 
 #[derive(Debug, Args)]
-pub struct CompletionsCli {
-    /// The shell
-    pub shell: clap_complete::Shell,
-}
-
-#[derive(Debug, Args)]
-pub struct DemoCli {
+pub struct DemoRequest {
     /// Work directory (created if missing); a new temporary directory when omitted
     pub dir: Option<PathBuf>,
     /// How many scripted agents take part (negotiation scene)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..=12))]
     pub agents: u64,
     /// Which protocol to play
-    #[arg(long, value_enum, default_value_t = crate::demo::Scene::Negotiation)]
+    #[arg(long, value_enum, default_value_t = crate::demo::Scene::One(Protocol::Negotiation))]
     pub scene: crate::demo::Scene,
 }
 
-/// A completion script: `data` of `parley completions --json`.
-#[derive(Debug, Serialize)]
-pub struct Completion {
-    shell: String,
-    script: String,
+pub fn links(_ctx: &Ctx, request: LinksRequest) -> Result<crate::links::Links> {
+    crate::links::run(&request.dir, request.force)
 }
 
-impl Reply for Completion {
-    fn human(&self, out: &mut Human) {
-        out.line(self.script.trim_end_matches('\n'));
-    }
-}
-
-pub fn links(_ctx: &Ctx, cli: LinksCli) -> Result<crate::links::Links> {
-    crate::links::run(&cli.dir, cli.force)
-}
-
-pub fn demo(ctx: &Ctx, cli: DemoCli) -> Result<crate::demo::Demo> {
-    crate::demo::run(ctx, cli.dir, cli.agents as usize, cli.scene)
-}
-
-pub fn completions(_ctx: &Ctx, cli: CompletionsCli) -> Result<Completion> {
-    Ok(Completion {
-        shell: cli.shell.to_string(),
-        script: completion_script(cli.shell),
-    })
-}
-
-/// The completion script for `shell`, generated from the whole command tree.
-pub fn completion_script(shell: clap_complete::Shell) -> String {
-    let mut buffer = Vec::new();
-    clap_complete::generate(shell, &mut super::command_tree(), "parley", &mut buffer);
-    String::from_utf8(buffer).expect("completion scripts are UTF-8")
+pub fn demo(ctx: &Ctx, request: DemoRequest) -> Result<crate::demo::Demo> {
+    crate::demo::run(ctx, request.dir, request.agents as usize, request.scene)
 }

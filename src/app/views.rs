@@ -12,7 +12,7 @@ use crate::negotiation::{report as report_cmd, status as status_cmd, watch as wa
 use crate::output::Outcome;
 
 #[derive(Debug, Args, Deserialize)]
-pub struct WatchCli {
+pub struct WatchRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// Print one snapshot and exit
@@ -25,7 +25,7 @@ pub struct WatchCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct StatusCli {
+pub struct StatusRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)
@@ -42,7 +42,7 @@ pub struct StatusCli {
 }
 
 #[derive(Debug, Args, Deserialize)]
-pub struct ReportCli {
+pub struct ReportRequest {
     /// The negotiation directory
     pub dir: PathBuf,
     /// Where to write the page (refused if something is there, unless --force)
@@ -55,30 +55,36 @@ pub struct ReportCli {
 }
 
 /// `status`, or with `--watch` the live view: two replies, so either as an [`Outcome`].
-pub fn status(ctx: &Ctx, cli: StatusCli) -> Result<Outcome> {
-    if !cli.watch && (cli.once || cli.timeout.is_some()) {
+pub fn status(ctx: &Ctx, request: StatusRequest) -> Result<Outcome> {
+    if !request.watch && (request.once || request.timeout.is_some()) {
         return Err(crate::error::Error::usage(
             "--once and --timeout belong to --watch: give --watch too",
         ));
     }
-    if cli.watch {
-        return watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
-            .map(Outcome::from);
+    if request.watch {
+        return watch_cmd::run(
+            ctx,
+            &watch_args(request.dir, request.once, request.timeout)?,
+        )
+        .map(Outcome::from);
     }
-    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: cli.dir }).map(Outcome::from)
+    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: request.dir }).map(Outcome::from)
 }
 
-pub fn watch(ctx: &Ctx, cli: WatchCli) -> Result<watch_cmd::Watched> {
-    watch_cmd::run(ctx, &watch_args(cli.dir, cli.once, cli.timeout)?)
+pub fn watch(ctx: &Ctx, request: WatchRequest) -> Result<watch_cmd::Watched> {
+    watch_cmd::run(
+        ctx,
+        &watch_args(request.dir, request.once, request.timeout)?,
+    )
 }
 
-pub fn report(ctx: &Ctx, cli: ReportCli) -> Result<report_cmd::Report> {
+pub fn report(ctx: &Ctx, request: ReportRequest) -> Result<report_cmd::Report> {
     report_cmd::run(
         ctx,
         &report_cmd::ReportArgs {
-            dir: cli.dir,
-            out: cli.html,
-            force: cli.force,
+            dir: request.dir,
+            out: request.html,
+            force: request.force,
         },
     )
 }

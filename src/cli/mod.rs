@@ -3,6 +3,8 @@
 //! completions and names it does not know), parses, maps Ctrl-C to the call's cancellation
 //! token, runs the applet's operation and prints its result.
 
+mod tree;
+
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -10,7 +12,9 @@ use std::sync::OnceLock;
 
 use clap::FromArgMatches;
 
-use crate::app::{self, Applet, GlobalArgs};
+pub use tree::{applets, command_tree};
+
+use crate::app::Applet;
 use crate::error::{Error, Result, Status};
 use crate::notices::{Cancel, Screen};
 use crate::output::{self, Mode};
@@ -32,12 +36,12 @@ pub fn run(args: Vec<OsString>) -> u8 {
         Err(error) => return output::emit(mode, "parley", Err(error)),
     };
     let command = match first_word(&args) {
-        Some(word) if word == "--version" || word == "-V" => app::command_with([]),
-        Some(word) => match word.to_str().and_then(app::find) {
-            Some(applet) => app::command_with([applet]),
-            None => app::command_tree(),
+        Some(word) if word == "--version" || word == "-V" => tree::command_with([]),
+        Some(word) => match word.to_str().and_then(tree::find) {
+            Some(applet) => tree::command_with([applet]),
+            None => tree::command_tree(),
         },
-        None => app::command_tree(),
+        None => tree::command_tree(),
     };
     let matches = match parse(command, &args) {
         Ok(matches) => matches,
@@ -53,7 +57,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
         // clap requires a subcommand; this is only reached if that ever changes.
         return output::emit(mode, "parley", Err(Error::usage("a command is required")));
     };
-    let Some(applet) = app::find(name) else {
+    let Some(applet) = tree::find(name) else {
         return output::emit(
             mode,
             "parley",
@@ -61,9 +65,9 @@ pub fn run(args: Vec<OsString>) -> u8 {
         );
     };
     let command_name = command_path(name, sub_matches);
-    let result = GlobalArgs::from_arg_matches(&matches)
+    let result = tree::GlobalArgs::from_arg_matches(&matches)
         .map_err(|e| Error::usage(e.to_string()))
-        .and_then(|global| app::context(&global))
+        .and_then(|global| tree::context(&global))
         .and_then(|ctx| {
             let ctx = ctx
                 .with_cancel(interrupt_token())
@@ -85,10 +89,10 @@ pub fn applet_for_program(program: &OsStr) -> Result<Option<&'static Applet>> {
         return Ok(None);
     }
     let name = stem.strip_prefix("parley-").unwrap_or(stem);
-    if let Some(applet) = app::find(name) {
+    if let Some(applet) = tree::find(name) {
         return Ok(Some(applet));
     }
-    let names: Vec<&str> = app::applets().iter().map(|a| a.name).collect();
+    let names: Vec<&str> = tree::applets().map(|a| a.name).collect();
     Err(
         Error::usage(format!("unknown program '{file}'")).with_hint(format!(
             "parley runs as: parley, or one of {}",
@@ -187,7 +191,7 @@ fn command_path(name: &str, mut matches: &clap::ArgMatches) -> String {
 /// as they are known (`bounce append` when an argument of it is missing, `parliament` for
 /// `parliament frob`), or `parley` when not even the first one is.
 fn usage_command(args: &[OsString]) -> String {
-    let root = app::command_tree();
+    let root = tree::command_tree();
     let mut path = Vec::new();
     let mut current = &root;
     let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());

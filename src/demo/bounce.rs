@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{Played, Setting, Stage};
+use crate::app::protocols::Protocol;
 use crate::error::{Error, Result, Status};
 
 const AGENTS: &[&str] = &["architect", "reviewer", "operator"];
@@ -64,7 +65,7 @@ struct Scene {
 }
 
 pub fn play(stage: Stage, work: &Path) -> Result<Played> {
-    let dir = work.join("bounce");
+    let dir = work.join(Protocol::Bounce.name());
     std::fs::create_dir_all(&dir).map_err(|e| Error::cannot_create(&dir, e))?;
     let scene = Arc::new(Scene {
         stage,

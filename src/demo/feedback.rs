@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::{Played, Setting, Stage};
+use crate::app::protocols::Protocol;
 use crate::error::{Error, Result, Status};
 
 const PLAN: &str = "# Plan: a dark mode\n\nAdd a dark mode to the user interface.\n";
@@ -18,7 +19,7 @@ const REVISIONS: &[&str] = &[
 ];
 
 pub fn play(stage: Stage, work: &Path) -> Result<Played> {
-    let scene = work.join("feedback");
+    let scene = work.join(Protocol::Feedback.name());
     std::fs::create_dir_all(&scene).map_err(|e| Error::cannot_create(&scene, e))?;
     let plan = scene.join("plan.md");
     let conversation = scene.join("conversation");

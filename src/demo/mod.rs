@@ -12,11 +12,12 @@ mod parliament;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::{Serialize, Serializer};
 
+use crate::app::protocols::Protocol;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
 use crate::output::{self, Human, Reply};
@@ -35,53 +36,57 @@ const IDENTITY_VARS: &[&str] = &[
 /// A scene gives up after this long rather than hang.
 const SCENE_LIMIT: Duration = Duration::from_secs(120);
 
-/// The scenes `demo` can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// The scenes `demo` can play: each protocol's, or all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scene {
-    /// A complete negotiation (the default)
-    Negotiation,
-    /// Three rounds of `feedback ask` against `feedback mock-provider`
-    Feedback,
-    /// Operative scopes: reservations, a takeover, events and an adoption
-    Operative,
-    /// Three agents taking turns in a bounce session until they reach consensus
-    Bounce,
-    /// Three representatives debate a small bill to a passed vote
-    Parliament,
+    /// A protocol's scene.
+    One(Protocol),
     /// Every scene, one after the other
     All,
 }
 
 impl Scene {
-    /// Every playable scene, in the order `--scene all` plays them.
-    const EVERY: &'static [Scene] = &[
-        Scene::Negotiation,
-        Scene::Operative,
-        Scene::Bounce,
-        Scene::Parliament,
-        Scene::Feedback,
-    ];
-
     fn name(self) -> &'static str {
         match self {
-            Scene::Negotiation => "negotiation",
-            Scene::Feedback => "feedback",
-            Scene::Operative => "operative",
-            Scene::Bounce => "bounce",
-            Scene::Parliament => "parliament",
+            Scene::One(protocol) => protocol.name(),
             Scene::All => "all",
         }
     }
 
     fn play(self, stage: Stage, work: &Path, agents: usize) -> Result<Played> {
-        match self {
-            Scene::Negotiation => negotiation::play(stage, work, agents),
-            Scene::Feedback => feedback::play(stage, work),
-            Scene::Operative => operative::play(stage, work),
-            Scene::Bounce => bounce::play(stage, work),
-            Scene::Parliament => parliament::play(stage, work),
-            Scene::All => unreachable!("`all` is expanded into the scenes it stands for"),
+        let Scene::One(protocol) = self else {
+            unreachable!("`all` is expanded into the scenes it stands for")
+        };
+        match protocol {
+            Protocol::Negotiation => negotiation::play(stage, work, agents),
+            Protocol::Feedback => feedback::play(stage, work),
+            Protocol::Operative => operative::play(stage, work),
+            Protocol::Bounce => bounce::play(stage, work),
+            Protocol::Parliament => parliament::play(stage, work),
         }
+    }
+}
+
+/// `--scene`: a protocol's name or `all`, listed as `parley demo --help` has always listed them.
+impl clap::ValueEnum for Scene {
+    fn value_variants<'a>() -> &'a [Self] {
+        static LISTED: LazyLock<Vec<Scene>> = LazyLock::new(|| {
+            let mut listed: Vec<Scene> = Protocol::by_scene_listing()
+                .into_iter()
+                .map(Scene::One)
+                .collect();
+            listed.push(Scene::All);
+            listed
+        });
+        &LISTED
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let about = match self {
+            Scene::One(protocol) => protocol.scene_about(),
+            Scene::All => "Every scene, one after the other",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(about))
     }
 }
 
@@ -190,10 +195,10 @@ pub fn run(ctx: &Ctx, dir: Option<PathBuf>, agents: usize, scene: Scene) -> Resu
     }
     // Every scene in turn; the answer gathers their results, keyed by scene.
     let mut scenes = Vec::new();
-    for scene in Scene::EVERY {
+    for scene in Protocol::ALL.map(Scene::One) {
         output::progress(ctx.mode, &format!("== scene: {} ==", scene.name()));
         let played = scene.play(Stage::new(ctx, &exe, &work), &work, agents)?;
-        scenes.push((*scene, played));
+        scenes.push((scene, played));
     }
     Ok(Demo::All { dir: work, scenes })
 }

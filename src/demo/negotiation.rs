@@ -14,6 +14,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::{Played, Setting, Stage};
+use crate::app::protocols::Protocol;
 use crate::error::{Error, Result, Status};
 use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 
@@ -79,7 +80,7 @@ pub fn play(stage: Stage, work: &Path, agent_count: usize) -> Result<Played> {
     }
     let demo = Arc::new(Negotiation {
         stage,
-        negotiation: work.join("negotiation"),
+        negotiation: work.join(Protocol::Negotiation.name()),
     });
 
     let negotiation = demo.negotiation.to_string_lossy().into_owned();

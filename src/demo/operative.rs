@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use super::{Played, Setting, Stage};
+use crate::app::protocols::Protocol;
 use crate::error::{Error, Result};
 
 /// The first agent's bead, as `bd` would have written it; the scene never changes it.
@@ -39,7 +40,7 @@ const STEPS: &[(&str, &str, &[&str], u8)] = &[
 
 /// Plays the scene in `work/operative` (the project root).
 pub fn play(stage: Stage, work: &Path) -> Result<Played> {
-    let root = work.join("operative");
+    let root = work.join(Protocol::Operative.name());
     let beads = root.join(".beads");
     std::fs::create_dir_all(&beads).map_err(|e| Error::cannot_create(&beads, e))?;
     std::fs::write(beads.join("issues.jsonl"), BEADS)

@@ -8,6 +8,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{Played, Setting, Stage};
+use crate::app::protocols::Protocol;
 use crate::error::{Error, Result};
 use crate::parliament::state::SESSION_FILE;
 
@@ -132,7 +133,7 @@ fn vote_script() -> Vec<(&'static str, Value)> {
 }
 
 pub fn play(stage: Stage, work: &Path) -> Result<Played> {
-    let dir = work.join("parliament");
+    let dir = work.join(Protocol::Parliament.name());
     let d = dir.to_string_lossy().into_owned();
     let mut init = vec![
         "parliament",

@@ -9,79 +9,37 @@
 //! `--help` shows it with `-` → `_`.
 
 use std::any::TypeId;
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 
-use crate::app::{self, Applet, Tool};
+use crate::app::protocols::Protocol;
+use crate::app::{self, Applet, Treat};
 
-/// What the `wait` tool offers: (action, applet, subcommands below it). The issue pins these.
-const WAIT_ACTIONS: &[(&str, &str, &[&str])] = &[
-    ("turn", "wait", &[]),
-    ("start", "wait-for-start", &[]),
-    ("bounce_turn", "bounce", &["wait"]),
-];
-
-/// Commands of a protocol's applets that are not actions of its tool: a program a provider
-/// runs, reading its request on stdin, is not an operation an agent calls.
-const NOT_ACTIONS: &[&str] = &["feedback mock-provider"];
-
-/// Options of a command that are not fields of its action: `status --watch` (with its
-/// `--once` and `--timeout`) is the live view, which is not a tool and would block a call
-/// without bound.
-const NOT_FIELDS: &[(&str, &[&str])] = &[("status", &["watch", "once", "timeout"])];
-
-/// Text a command reads from a file, also accepted inline: (command, file field, inline
-/// field). The request types declare the inline fields for serde only (`#[arg(skip)]`), so the
-/// clap tree cannot show them; a test checks that every file field named here exists.
-const INLINE: &[(&str, &str, &str)] = &[
-    ("agree", "file", "file_text"),
-    ("feedback validate request", "file", "file_text"),
-    ("feedback validate request", "previous", "previous_text"),
-    ("feedback validate response", "file", "file_text"),
-    ("feedback validate response", "request", "request_text"),
-    ("feedback validate response", "previous", "previous_text"),
-    ("feedback extract", "file", "file_text"),
-    ("feedback extract", "request", "request_text"),
-    ("feedback extract", "previous", "previous_text"),
-    ("parliament append", "file", "message"),
-];
-
-/// Actions the issue pins under one name whose command line picks a subcommand: the field that
-/// picks it, and its choices with the action each stands for. `feedback validate request|
-/// response` is the action `validate` with `kind`; without `kind` the payload decides (see
-/// `request::pick_kind`).
-pub const BY_KIND: &[ByKind] = &[ByKind {
-    tool: "feedback",
-    action: "validate",
-    field: "kind",
-    choices: &[
-        ("request", "validate_request"),
-        ("response", "validate_response"),
-    ],
-}];
-
-/// One action picked by a field: see [`BY_KIND`].
+/// One action that stands for several commands, picked by a field: `feedback validate
+/// request|response` is the action `validate` with `kind` (declared beside the applet, as
+/// [`Treat::PickedBy`]); without `kind` the payload decides (see `request::pick_kind`).
+#[derive(Debug, Clone)]
 pub struct ByKind {
-    pub tool: &'static str,
     pub action: &'static str,
     pub field: &'static str,
     /// (the field's value, the action it stands for)
-    pub choices: &'static [(&'static str, &'static str)],
+    pub choices: Vec<(&'static str, String)>,
 }
 
 /// The `wait` tool's bound on a blocking call, in seconds: below a client's usual 60 s call
 /// timeout, so a wait ends as the answer 124 ("call again") rather than as a client error.
 pub const DEFAULT_WAIT_SECONDS: u64 = 25;
 
-/// Every tool name, in the order `tools/list` gives them.
-pub const TOOL_NAMES: &[&str] = &[
-    "negotiation",
-    "operative",
-    "bounce",
-    "parliament",
-    "feedback",
-    "wait",
-];
+/// The tool that offers every blocking command, whatever the protocols chosen.
+const WAIT_TOOL: &str = "wait";
+
+/// Every tool name, in the order `tools/list` gives them: a tool for each protocol, then `wait`.
+pub fn tool_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+    names.push(WAIT_TOOL);
+    names
+}
 
 pub struct Catalog {
     pub tools: Vec<ToolSpec>,
@@ -91,6 +49,8 @@ pub struct ToolSpec {
     pub name: &'static str,
     pub summary: &'static str,
     pub actions: Vec<Action>,
+    /// Its actions picked by a field.
+    pub by_kind: Vec<ByKind>,
 }
 
 pub struct Action {
@@ -144,79 +104,33 @@ pub enum Kind {
     /// boolean.
     Boolean,
     Choice(Vec<String>),
+    /// A path, as text: what a front end may confine or read on the caller's behalf depends
+    /// on which kind it is.
+    Path(PathKind),
+}
+
+/// The three kinds of path a call names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathKind {
+    /// A session, directory or project the operation works on (a front end may confine it
+    /// to a root).
+    Session,
+    /// A file the caller reads and sends: its content is the input (declared beside the
+    /// applet as [`Treat::Inputs`], or a file whose text may come inline).
+    Input,
+    /// A file written for the caller (`report --html`, declared as [`Treat::Output`]).
+    Output,
 }
 
 impl Catalog {
     /// The tools of the protocols asked for (all when `None`), and always `wait`.
-    pub fn build(protocols: Option<&[Tool]>) -> Catalog {
-        let mut tools: Vec<ToolSpec> = Tool::ALL
+    pub fn build(protocols: Option<&[Protocol]>) -> Catalog {
+        let mut tools: Vec<ToolSpec> = Protocol::ALL
             .into_iter()
-            .filter(|tool| protocols.is_none_or(|chosen| chosen.contains(tool)))
-            .map(|tool| {
-                let name = tool.name();
-                let mut actions = Vec::new();
-                for applet in app::applets().iter().filter(|a| a.tool == Some(tool)) {
-                    let parser = (applet.parser)();
-                    let mut each =
-                        |applet: &'static Applet, path: Vec<String>, leaf: &clap::Command| {
-                            let mut command = vec![applet.name];
-                            command.extend(path.iter().map(String::as_str));
-                            // The blocking commands are the wait tool's; some commands are no
-                            // operation at all.
-                            let waits = WAIT_ACTIONS.iter().any(|(_, wait_applet, wait_path)| {
-                                *wait_applet == applet.name && wait_path.iter().eq(path.iter())
-                            });
-                            if waits || NOT_ACTIONS.contains(&command.join(" ").as_str()) {
-                                return;
-                            }
-                            let mut words: Vec<&str> = Vec::new();
-                            if applet.name != name {
-                                words.push(applet.name);
-                            }
-                            words.extend(path.iter().map(String::as_str));
-                            actions.push(action(words.join("_"), applet, path, leaf));
-                        };
-                    leaves(applet, &parser, &mut Vec::new(), &mut each);
-                }
-                ToolSpec {
-                    name,
-                    summary: summary(tool),
-                    actions,
-                }
-            })
+            .filter(|protocol| protocols.is_none_or(|chosen| chosen.contains(protocol)))
+            .map(protocol_tool)
             .collect();
-        let mut waits = Vec::new();
-        for (name, applet, path) in WAIT_ACTIONS {
-            let Some(applet) = app::find(applet) else {
-                continue;
-            };
-            let mut leaf = (applet.parser)();
-            let mut found = true;
-            for sub in *path {
-                match leaf.find_subcommand(sub) {
-                    Some(next) => leaf = next.clone(),
-                    None => found = false,
-                }
-            }
-            if !found {
-                continue;
-            }
-            let path: Vec<String> = path.iter().map(|s| (*s).to_owned()).collect();
-            let mut action = action((*name).to_owned(), applet, path, &leaf);
-            for field in &mut action.fields {
-                if field.key == "timeout" {
-                    field.name = "timeout_seconds".into();
-                    field.default = json!(DEFAULT_WAIT_SECONDS);
-                }
-            }
-            waits.push(action);
-        }
-        tools.push(ToolSpec {
-            name: "wait",
-            summary: "Block until an answer, at most timeout_seconds (124: call again). \
-                      Sends progress when the call has a progress token.",
-            actions: waits,
-        });
+        tools.push(wait_tool());
         Catalog { tools }
     }
 
@@ -231,13 +145,111 @@ impl ToolSpec {
     }
 }
 
-fn summary(tool: Tool) -> &'static str {
-    match tool {
-        Tool::Negotiation => "Negotiation protocol: agents take turns to settle issues.",
-        Tool::Operative => "Operative scopes: agent identities, reservations, events, sessions.",
-        Tool::Bounce => "Bounce sessions: a markdown file of turn-taking entries.",
-        Tool::Parliament => "Parliament ledger: checked appends, tally, gate, clock.",
-        Tool::Feedback => "Agent Feedback Protocol: validate, extract, ask a provider, log.",
+/// How the applet declares the command at `path` below it is treated, if it says anything.
+fn treated<'a>(applet: &'a Applet, path: &'a [String]) -> impl Iterator<Item = Treat> + 'a {
+    applet
+        .special
+        .iter()
+        .filter(move |special| special.path.iter().eq(path.iter()))
+        .map(|special| special.treat)
+}
+
+/// A protocol's tool: every command of its applets, except the blocking ones (the wait
+/// tool's) and those that are no call.
+fn protocol_tool(protocol: Protocol) -> ToolSpec {
+    let name = protocol.name();
+    let mut actions = Vec::new();
+    let mut by_kind = Vec::new();
+    for applet in app::applets()
+        .iter()
+        .filter(|a| a.protocol == Some(protocol))
+    {
+        let action_name = |path: &[String]| {
+            let mut words: Vec<&str> = Vec::new();
+            if applet.name != name {
+                words.push(applet.name);
+            }
+            words.extend(path.iter().map(String::as_str));
+            words.join("_").replace('-', "_")
+        };
+        for special in applet.special {
+            if let Treat::PickedBy {
+                action,
+                field,
+                choices,
+            } = special.treat
+            {
+                let path: Vec<String> = special.path.iter().map(|s| (*s).to_owned()).collect();
+                let choices = choices
+                    .iter()
+                    .map(|(value, sub)| {
+                        let mut below = path.clone();
+                        below.push((*sub).to_owned());
+                        (*value, action_name(&below))
+                    })
+                    .collect();
+                by_kind.push(ByKind {
+                    action,
+                    field,
+                    choices,
+                });
+            }
+        }
+        let parser = (applet.parser)();
+        let mut each = |applet: &'static Applet, path: Vec<String>, leaf: &clap::Command| {
+            let offered = treated(applet, &path)
+                .all(|treat| !matches!(treat, Treat::Wait { .. } | Treat::NotACall));
+            if offered {
+                actions.push(action(action_name(&path), applet, path, leaf));
+            }
+        };
+        leaves(applet, &parser, &mut Vec::new(), &mut each);
+    }
+    ToolSpec {
+        name,
+        summary: protocol.summary(),
+        actions,
+        by_kind,
+    }
+}
+
+/// The `wait` tool: the blocking commands of every applet, in the order they are listed.
+fn wait_tool() -> ToolSpec {
+    let mut waits: Vec<(u8, Action)> = Vec::new();
+    for applet in app::applets() {
+        for special in applet.special {
+            let Treat::Wait {
+                action: name,
+                listed,
+            } = special.treat
+            else {
+                continue;
+            };
+            let mut leaf = (applet.parser)();
+            for sub in special.path {
+                leaf = leaf
+                    .find_subcommand(sub)
+                    .unwrap_or_else(|| panic!("{} has no subcommand {sub}", applet.name))
+                    .clone();
+            }
+            let path: Vec<String> = special.path.iter().map(|s| (*s).to_owned()).collect();
+            let mut action = action(name.to_owned(), applet, path, &leaf);
+            for field in &mut action.fields {
+                if field.key == "timeout" {
+                    field.name = "timeout_seconds".into();
+                    field.default = json!(DEFAULT_WAIT_SECONDS);
+                }
+            }
+            waits.push((listed, action));
+        }
+    }
+    waits.sort_by_key(|(listed, _)| *listed);
+    ToolSpec {
+        name: WAIT_TOOL,
+        summary: "Block until an answer, at most timeout_seconds (124: call again). \
+                  Sends progress when the call has a progress token.",
+        actions: waits.into_iter().map(|(_, action)| action).collect(),
+        by_kind: Vec::new(),
     }
 }
 
@@ -273,11 +285,13 @@ fn action(
     command.extend(path.iter().cloned());
     let mut fields = Vec::new();
     let mut trailing = None;
-    let joined = command.join(" ");
-    let left_out = NOT_FIELDS
-        .iter()
-        .find(|(c, _)| *c == joined)
-        .map_or(&[][..], |(_, ids)| *ids);
+    let left_out: Vec<&str> = treated(applet, &path)
+        .flat_map(|treat| match treat {
+            Treat::NotFields(ids) => ids,
+            _ => &[],
+        })
+        .copied()
+        .collect();
     for arg in leaf.get_arguments() {
         let id = arg.get_id().as_str();
         if left_out.contains(&id) {
@@ -300,14 +314,21 @@ fn action(
         fields.push(field(arg));
     }
     let command = command.join(" ");
-    for (_, file, inline) in INLINE.iter().filter(|(c, _, _)| *c == command) {
-        if let Some(at) = fields.iter().position(|f| f.name == *file) {
+    for (file, inline, object) in treated(applet, &path).filter_map(|treat| match treat {
+        Treat::Inline {
+            file,
+            inline,
+            object,
+        } => Some((file, inline, object)),
+        _ => None,
+    }) {
+        if let Some(at) = fields.iter().position(|f| f.name == file) {
             let twin = Field {
-                name: (*inline).to_owned(),
-                key: (*inline).to_owned(),
+                name: inline.to_owned(),
+                key: inline.to_owned(),
                 arg: None,
                 stands_for: fields[at].stands_for.clone(),
-                shape: if *inline == "message" {
+                shape: if object {
                     Shape::Object
                 } else {
                     Shape::One(Kind::Text)
@@ -316,6 +337,14 @@ fn action(
                 default: Value::Null,
             };
             fields.insert(at + 1, twin);
+        }
+    }
+    for (name, kind) in path_kinds(applet, &path) {
+        if let Some(field) = fields.iter_mut().find(|f| f.name == name)
+            && let Shape::One(Kind::Path(declared)) | Shape::Many(Kind::Path(declared)) =
+                &mut field.shape
+        {
+            *declared = kind;
         }
     }
     Action {
@@ -327,6 +356,19 @@ fn action(
         leaf: leaf.clone(),
         trailing,
     }
+}
+
+/// The path fields the applet declares are no session path: (field, its kind).
+fn path_kinds<'a>(
+    applet: &'a Applet,
+    path: &'a [String],
+) -> impl Iterator<Item = (&'static str, PathKind)> + 'a {
+    treated(applet, path).flat_map(|treat| match treat {
+        Treat::Inputs(names) => names.iter().map(|n| (*n, PathKind::Input)).collect(),
+        Treat::Inline { file, .. } => vec![(file, PathKind::Input)],
+        Treat::Output(name) => vec![(name, PathKind::Output)],
+        _ => Vec::new(),
+    })
 }
 
 /// A field named after the option (`--source` → `source`, whatever its id), which is also
@@ -369,6 +411,9 @@ fn field(arg: &clap::Arg) -> Field {
 fn kind(arg: &clap::Arg) -> Kind {
     if arg.get_value_parser().type_id() == TypeId::of::<bool>() {
         return Kind::Boolean;
+    }
+    if arg.get_value_parser().type_id() == TypeId::of::<PathBuf>() {
+        return Kind::Path(PathKind::Session);
     }
     let choices: Vec<String> = arg
         .get_possible_values()
@@ -422,7 +467,7 @@ pub fn typed(kind: &Kind, text: &str) -> Value {
 impl Kind {
     fn schema(&self) -> Value {
         match self {
-            Kind::Text => json!({"type": "string"}),
+            Kind::Text | Kind::Path(_) => json!({"type": "string"}),
             Kind::Integer => json!({"type": "integer"}),
             Kind::Number => json!({"type": "number"}),
             Kind::Boolean => json!({"type": "boolean"}),
@@ -438,7 +483,7 @@ impl ToolSpec {
     pub fn input_schema(&self) -> Map<String, Value> {
         let mut properties = Map::new();
         properties.insert("action".into(), json!({"enum": self.action_names()}));
-        for by in self.by_kind() {
+        for by in &self.by_kind {
             let names: Vec<&str> = by.choices.iter().map(|(choice, _)| *choice).collect();
             properties.insert(by.field.into(), json!({"enum": names}));
         }
@@ -481,16 +526,11 @@ impl ToolSpec {
         names
     }
 
-    /// The actions of this tool picked by a field.
-    pub fn by_kind(&self) -> impl Iterator<Item = &'static ByKind> {
-        let tool = self.name;
-        BY_KIND.iter().filter(move |by| by.tool == tool)
-    }
-
     /// The action by field that picks `action`, if any.
-    fn picked_by(&self, action: &str) -> Option<&'static ByKind> {
-        self.by_kind()
-            .find(|by| by.choices.iter().any(|(_, target)| *target == action))
+    fn picked_by(&self, action: &str) -> Option<&ByKind> {
+        self.by_kind
+            .iter()
+            .find(|by| by.choices.iter().any(|(_, target)| target == action))
     }
 
     /// One line per action: its fields, `*` marking the required ones.
@@ -587,22 +627,51 @@ mod tests {
         }
     }
 
-    /// Every inline field names a file field that exists, on a command that exists.
+    /// Every inline field an applet declares names a file field that exists.
     #[test]
     fn every_inline_field_has_its_file_field() {
         let catalog = Catalog::build(None);
-        for (command, file, inline) in INLINE {
-            let action = catalog
-                .tools
-                .iter()
-                .flat_map(|t| &t.actions)
-                .find(|a| a.command == *command)
-                .unwrap_or_else(|| panic!("no action runs {command}"));
-            assert!(
-                action.fields.iter().any(|f| f.name == *file),
-                "{command} has no field {file}"
-            );
-            assert!(action.fields.iter().any(|f| f.name == *inline));
+        for applet in app::applets() {
+            for special in applet.special {
+                let Treat::Inline { file, inline, .. } = special.treat else {
+                    continue;
+                };
+                let mut command = vec![applet.name];
+                command.extend(special.path);
+                let command = command.join(" ");
+                let action = catalog
+                    .tools
+                    .iter()
+                    .flat_map(|t| &t.actions)
+                    .find(|a| a.command == command)
+                    .unwrap_or_else(|| panic!("no action runs {command}"));
+                assert!(
+                    action.fields.iter().any(|f| f.name == file),
+                    "{command} has no field {file}"
+                );
+                assert!(action.fields.iter().any(|f| f.name == inline));
+            }
+        }
+    }
+
+    /// Every path kind an applet declares falls on a path field of the command it names.
+    #[test]
+    fn declared_path_kinds_fall_on_path_fields() {
+        let catalog = Catalog::build(None);
+        for action in catalog.tools.iter().flat_map(|t| &t.actions) {
+            for (name, kind) in path_kinds(action.applet, &action.path) {
+                let field = action
+                    .fields
+                    .iter()
+                    .find(|f| f.name == name)
+                    .unwrap_or_else(|| panic!("{} has no field {name}", action.command));
+                assert!(
+                    matches!(field.shape, Shape::One(Kind::Path(k)) | Shape::Many(Kind::Path(k)) if k == kind),
+                    "{} {name}: {:?}",
+                    action.command,
+                    field.shape
+                );
+            }
         }
     }
 
@@ -622,7 +691,10 @@ mod tests {
             json!({})
         );
         let catalog = Catalog::build(None);
-        let negotiation = catalog.tool("negotiation").unwrap().input_schema();
+        let negotiation = catalog
+            .tool(Protocol::Negotiation.name())
+            .unwrap()
+            .input_schema();
         assert_eq!(
             negotiation["properties"]["poll_interval"],
             json!({"type": "number"})

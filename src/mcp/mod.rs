@@ -12,17 +12,24 @@
 //!   client sent a progress token) and a cancellation token (set by `notifications/cancelled`,
 //!   which wakes a blocked wait at once).
 //! - stdout carries only the protocol; diagnostics go to stderr.
+//!
+//! The server is built apart from what carries it: [`catalog`] (the tools, from the registry),
+//! `request` (a call's arguments to a request), `handler` (the rmcp handler: a call's context,
+//! progress, cancellation) and `stdio`, the one transport today, which serves the handler and
+//! tells it when the client has gone. Another transport is another file beside `stdio`.
 
 pub mod catalog;
+mod handler;
 mod request;
-mod server;
+mod stdio;
 
 use crate::app;
+use crate::app::protocols::Protocol;
 use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::output::{Human, Reply};
 
-pub use catalog::{Catalog, TOOL_NAMES};
+pub use catalog::{Catalog, tool_names};
 
 /// What `parley mcp` is started with: the applet's request.
 #[derive(Debug, Clone, Default, clap::Args, serde::Deserialize)]
@@ -37,28 +44,14 @@ pub struct McpArgs {
     pub feedback_provider: Option<String>,
 }
 
-/// A protocol whose tool `--protocols` may choose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Protocol {
-    Negotiation,
-    Operative,
-    Bounce,
-    Parliament,
-    Feedback,
-}
-
-impl Protocol {
-    fn tool(self) -> app::Tool {
-        match self {
-            Protocol::Negotiation => app::Tool::Negotiation,
-            Protocol::Operative => app::Tool::Operative,
-            Protocol::Bounce => app::Tool::Bounce,
-            Protocol::Parliament => app::Tool::Parliament,
-            Protocol::Feedback => app::Tool::Feedback,
-        }
-    }
-}
+/// The `mcp` applet, which the command line places among the registry's.
+pub static APPLET: app::Applet = app::local!(
+    "mcp",
+    |_| app::READS,
+    "Serve the protocols as MCP tools over stdio, for agents that call tools",
+    McpArgs,
+    run
+);
 
 /// The `mcp` applet: serves until the client closes stdin. It prints nothing of its own:
 /// stdout was the protocol's.
@@ -85,11 +78,7 @@ impl Reply for Served {
 /// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
 /// of every call.
 pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
-    let protocols: Option<Vec<app::Tool>> = if args.protocols.is_empty() {
-        None
-    } else {
-        Some(args.protocols.iter().map(|p| p.tool()).collect())
-    };
+    let protocols = (!args.protocols.is_empty()).then_some(args.protocols.as_slice());
     let provider = match &args.feedback_provider {
         None => None,
         Some(line) => {
@@ -102,6 +91,7 @@ pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
             Some(words)
         }
     };
-    let catalog = Catalog::build(protocols.as_deref());
-    server::run(ctx, catalog, provider)
+    let catalog = Catalog::build(protocols);
+    let (handler, closer) = handler::Handler::new(ctx, catalog, provider);
+    stdio::serve(handler, closer)
 }

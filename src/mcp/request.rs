@@ -36,9 +36,9 @@ pub fn prepare<'a>(
     };
     let names = || tool.action_names().join(", ");
     if let Some(Value::String(name)) = arguments.get("action")
-        && let Some(by) = tool.by_kind().find(|by| by.action == name)
+        && let Some(by) = tool.by_kind.iter().find(|by| by.action == name)
     {
-        let target = pick_kind(by.field, by.choices, arguments)
+        let target = pick_kind(by.field, &by.choices, arguments)
             .map_err(|error| refuse(&format!("{} {name}", tool.name), error))?;
         let mut picked = arguments.clone();
         picked.remove(by.field);
@@ -84,11 +84,11 @@ pub fn prepare<'a>(
 /// Without it, the payload decides: a call that names the request it answers, or a payload
 /// given inline that carries a `status` and no `artifact`, is a response; anything else a
 /// request (a wrong guess is reported by the validator, never silently accepted).
-fn pick_kind(
+fn pick_kind<'a>(
     field: &str,
-    choices: &[(&str, &'static str)],
+    choices: &'a [(&str, String)],
     arguments: &Map<String, Value>,
-) -> Result<&'static str> {
+) -> Result<&'a str> {
     let choice = match arguments.get(field) {
         Some(Value::String(choice)) => choice.clone(),
         Some(other) => {
@@ -116,7 +116,7 @@ fn pick_kind(
     choices
         .iter()
         .find(|(c, _)| *c == choice)
-        .map(|(_, target)| *target)
+        .map(|(_, target)| target.as_str())
         .ok_or_else(|| {
             let names: Vec<&str> = choices.iter().map(|(c, _)| *c).collect();
             Error::usage(format!(

@@ -205,7 +205,7 @@ fn not_registered(agent: &AgentName) -> Error {
 }
 
 pub fn list(ctx: &Ctx, project: &Project) -> Result<Warned<AgentList>> {
-    let thresholds = Thresholds::from_env()?;
+    let thresholds = Thresholds::from_setting(ctx.settings.stale_minutes.as_deref())?;
     let now = Stamp::now(&ctx.clock);
     let (mut state, warnings) = State::load(&project.store)?;
     state.agents.sort_by(|a, b| a.agent.cmp(&b.agent));
@@ -223,7 +223,7 @@ pub fn list(ctx: &Ctx, project: &Project) -> Result<Warned<AgentList>> {
 }
 
 pub fn show(ctx: &Ctx, project: &Project, agent: &AgentName) -> Result<Warned<AgentDetail>> {
-    let thresholds = Thresholds::from_env()?;
+    let thresholds = Thresholds::from_setting(ctx.settings.stale_minutes.as_deref())?;
     let now = Stamp::now(&ctx.clock);
     let (state, warnings) = State::load(&project.store)?;
     let Some(record) = state.agent(agent) else {

@@ -42,7 +42,7 @@ impl<'p> Desk<'p> {
     /// Locks the project and loads its state. Every file that may be written is checked
     /// first (no link, no directory in the way), so a refused write never follows a done one.
     pub fn open(project: &'p Project, ctx: &Ctx, label: &str) -> Result<Desk<'p>> {
-        let thresholds = Thresholds::from_env()?;
+        let thresholds = Thresholds::from_setting(ctx.settings.stale_minutes.as_deref())?;
         let locked = project.lock(label)?;
         locked.preflight(&state::files())?;
         let (state, warnings) = State::load(&project.store)?;

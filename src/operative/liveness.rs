@@ -37,15 +37,14 @@ pub struct Thresholds {
 }
 
 impl Thresholds {
-    /// From `BB_AGENT_STALE_MINUTES`: a whole number of minutes, 1 to a week. A value that
-    /// is set but unusable is an error, never silently the default.
-    pub fn from_env() -> Result<Thresholds> {
-        let Some(raw) = std::env::var_os(STALE_MINUTES_VAR) else {
+    /// From `BB_AGENT_STALE_MINUTES` as the front end found it: a whole number of minutes, 1
+    /// to a week. A value that is set but unusable is an error, never silently the default.
+    pub fn from_setting(raw: Option<&str>) -> Result<Thresholds> {
+        let Some(text) = raw else {
             return Ok(Thresholds {
                 stale_minutes: DEFAULT_STALE_MINUTES,
             });
         };
-        let text = raw.to_string_lossy();
         match text.trim().parse::<u64>() {
             Ok(minutes) if (1..=MAX_STALE_MINUTES).contains(&minutes) => Ok(Thresholds {
                 stale_minutes: minutes,

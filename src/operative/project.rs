@@ -29,7 +29,10 @@ impl Project {
         let root = match given {
             Some(dir) => canonical_dir(dir)?,
             None => {
-                let cwd = std::env::current_dir()
+                let cwd = ctx
+                    .settings
+                    .working_dir
+                    .get()
                     .map_err(|e| Error::io("find", Path::new("the current directory"), e))?;
                 match git_top_level(&cwd) {
                     Some(top) => canonical_dir(&top)?,

@@ -264,7 +264,7 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Whether `words` (a whole command line, `parley` first) parses. The one place that knows
 /// how the command line is parsed: the whole command tree of the applet registry.
 fn parse_command_line(words: &[String]) -> Result<(), String> {
-    parley::app::command_tree()
+    parley::cli::command_tree()
         .try_get_matches_from(words)
         .map(|_| ())
         .map_err(|e| e.to_string())

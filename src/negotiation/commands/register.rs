@@ -42,13 +42,10 @@ pub struct RegisterArgs {
     pub participant: Option<String>,
 }
 
-/// The participant identity from `--participant` or the environment, checked.
-pub fn participant_from(flag: Option<String>) -> Result<Option<String>> {
-    let found = flag.or_else(|| {
-        PARTICIPANT_VARS
-            .iter()
-            .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
-    });
+/// The participant identity from `--participant` or the environment (as the front end found
+/// it), checked.
+pub fn participant_from(flag: Option<String>, from_env: Option<String>) -> Result<Option<String>> {
+    let found = flag.or(from_env);
     match found {
         Some(id) if !agents::is_valid_participant(&id) => Err(Error::bad_input(
             "INVALID_PARTICIPANT",

@@ -34,10 +34,6 @@ pub struct WaitForStartArgs {
     pub wait: WaitOptions,
 }
 
-pub fn allow_partial_from_env() -> bool {
-    std::env::var(ALLOW_PARTIAL_VAR).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
-}
-
 pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {

@@ -1,4 +1,7 @@
-//! The rmcp server: `tools/list` from the catalog, `tools/call` run on blocking threads.
+//! The MCP server's handler, whatever carries its messages: `tools/list` from the catalog,
+//! `tools/call` prepared from the catalog and run on blocking threads, each with its own
+//! context (progress notices, cancellation). A transport (`stdio`) serves it and tells it,
+//! through its [`Closer`], when the client has gone.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -9,82 +12,68 @@ use rmcp::model::{
     ServerConfig, Tool as McpTool,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
 use super::catalog::{self, Catalog};
 use super::request::{self, Refused};
 use crate::context::Ctx;
-use crate::error::{Error, Result, Status};
+use crate::error::{Result, Status};
 use crate::notices::{Cancel, Notice, Notices};
 use crate::output::{self, Mode, Outcome};
 
 /// The longest a call with a progress token goes without a progress notification.
 const HEARTBEAT: Duration = Duration::from_secs(2);
 
-struct Server {
+pub struct Handler {
     catalog: Catalog,
     tools: Vec<McpTool>,
     provider: Option<Vec<String>>,
     /// The context every call starts from: the clock and the default lock timeout.
     base: Ctx,
-    /// Set when the client has closed its end: calls still blocked are cancelled at once (rmcp
-    /// itself would give them 5 s before cancelling), so the process ends promptly instead of
-    /// when their waits time out.
+    /// Set when the client has gone (see [`Closer`]): calls still blocked are cancelled at once
+    /// (rmcp itself would give them 5 s before cancelling), so the server ends promptly instead
+    /// of when their waits time out.
     closing: watch::Receiver<bool>,
 }
 
-pub fn run(base: &Ctx, catalog: Catalog, provider: Option<Vec<String>>) -> Result<()> {
-    let tools = catalog
-        .tools
-        .iter()
-        .map(|tool| {
-            McpTool::new(tool.name, tool.description(), Arc::new(tool.input_schema()))
-                .with_raw_output_schema(Arc::new(catalog::output_schema()))
-        })
-        .collect();
-    let (close, closing) = watch::channel(false);
-    let server = Server {
-        catalog,
-        tools,
-        provider,
-        base: base.clone(),
-        closing,
-    };
-    // One thread serves the protocol; the calls themselves run on the blocking pool.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| {
-            Error::new(
-                Status::Io,
-                "IO",
-                format!("cannot start the MCP server's runtime: {e}"),
-            )
-        })?;
-    let served = runtime.block_on(async move {
-        let (input, output) = rmcp::transport::stdio_pipes();
-        let input = UntilEof {
-            inner: input,
-            close: Some(close),
+impl Handler {
+    /// The handler of one session: the catalog's tools, the provider `feedback ask` may run,
+    /// and the context every call starts from (the clock and the default lock timeout). The
+    /// [`Closer`] is the transport's, to say when the client has gone.
+    pub fn new(base: &Ctx, catalog: Catalog, provider: Option<Vec<String>>) -> (Handler, Closer) {
+        let tools = catalog
+            .tools
+            .iter()
+            .map(|tool| {
+                McpTool::new(tool.name, tool.description(), Arc::new(tool.input_schema()))
+                    .with_raw_output_schema(Arc::new(catalog::output_schema()))
+            })
+            .collect();
+        let (close, closing) = watch::channel(false);
+        let handler = Handler {
+            catalog,
+            tools,
+            provider,
+            base: base.clone(),
+            closing,
         };
-        let running = server
-            .serve((input, output))
-            .await
-            .map_err(|e| format!("the MCP session did not start: {e}"))?;
-        running
-            .waiting()
-            .await
-            .map(|_| ())
-            .map_err(|e| format!("the MCP session failed: {e}"))
-    });
-    // Dropping the runtime waits for the blocking calls; `close` made them end.
-    drop(runtime);
-    served.map_err(|message| Error::new(Status::Io, "IO", message))
+        (handler, Closer(close))
+    }
 }
 
-impl ServerHandler for Server {
+/// Held by the transport: says that the client has gone, which cancels the calls still
+/// running.
+pub struct Closer(watch::Sender<bool>);
+
+impl Closer {
+    pub fn close(&self) {
+        let _ = self.0.send(true);
+    }
+}
+
+impl ServerHandler for Handler {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("parley", env!("CARGO_PKG_VERSION")))
@@ -146,7 +135,7 @@ impl ServerHandler for Server {
     }
 }
 
-impl Server {
+impl Handler {
     /// Runs `job` on a blocking thread while forwarding its notices as progress and turning a
     /// cancellation (or the client going away) into its cancel token.
     async fn execute(
@@ -169,7 +158,8 @@ impl Server {
         let ctx = Ctx::new(self.base.clock, lock_timeout, Mode::Json)
             .with_notices(notices)
             .with_stdin(false)
-            .with_cancel(cancel.clone());
+            .with_cancel(cancel.clone())
+            .with_settings(self.base.settings.clone());
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));
         let progress_token = context.meta.get_progress_token();
         let began = Instant::now();
@@ -262,28 +252,4 @@ fn answer(command: &str, result: &Result<Outcome>) -> CallToolResult {
     )];
     answer.is_error = Some(is_error);
     answer
-}
-
-/// The server's stdin, which says when the client has closed it.
-struct UntilEof<R> {
-    inner: R,
-    close: Option<watch::Sender<bool>>,
-}
-
-impl<R: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for UntilEof<R> {
-    fn poll_read(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
-        let eof = matches!(polled, std::task::Poll::Ready(Ok(())))
-            && buf.filled().len() == before
-            && buf.remaining() > 0;
-        if eof && let Some(close) = self.close.take() {
-            let _ = close.send(true);
-        }
-        polled
-    }
 }
