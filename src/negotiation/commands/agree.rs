@@ -87,10 +87,7 @@ impl Reply for Agreement {
 
 pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "agree",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("agree", &args.agent);
     // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
     let locked = if args.check {
         store.lock(LockMode::Shared, &actor.label())?
@@ -151,7 +148,16 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
             Some(format!("{}: AGREED", on.rel)),
         )
         .with_detail(json!({"agreed_by": args.agent, "decision": decision}));
-    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    write_positions(
+        &locked,
+        Some(loaded),
+        &mut state,
+        ctx,
+        actor,
+        &on,
+        &text,
+        event,
+    )?;
     Ok(Agreement::Agreed {
         file: on.issue.file,
         path: on.rel,

@@ -75,10 +75,7 @@ impl Reply for Proposed {
 
 pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Proposed> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "duplicate",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("duplicate", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     let on = holder_on_issue(
         &locked,
@@ -115,8 +112,7 @@ pub fn run(ctx: &Ctx, args: &DuplicateArgs) -> Result<Proposed> {
         .event(ctx, EventKind::Entry)
         .change(None, Some(format!("{}: {title}", on.rel)))
         .with_detail(json!({"duplicate_of": of.file}));
-    let loaded = crate::negotiation::derived::digests_file::load(&store)?;
-    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    write_positions(&locked, None, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Proposed {
         number: on.issue.number,
         file: on.issue.file,

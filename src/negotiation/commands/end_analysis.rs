@@ -75,10 +75,7 @@ impl Reply for AnalysisEnded {
 
 pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<AnalysisEnded> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "end-analysis",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("end-analysis", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     if let Some(done) = complete_interrupted(&locked, &state, &args.agent, ctx, actor)? {
         return Ok(done);

@@ -54,10 +54,7 @@ impl Reply for Escalation {
 
 pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Escalation> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "escalate",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("escalate", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "escalate")?;
     let (text, _) = on.require_positions("escalate")?;
@@ -66,8 +63,7 @@ pub fn run(ctx: &Ctx, args: &EscalateArgs) -> Result<Escalation> {
         Some(format!("{}: OPEN", on.rel)),
         Some(format!("{}: ESCALATE", on.rel)),
     );
-    let loaded = crate::negotiation::derived::digests_file::load(&store)?;
-    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    write_positions(&locked, None, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Escalation {
         number: on.issue.number,
         file: on.issue.file,

@@ -27,10 +27,7 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Filed> {
     let store = open(&args.dir, ctx)?;
     let dir = issues::drafts_dir(&args.agent);
     let prepared = prepare(&store, &dir, &args.text);
-    let actor = Actor {
-        command: "file-draft-issue",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("file-draft-issue", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;

@@ -35,10 +35,7 @@ impl Reply for HandOff {
 
 pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "hand-off",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("hand-off", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     // A hand-off of this agent that died between turn.md and its record: complete it.
     if state.phase != Phase::Analysis

@@ -54,10 +54,7 @@ impl Reply for Noted {
 
 pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Noted> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "note",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("note", &args.agent);
     let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;

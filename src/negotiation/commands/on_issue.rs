@@ -87,12 +87,12 @@ pub fn holder_on_issue(
 
 /// Writes the new text of a positions file, counts the command as the agent's activity, and
 /// logs the command's `event` with the record of the file ([`record::seal`]) in one append.
-/// `loaded` is the record of the log, read under the same lock (a command that checked a rule
-/// against it passes the one it read).
+/// `loaded` is the record of the log, read under the same lock: by a command that checked a
+/// rule against it, or (`None`) here.
 #[allow(clippy::too_many_arguments)]
 pub fn write_positions(
     locked: &Locked,
-    loaded: digests_file::Loaded,
+    loaded: Option<digests_file::Loaded>,
     state: &mut State,
     ctx: &Ctx,
     actor: Actor,
@@ -100,6 +100,10 @@ pub fn write_positions(
     text: &str,
     event: Event,
 ) -> Result<()> {
+    let loaded = match loaded {
+        Some(loaded) => loaded,
+        None => digests_file::load(locked.store())?,
+    };
     let mut events = record::seal(
         &loaded.ledger,
         state,

@@ -102,8 +102,7 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Appended> {
     let event = actor
         .event(ctx, EventKind::Entry)
         .change(None, Some(format!("{}: {title}", on.rel)));
-    let loaded = crate::negotiation::derived::digests_file::load(&store)?;
-    write_positions(&locked, loaded, &mut state, ctx, actor, &on, &text, event)?;
+    write_positions(&locked, None, &mut state, ctx, actor, &on, &text, event)?;
     Ok(Appended {
         file: on.issue.file,
         path: on.rel,

@@ -64,10 +64,7 @@ impl Reply for Reopened {
 
 pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Reopened> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "reopen",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("reopen", &args.agent);
     let Desk { locked, mut state } = Desk::open(&store, actor)?;
     state.ensure_holder(&store, &args.agent, "reopen an issue")?;
     state.ensure_phase(Phase::Positions, "reopen an issue")?;
@@ -138,10 +135,7 @@ pub fn run(ctx: &Ctx, args: &ReopenArgs) -> Result<Reopened> {
         text,
         positions,
     };
-    let loaded = crate::negotiation::derived::digests_file::load(&store)?;
-    write_positions(
-        &locked, loaded, &mut state, ctx, actor, &on, &reopened, event,
-    )?;
+    write_positions(&locked, None, &mut state, ctx, actor, &on, &reopened, event)?;
     Ok(Reopened {
         file: on.issue.file,
         path: on.rel,

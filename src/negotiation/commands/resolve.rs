@@ -109,10 +109,7 @@ pub fn run(ctx: &Ctx, args: &ResolveArgs) -> Result<Resolution> {
         text,
         positions,
     };
-    let loaded = crate::negotiation::derived::digests_file::load(&store)?;
-    write_positions(
-        &locked, loaded, &mut state, ctx, actor, &on, &resolved, event,
-    )?;
+    write_positions(&locked, None, &mut state, ctx, actor, &on, &resolved, event)?;
     let OnIssue { issue, rel, .. } = on;
     Ok(Resolution {
         file: issue.file,

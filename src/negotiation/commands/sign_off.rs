@@ -55,10 +55,7 @@ impl Reply for SignOff {
 
 pub fn run(ctx: &Ctx, args: &SignOffArgs) -> Result<SignOff> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "sign-off",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("sign-off", &args.agent);
     let Desk { locked, state } = Desk::open(&store, actor)?;
     state.ensure_not_finished(&store)?;
     state.ensure_registered(&args.agent)?;

@@ -36,10 +36,7 @@ pub struct WaitForStartArgs {
 
 pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
     let store = open(&args.dir, ctx)?;
-    let actor = Actor {
-        command: "wait-for-start",
-        agent: Some(&args.agent),
-    };
+    let actor = Actor::by("wait-for-start", &args.agent);
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let watched = &[agents::FILE, TURN_FILE, meta::FILE];
     wait::until(ctx, store.root(), watched, &args.wait, interval, || {

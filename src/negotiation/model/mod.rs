@@ -270,7 +270,15 @@ pub struct Actor<'a> {
     pub agent: Option<&'a Name>,
 }
 
-impl Actor<'_> {
+impl<'a> Actor<'a> {
+    /// `command`, run by `agent`.
+    pub fn by(command: &'a str, agent: &'a Name) -> Actor<'a> {
+        Actor {
+            command,
+            agent: Some(agent),
+        }
+    }
+
     pub fn label(&self) -> String {
         match self.agent {
             Some(agent) => format!("parley {} {agent}", self.command),
