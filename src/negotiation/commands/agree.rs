@@ -24,16 +24,15 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
 use crate::output::{Human, Reply};
-use crate::store::LockMode;
 
-use crate::negotiation::commands::desk::lock;
+use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::on_issue::{holder_on_issue, write_positions};
 use crate::negotiation::derived::digests_file;
 use crate::negotiation::model::issues::IssueRef;
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::positions;
 use crate::negotiation::model::positions::IssueStatus;
-use crate::negotiation::model::{Actor, State, open};
+use crate::negotiation::model::{Actor, open};
 use crate::negotiation::rules::agree::{broken_rules, duplicate_rules, refuse};
 use crate::negotiation::rules::duplicate;
 use crate::negotiation::rules::text::Text;
@@ -88,13 +87,7 @@ impl Reply for Agreement {
 pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor::by("agree", &args.agent);
-    // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
-    let locked = if args.check {
-        store.lock(LockMode::Shared, &actor.label())?
-    } else {
-        lock(&store, actor)?
-    };
-    let mut state = State::load(&store)?;
+    let Desk { locked, mut state } = Desk::open_or_check(&store, actor, args.check)?;
     let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
     let (text, positions) = on.require_positions("agree")?;
     let loaded = digests_file::load(&store)?;

@@ -13,7 +13,7 @@ use crate::store::{LockMode, Locked, Store};
 /// Takes the directory lock for a command that may change the negotiation. Every change is
 /// logged, so the log (and the digests kept beside it) must be writable before anything is
 /// changed.
-pub fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
+fn lock<'s>(store: &'s Store, actor: Actor) -> Result<Locked<'s>> {
     let locked = store.lock(LockMode::Exclusive, &actor.label())?;
     locked.preflight(&[log::FILE, digests_file::FILE])?;
     Ok(locked)
@@ -35,6 +35,24 @@ impl<'s> Desk<'s> {
         let locked = lock(store, actor)?;
         let state = State::load(store)?;
         Ok(Desk { locked, state })
+    }
+
+    /// The desk of a command that only checks what it would do (`agree --check`, `finish
+    /// --check`): a shared lock, as `status` takes, so it changes nothing, not even the lock
+    /// file's label; the state loaded under it.
+    pub fn open_to_check(store: &'s Store, actor: Actor) -> Result<Desk<'s>> {
+        let locked = store.lock(LockMode::Shared, &actor.label())?;
+        let state = State::load(store)?;
+        Ok(Desk { locked, state })
+    }
+
+    /// [`Desk::open_to_check`] when `check`, else [`Desk::open`].
+    pub fn open_or_check(store: &'s Store, actor: Actor, check: bool) -> Result<Desk<'s>> {
+        if check {
+            Desk::open_to_check(store, actor)
+        } else {
+            Desk::open(store, actor)
+        }
     }
 }
 

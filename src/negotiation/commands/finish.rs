@@ -12,13 +12,13 @@ use crate::error::{Result, Status};
 use crate::names::Name;
 use crate::output::{Human, Reply};
 
-use crate::negotiation::commands::desk::lock;
+use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::derived::digests::Edit;
 use crate::negotiation::derived::record;
 use crate::negotiation::model::documents::FINAL_FILE;
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::turn::{TURN_FILE, Turn};
-use crate::negotiation::model::{Actor, State, open};
+use crate::negotiation::model::{Actor, open};
 use crate::negotiation::overview::Overview;
 use crate::negotiation::rules::finish::{Checked, check};
 use crate::negotiation::rules::sign_off;
@@ -147,13 +147,7 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Finish> {
         command: "finish",
         agent: args.agent.as_ref(),
     };
-    // --check changes nothing, not even the lock file's label: a shared lock, as `status`.
-    let locked = if args.check {
-        store.lock(crate::store::LockMode::Shared, &actor.label())?
-    } else {
-        lock(&store, actor)?
-    };
-    let state = State::load(&store)?;
+    let Desk { locked, state } = Desk::open_or_check(&store, actor, args.check)?;
     state.ensure_not_finished(&store)?;
     if let Some(agent) = &args.agent {
         state.ensure_registered(agent)?;

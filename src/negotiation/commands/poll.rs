@@ -14,7 +14,8 @@ use crate::output::{Human, Reply};
 use crate::store::Store;
 use crate::wait::{self, Check, WaitOptions};
 
-use crate::negotiation::commands::desk::{ensure_timer, lock, note_activity};
+use crate::negotiation::commands::desk::Desk;
+use crate::negotiation::commands::desk::{ensure_timer, note_activity};
 use crate::negotiation::commands::handover::skip_if_timed_out;
 use crate::negotiation::model::log;
 use crate::negotiation::model::turn::{Phase, TURN_FILE, Turn};
@@ -77,12 +78,8 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<PollReply> {
 /// When the turn is (or comes to) `agent`, also what changed since its last hand-over, read
 /// under the same lock.
 fn look(store: &Store, ctx: &Ctx, agent: &Name) -> Result<(State, Vec<String>, Option<Changes>)> {
-    let actor = Actor {
-        command: "poll",
-        agent: Some(agent),
-    };
-    let locked = lock(store, actor)?;
-    let mut state = State::load(store)?;
+    let actor = Actor::by("poll", agent);
+    let Desk { locked, mut state } = Desk::open(store, actor)?;
     if state.turn == Turn::Done {
         return Ok((state, Vec::new(), None));
     }
