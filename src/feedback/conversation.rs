@@ -24,7 +24,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::store::{EntryKind, Store};
+use crate::store::{FileKind, Store};
 
 pub const SESSION_FILE: &str = "session-id";
 pub const ITERATIONS_DIR: &str = "iterations";
@@ -70,7 +70,7 @@ pub fn numbers(store: &Store) -> Result<Vec<u64>> {
         .list(ITERATIONS_DIR)?
         .unwrap_or_default()
         .into_iter()
-        .filter(|entry| entry.kind == EntryKind::File)
+        .filter(|entry| entry.kind == FileKind::File)
         .filter_map(|entry| {
             let digits = entry.name.strip_suffix("-response.json")?;
             let number: u64 = digits.parse().ok()?;

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 /// What a directory listing entry is, without following links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EntryKind {
+pub enum FileKind {
     File,
     Dir,
     Symlink,
@@ -19,16 +19,17 @@ pub enum EntryKind {
 }
 
 #[derive(Debug, Clone)]
-pub struct Entry {
+/// One entry of a directory listing: its name and what it is.
+pub struct Listed {
     pub name: String,
-    pub kind: EntryKind,
+    pub kind: FileKind,
 }
 
 impl Store {
     /// The entries of a directory, sorted by name, temporary files left out; `None` when the
     /// directory does not exist. Names that are not UTF-8 are left out too: no valid record
     /// has one.
-    pub fn list(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
+    pub fn list(&self, rel: &str) -> Result<Option<Vec<Listed>>> {
         let mut entries = self.entries(rel)?;
         if let Some(entries) = &mut entries {
             entries.sort_by(|a, b| a.name.cmp(&b.name));
@@ -38,10 +39,10 @@ impl Store {
 
     /// [`Store::list`] in the directory's own order, for a caller that sorts them its own way
     /// or needs no order (sorting thousands of names is most of listing a large directory).
-    fn entries(&self, rel: &str) -> Result<Option<Vec<Entry>>> {
+    fn entries(&self, rel: &str) -> Result<Option<Vec<Listed>>> {
         let mut entries = Vec::new();
         let listed = self.each_entry(rel, |name, kind| {
-            entries.push(Entry {
+            entries.push(Listed {
                 name: name.to_owned(),
                 kind,
             });
@@ -53,7 +54,7 @@ impl Store {
     /// [`Store::entries`] lists them, without keeping any: a caller that keeps a few names of
     /// a large directory (`new-issue` looking for the largest number under the lock) copies
     /// only those. `false` when the directory does not exist.
-    pub fn each_entry(&self, rel: &str, mut each: impl FnMut(&str, EntryKind)) -> Result<bool> {
+    pub fn each_entry(&self, rel: &str, mut each: impl FnMut(&str, FileKind)) -> Result<bool> {
         let Some(path) = self.contained_path(rel)? else {
             return Ok(false);
         };
@@ -82,7 +83,7 @@ impl Store {
 /// library's iterator copies every name twice, on a path `status` and `new-issue` take for
 /// every issue.
 #[cfg(target_os = "linux")]
-fn read_entries(dir: &Path, mut each: impl FnMut(&str, EntryKind)) -> io::Result<()> {
+fn read_entries(dir: &Path, mut each: impl FnMut(&str, FileKind)) -> io::Result<()> {
     use rustix::fs::{FileType, RawDir};
     let handle = OpenOptions::new()
         .read(true)
@@ -100,16 +101,16 @@ fn read_entries(dir: &Path, mut each: impl FnMut(&str, EntryKind)) -> io::Result
             continue;
         }
         let kind_of = |file_type| match file_type {
-            FileType::RegularFile => EntryKind::File,
-            FileType::Directory => EntryKind::Dir,
-            FileType::Symlink => EntryKind::Symlink,
-            _ => EntryKind::Other,
+            FileType::RegularFile => FileKind::File,
+            FileType::Directory => FileKind::Dir,
+            FileType::Symlink => FileKind::Symlink,
+            _ => FileKind::Other,
         };
         let kind = match entry.file_type() {
             // Some filesystems do not say: asked of the entry itself, not through a link.
             FileType::Unknown => {
                 rustix::fs::statat(&handle, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
-                    .map_or(EntryKind::Other, |stat| {
+                    .map_or(FileKind::Other, |stat| {
                         kind_of(FileType::from_raw_mode(stat.st_mode))
                     })
             }
@@ -121,17 +122,17 @@ fn read_entries(dir: &Path, mut each: impl FnMut(&str, EntryKind)) -> io::Result
 }
 
 #[cfg(not(target_os = "linux"))]
-fn read_entries(dir: &Path, mut each: impl FnMut(&str, EntryKind)) -> io::Result<()> {
+fn read_entries(dir: &Path, mut each: impl FnMut(&str, FileKind)) -> io::Result<()> {
     for item in fs::read_dir(dir)? {
         let item = item?;
         let Ok(name) = item.file_name().into_string() else {
             continue;
         };
         let kind = match item.file_type() {
-            Ok(t) if t.is_symlink() => EntryKind::Symlink,
-            Ok(t) if t.is_dir() => EntryKind::Dir,
-            Ok(t) if t.is_file() => EntryKind::File,
-            _ => EntryKind::Other,
+            Ok(t) if t.is_symlink() => FileKind::Symlink,
+            Ok(t) if t.is_dir() => FileKind::Dir,
+            Ok(t) if t.is_file() => FileKind::File,
+            _ => FileKind::Other,
         };
         each(&name, kind);
     }
@@ -159,11 +160,11 @@ mod tests {
         fs::write(d.join(std::ffi::OsStr::from_bytes(b"not-utf8-\xff")), "x").unwrap();
         let listed = store.list("d").unwrap().unwrap();
         assert_eq!(listed.len(), 1502);
-        assert!(listed[..1500].iter().all(|e| e.kind == EntryKind::File));
+        assert!(listed[..1500].iter().all(|e| e.kind == FileKind::File));
         assert_eq!(listed[0].name, "0000-file.md");
         let kind = |name: &str| listed.iter().find(|e| e.name == name).map(|e| e.kind);
-        assert_eq!(kind("sub"), Some(EntryKind::Dir));
-        assert_eq!(kind("link"), Some(EntryKind::Symlink));
+        assert_eq!(kind("sub"), Some(FileKind::Dir));
+        assert_eq!(kind("link"), Some(FileKind::Symlink));
         // Missing: none; through a link or not a directory: an error.
         assert!(store.list("missing").unwrap().is_none());
         std::os::unix::fs::symlink("d", dir.path().join("linked")).unwrap();

@@ -60,7 +60,7 @@ mod take_lock;
 mod transaction;
 mod version;
 
-pub use list::{Entry, EntryKind};
+pub use list::{FileKind, Listed};
 pub use lock::{LockMode, LockWait};
 pub use locked::{Locked, Prepared, Staged, StagedDir};
 pub use outside::{

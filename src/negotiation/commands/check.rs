@@ -13,7 +13,7 @@ use crate::store::LockMode;
 
 use crate::negotiation::derived::digests::Edit;
 use crate::negotiation::derived::digests_file;
-use crate::negotiation::derived::digests_file::Kept;
+use crate::negotiation::derived::digests_file::KeptDigests;
 use crate::negotiation::derived::record;
 use crate::negotiation::model::{Actor, State, open};
 
@@ -92,11 +92,11 @@ pub fn run(ctx: &Ctx, args: &CheckArgs) -> Result<EditCheck> {
     let kept = digests_file::load_unchanged(&store, |file| store.version(file))?;
     let recorded_files = kept.recorded_files();
     let (edits, head) = match kept {
-        Kept::Unchanged { head, .. } => (
+        KeptDigests::Unchanged { head, .. } => (
             record::unaccepted_edits_with(&store, &state, &head, Vec::new())?,
             head,
         ),
-        Kept::Loaded(loaded) => {
+        KeptDigests::Loaded(loaded) => {
             let seen = record::Seen {
                 loaded: Some(&loaded),
                 ..Default::default()

@@ -460,7 +460,7 @@ fn positions_now<'n>(
 }
 
 /// What [`load_unchanged`] found.
-pub enum Kept {
+pub enum KeptDigests {
     /// Every recorded positions file is as kept: there is no edit to find in any of them, and
     /// the ledger without its records says the rest.
     Unchanged {
@@ -472,13 +472,13 @@ pub enum Kept {
     Loaded(Loaded),
 }
 
-/// For a command that looks for edits (`status`, `check`): [`Kept::Unchanged`] when the
+/// For a command that looks for edits (`status`, `check`): [`KeptDigests::Unchanged`] when the
 /// digests file, with the log's newer events, shows every recorded positions file as found
 /// recorded with the identity `now` gives it; otherwise the whole ledger, as [`load`] gives.
 pub fn load_unchanged(
     store: &Store,
     now: impl Fn(&str) -> Result<Option<Version>>,
-) -> Result<Kept> {
+) -> Result<KeptDigests> {
     load_unchanged_from(store, Opened::read(store)?, now)
 }
 
@@ -488,7 +488,7 @@ pub fn load_unchanged_from(
     store: &Store,
     opened: Option<Opened>,
     now: impl Fn(&str) -> Result<Option<Version>>,
-) -> Result<Kept> {
+) -> Result<KeptDigests> {
     if let Some(file) = &opened
         && file.all_unchanged(now)?
     {
@@ -499,21 +499,21 @@ pub fn load_unchanged_from(
         for event in &file.since.records {
             head.apply(event);
         }
-        return Ok(Kept::Unchanged {
+        return Ok(KeptDigests::Unchanged {
             recorded_files: file.head.files.len(),
             head,
         });
     }
     // The file as read serves the whole ledger too: not read a second time.
-    loaded_from(store, opened).map(Kept::Loaded)
+    loaded_from(store, opened).map(KeptDigests::Loaded)
 }
 
-impl Kept {
+impl KeptDigests {
     /// How many positions files the log records.
     pub fn recorded_files(&self) -> usize {
         match self {
-            Kept::Unchanged { recorded_files, .. } => *recorded_files,
-            Kept::Loaded(loaded) => loaded.ledger.baselines.len(),
+            KeptDigests::Unchanged { recorded_files, .. } => *recorded_files,
+            KeptDigests::Loaded(loaded) => loaded.ledger.baselines.len(),
         }
     }
 }

@@ -65,7 +65,7 @@ struct KeptPart<T>(VersionStamp, T);
 /// name and title are borrowed from the file's text where they need no unescaping. It is
 /// written from the reports themselves (`Written`), which hold what the parts do.
 #[derive(Debug, Deserialize)]
-struct Kept<'a>(
+struct KeptIssue<'a>(
     &'a str,
     #[serde(borrow)] Option<KeptPart<Option<Text<'a>>>>,
     Option<KeptPart<usize>>,
@@ -116,7 +116,7 @@ struct CacheFile<'a> {
     summaries: Vec<PositionsSummary>,
     /// Each issue kept, in the order the overview lists them (by number).
     #[serde(borrow)]
-    issues: Vec<Kept<'a>>,
+    issues: Vec<KeptIssue<'a>>,
 }
 
 /// [`CacheFile`] as written: borrowed from the reports.
@@ -155,7 +155,7 @@ pub struct Identities {
 #[derive(Debug, Default)]
 pub struct IssueCache<'a> {
     /// What the file holds, each issue taken out once looked at.
-    found: Vec<Option<Kept<'a>>>,
+    found: Vec<Option<KeptIssue<'a>>>,
     /// The summaries the issues found refer to.
     summaries: Vec<PositionsSummary>,
     /// Where the next issue listed is expected in `found` (the issues are listed in the
@@ -217,7 +217,7 @@ impl<'a> IssueCache<'a> {
     }
 
     /// Takes out what is kept of the issue `file`, if anything.
-    fn take(&mut self, file: &str) -> Option<Kept<'a>> {
+    fn take(&mut self, file: &str) -> Option<KeptIssue<'a>> {
         let expected = self.found.get(self.cursor).and_then(Option::as_ref);
         let place = if expected.is_some_and(|kept| kept.0 == file) {
             self.cursor
@@ -237,7 +237,7 @@ impl<'a> IssueCache<'a> {
     /// The parts kept for the issue `file` whose identity is the one its files have now: the
     /// issue file was found as `issue`, the positions file as `positions`.
     pub fn vouch(&mut self, file: &str, issue: Presence, positions: Presence) -> Vouched {
-        let Some(Kept(_, kept_issue, kept_positions)) = self.take(file) else {
+        let Some(KeptIssue(_, kept_issue, kept_positions)) = self.take(file) else {
             return Vouched::default();
         };
         // A part not vouched for is dropped (or replaced by what is read now).
@@ -362,7 +362,7 @@ fn as_written(text: &str) -> Option<CacheFile<'_>> {
 }
 
 /// One issue: `["NAME",null|["STAMP",null|"TITLE"],null|["STAMP",PLACE]]`.
-fn kept<'a>(scan: &mut Scan<'a>) -> Option<Kept<'a>> {
+fn kept<'a>(scan: &mut Scan<'a>) -> Option<KeptIssue<'a>> {
     scan.expect("[")?;
     let name = scan.string()?;
     scan.expect(",")?;
@@ -372,7 +372,7 @@ fn kept<'a>(scan: &mut Scan<'a>) -> Option<Kept<'a>> {
     scan.expect(",")?;
     let positions = part(scan, |scan| usize::try_from(scan.number()?).ok())?;
     scan.expect("]")?;
-    Some(Kept(name, issue, positions))
+    Some(KeptIssue(name, issue, positions))
 }
 
 /// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
@@ -457,9 +457,9 @@ mod tests {
         assert_eq!(read.len(), 4);
         // Each summary once: the two issues with the same one refer to one place.
         assert_eq!(summaries.len(), 2);
-        let place = |kept: &Kept| kept.2.as_ref().map(|part| part.1);
+        let place = |kept: &KeptIssue| kept.2.as_ref().map(|part| part.1);
         assert_eq!((place(&read[2]), place(&read[3])), (Some(1), Some(1)));
-        let Kept(file, issue, positions) = &read[0];
+        let KeptIssue(file, issue, positions) = &read[0];
         assert_eq!(*file, "01-a.md");
         let issue = issue.as_ref().unwrap();
         assert_eq!(

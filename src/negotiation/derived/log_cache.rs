@@ -43,7 +43,7 @@ const VERSION: u32 = 3;
 const REWRITE_AFTER: usize = 16 * 1024;
 
 #[derive(Serialize, Deserialize)]
-struct Kept {
+struct LogCacheFile {
     version: u32,
     /// The length of the log the events cover (it ends there with a whole line).
     log_bytes: u64,
@@ -90,7 +90,7 @@ impl StatusEvents {
             .read(FILE)
             .ok()
             .flatten()
-            .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
+            .and_then(|text| serde_json::from_str::<LogCacheFile>(&text).ok())
             .filter(|kept| kept.version == VERSION && kept.log_bytes <= log.length());
         let mut hasher = Xxh3::new();
         let (from, mut events, found) = match kept {
@@ -116,7 +116,7 @@ impl StatusEvents {
         let read = log::parse_from(store, from, &newer)?;
         let had_records = read.records.iter().any(|e| e.kind == EventKind::Digest);
         events.extend(read.records.into_iter().filter(read_by_status));
-        // Kept again only up to the end of a whole line, and only when what the next reading
+        // LogCacheFile again only up to the end of a whole line, and only when what the next reading
         // would parse again is worth a write: a few small events after the part kept (a
         // hand-over's `turn`, a new issue) parse faster than the file is rewritten, so the file
         // is written when none was usable, when `digest` records came since, or when the
@@ -124,7 +124,7 @@ impl StatusEvents {
         let worth = !found || had_records || newer.len() >= REWRITE_AFTER;
         let next = (read.whole && !newer.is_empty() && worth).then(|| {
             hasher.update(&newer[..(read.end - from) as usize]);
-            let kept = Kept {
+            let kept = LogCacheFile {
                 version: VERSION,
                 log_bytes: read.end,
                 log_hash: hex(&hasher),

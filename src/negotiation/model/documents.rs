@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::error::Result;
-use crate::store::EntryKind;
+use crate::store::FileKind;
 use crate::store::Store;
 
 pub const FINAL_FILE: &str = "final.md";
@@ -21,8 +21,8 @@ pub fn source_files(store: &Store) -> Result<Vec<String>> {
             continue;
         }
         match entry.kind {
-            EntryKind::File => files.push(entry.name),
-            EntryKind::Symlink => {
+            FileKind::File => files.push(entry.name),
+            FileKind::Symlink => {
                 return Err(Error::symlink(
                     &store.path(&format!("{SOURCES_DIR}/{}", entry.name)),
                 ));

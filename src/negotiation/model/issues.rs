@@ -5,7 +5,7 @@ use compact_str::CompactString;
 
 use crate::error::{Error, Result, Status};
 use crate::names::{self, Name};
-use crate::store::{EntryKind, Store};
+use crate::store::{FileKind, Store};
 
 pub const ISSUES_DIR: &str = "issues";
 pub const DRAFTS_DIR: &str = "issues-draft";
@@ -153,7 +153,7 @@ pub fn next_number(store: &Store, dir: &str) -> Result<u64> {
 /// first such by name, whatever the directory's order).
 fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) -> Result<Vec<T>> {
     let mut files = Vec::new();
-    let mut wrong: Option<(String, EntryKind)> = None;
+    let mut wrong: Option<(String, FileKind)> = None;
     // Names are copied only when kept: most of a large directory is issue files, but
     // `next_number` keeps none of them.
     store.each_entry(dir, |name, kind| {
@@ -161,7 +161,7 @@ fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) ->
             return;
         };
         match kind {
-            EntryKind::File => files.push(keep(name, number, topic)),
+            FileKind::File => files.push(keep(name, number, topic)),
             kind => {
                 if wrong
                     .as_ref()
@@ -174,7 +174,7 @@ fn unsorted<T>(store: &Store, dir: &str, keep: impl Fn(&str, u64, &str) -> T) ->
     })?;
     match wrong {
         None => Ok(files),
-        Some((name, EntryKind::Symlink)) => {
+        Some((name, FileKind::Symlink)) => {
             Err(Error::symlink(&store.path(&format!("{dir}/{name}"))))
         }
         Some((name, _)) => Err(Error::malformed(

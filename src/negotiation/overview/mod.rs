@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::store::{Locked, Presence, Store, Version};
 
 use crate::negotiation::derived::digests::{Digests, Edit};
-use crate::negotiation::derived::digests_file::{self, Kept};
+use crate::negotiation::derived::digests_file::{self, KeptDigests};
 use crate::negotiation::derived::issue_cache::{Identities, IssueCache, NextCache};
 use crate::negotiation::derived::issue_report::IssueReport;
 use crate::negotiation::derived::issue_report::PositionsSummary;
@@ -284,16 +284,16 @@ impl Overview {
         };
         let now = |file: &str| seen.identity_now(store, file);
         let kept = match opened {
-            _ if any_open => Kept::Loaded(digests_file::load(store)?),
+            _ if any_open => KeptDigests::Loaded(digests_file::load(store)?),
             Some(opened) => digests_file::load_unchanged_from(store, opened, now)?,
             None => digests_file::load_unchanged(store, now)?,
         };
         let (edits, ledger, texts) = match kept {
-            Kept::Unchanged { head, .. } => {
+            KeptDigests::Unchanged { head, .. } => {
                 let edits = record::unaccepted_edits_with(store, state, &head, Vec::new())?;
                 (edits, None, seen.texts)
             }
-            Kept::Loaded(loaded) => {
+            KeptDigests::Loaded(loaded) => {
                 let seen = record::Seen {
                     loaded: Some(&loaded),
                     ..seen

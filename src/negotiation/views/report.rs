@@ -17,7 +17,7 @@ use crate::error::{Error, Result, Status};
 use crate::names::Name;
 use crate::negotiation::views::log::change;
 use crate::output::{Human, Reply};
-use crate::store::{self, EntryKind, LockMode, Locked, Publication, Store};
+use crate::store::{self, FileKind, LockMode, Locked, Publication, Store};
 
 use crate::negotiation::commands::init::{SOURCES_DIR, TOPIC_FILE};
 use crate::negotiation::derived::issue_report::IssueReport;
@@ -25,7 +25,7 @@ use crate::negotiation::model::documents::{AUDIT_FILE, FINAL_FILE};
 use crate::negotiation::model::issues;
 use crate::negotiation::model::issues::ISSUES_DIR;
 use crate::negotiation::model::log::Event;
-use crate::negotiation::model::positions::{EntryKind as PositionKind, IssueStatus, Positions};
+use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::overview::{Overview, Summary, edit_lines, summarize};
 use crate::negotiation::views::watch::{last_activity, topic_line};
@@ -192,7 +192,7 @@ impl Page {
         let mut sources = Vec::new();
         for entry in store.list(SOURCES_DIR)?.unwrap_or_default() {
             let text = match entry.kind {
-                EntryKind::File => store
+                FileKind::File => store
                     .read(&format!("{SOURCES_DIR}/{}", entry.name))
                     .map_err(|e| e.message)
                     .and_then(|t| t.ok_or_else(|| "removed while reading".to_owned())),
@@ -500,8 +500,8 @@ fn sections(text: &str) -> Vec<Section> {
         let entry = parsed.entries.iter().find(|e| e.line == line_no);
         let class = if let Some(entry) = entry {
             match entry.kind {
-                PositionKind::Position => "position",
-                PositionKind::Challenge => "challenge",
+                EntryKind::Position => "position",
+                EntryKind::Challenge => "challenge",
             }
         } else if line.starts_with("## Status:") {
             match line.trim_start_matches("## Status:").trim() {
