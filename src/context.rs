@@ -46,6 +46,8 @@ pub struct Settings {
     /// The directory the caller works in: where an operative project is looked for when no
     /// root is given.
     pub working_dir: WorkingDir,
+    /// `NO_COLOR` is set to something: a live view draws without colour.
+    pub no_color: bool,
 }
 
 /// The caller's working directory, or why there is none.

@@ -135,6 +135,7 @@ fn settings_from_env() -> Settings {
         allow_partial_registration: std::env::var(ALLOW_PARTIAL_VAR)
             .is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
         working_dir: WorkingDir::of_process(),
+        no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
     }
 }
 

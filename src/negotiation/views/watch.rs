@@ -236,7 +236,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Watched> {
     let screen = Screen {
         terminal,
         paint: Paint {
-            color: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            color: terminal && !ctx.settings.no_color,
         },
         mode: ctx.mode,
         out: ctx.screen.clone(),
