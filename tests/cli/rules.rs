@@ -1199,7 +1199,7 @@ fn the_rule_commands_speak_json_and_run_under_their_own_names() {
 
 /// The binary started through a link, as an agent calls the old scripts' names.
 fn through(link: &std::path::Path) -> std::process::Command {
-    let mut command = std::process::Command::new(link);
+    let mut command = isolated(link);
     command.env("PARLEY_NOW", NOW);
     command
 }
