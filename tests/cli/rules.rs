@@ -552,6 +552,19 @@ fn agree_after_a_proper_challenge_sets_the_status_with_the_decision() {
     // Every change is in the log, with its agent.
     let log = neg.read(".parley/log.jsonl");
     assert!(log.contains(r#""command":"agree","event":"status","before":"positions/01-topic-0.md: OPEN","after":"positions/01-topic-0.md: AGREED""#), "{log}");
+    // Shown with the file named once: by `log`, `watch`'s last events and the report.
+    let line = format!("{:<13} positions/01-topic-0.md: OPEN -> AGREED", "status");
+    let shown = neg.ok(&["log", "{dir}"]);
+    assert!(shown.lines().any(|l| l.ends_with(&line)), "{shown}");
+    let watched = neg.ok(&["watch", "{dir}", "--once"]);
+    assert!(watched.lines().any(|l| l.ends_with(&line)), "{watched}");
+    let html = neg.tmp.path().join("report.html");
+    neg.ok(&["report", "{dir}", "--html", html.to_str().unwrap()]);
+    let html = std::fs::read_to_string(html).unwrap();
+    assert!(
+        html.contains("<td>positions/01-topic-0.md: OPEN → AGREED</td>"),
+        "{html}"
+    );
 }
 
 #[test]
