@@ -1219,10 +1219,38 @@ fn through(link: &std::path::Path) -> std::process::Command {
 
 /// The ledger of the log kept beside it (`parley` rewrites it; readers trust it only as far
 /// as the log agrees).
-const DIGESTS: &str = ".parley/digests.json";
+const DIGESTS: &str = ".parley/digests.jsonl";
 
 fn digests_file(neg: &Neg) -> Value {
     neg.read_digests()
+}
+
+/// A directory from before the file was named `.jsonl`: its `.parley/digests.json` (the same
+/// two lines) is not read and changes no answer; the next command that writes the ledger
+/// writes `.parley/digests.jsonl` and removes the old file and its spare.
+#[test]
+fn an_old_digests_json_keeps_working_and_goes_at_the_next_write() {
+    const OLD: &str = ".parley/digests.json";
+    const OLD_SPARE: &str = ".parley/spare/.parley%2Fdigests.json.spare";
+    let neg = Neg::in_positions(2);
+    neg.ok(&["hand-off", "{dir}", &neg.turn()]);
+    let status = neg.ok(&["status", "{dir}"]);
+    let check = run_json(&neg, &["check", "{dir}"]);
+    neg.write(OLD, &neg.read(DIGESTS));
+    std::fs::remove_file(neg.path(DIGESTS)).unwrap();
+    std::fs::create_dir_all(neg.path(".parley/spare")).unwrap();
+    neg.write(OLD_SPARE, "an old spare\n");
+    assert_eq!(neg.ok(&["status", "{dir}"]), status);
+    assert_eq!(run_json(&neg, &["check", "{dir}"]), check);
+    assert!(neg.path(OLD).exists(), "a reader leaves the old file");
+    assert!(!neg.path(DIGESTS).exists(), "a reader writes no ledger");
+    neg.ok(&["hand-off", "{dir}", &neg.turn()]);
+    assert!(!neg.path(OLD).exists(), "the writer left the old file");
+    assert!(
+        !neg.path(OLD_SPARE).exists(),
+        "the writer left the old file's spare"
+    );
+    assert_eq!(digests_file(&neg)["version"], 3);
 }
 
 /// `check --json` with the digests file as it is, and again without it (the whole log read):

@@ -184,10 +184,10 @@ impl Neg {
         std::fs::write(self.path(rel), text).unwrap();
     }
 
-    /// `.parley/digests.json` as one JSON value: its first line, with the records of its
+    /// `.parley/digests.jsonl` as one JSON value: its first line, with the records of its
     /// second line under `baselines` (the layout of docs/file-formats.md).
     pub fn read_digests(&self) -> serde_json::Value {
-        let text = self.read(".parley/digests.json");
+        let text = self.read(".parley/digests.jsonl");
         let (head, records) = text.split_once('\n').expect("two lines");
         let mut value: serde_json::Value = serde_json::from_str(head).unwrap();
         value["baselines"] = serde_json::from_str(records).unwrap();
@@ -203,7 +203,7 @@ impl Neg {
             .and_then(|fields| fields.remove("baselines"))
             .unwrap_or_else(|| serde_json::json!({}));
         let text = format!("{head}\n{records}\n");
-        self.write(".parley/digests.json", &text);
+        self.write(".parley/digests.jsonl", &text);
         text
     }
 
