@@ -537,6 +537,12 @@ mod tests {
                 stamp(fixture(&format!("spec/{name}.json"))),
             ));
         }
+        // The reference Speaker's plan of a round: no target, fields the spec does not list.
+        let mut plan = stamp(fixture("spec/speaker-ruling.json"));
+        plan["content"] = serde_json::json!({"ruling_type": "procedure", "ruling": "Round 2.",
+            "action": "round_start", "underserved_motives": {"rep_2": ["security"]},
+            "speaking_order": ["rep_2", "rep_1"], "round_summary": "Security is behind."});
+        documents.push((Schema::Message, plan));
         documents.push((
             Schema::MotionContent,
             fixture("spec/motion.json")["content"].clone(),

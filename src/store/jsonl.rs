@@ -29,7 +29,7 @@
 //!   it again, so `FILE.torn` may hold a fragment twice but the log never keeps one.
 //!
 //! **Reading only what is new.** [`Store::read_jsonl`] reads from a byte offset that a derived
-//! file recorded as the end of a whole line (the negotiation's `.parley/digests.json`), so a
+//! file recorded as the end of a whole line (the negotiation's `.parley/digests.jsonl`), so a
 //! command does not parse a log that only grows from its beginning each time. Line numbers in
 //! errors are then counted over the part not read (only on that error path).
 //!

@@ -140,6 +140,25 @@ impl<'a> Locked<'a> {
         self.store.checked_path(&spare_rel)
     }
 
+    /// Removes `rel` and its spare, where they are: for a file derived from others that a
+    /// newer layout keeps under another name, and that nothing reads any more. Not flushed: a
+    /// file back after a power loss is still read by nobody. A link there is removed, never
+    /// followed.
+    pub fn drop_derived(&self, rel: &str) -> Result<()> {
+        let spare = spare::spare_rel(rel);
+        for rel in [rel, spare.as_str()] {
+            let Some(path) = self.store.contained_path(rel)? else {
+                continue;
+            };
+            match fs::remove_file(&path) {
+                Ok(()) => crash::step("drop a derived file"),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io("remove", &path, e)),
+            }
+        }
+        Ok(())
+    }
+
     /// Creates `rel` with `content`; fails with `Ok(false)` if anything is already there.
     pub fn create_new(&self, rel: &str, content: &str) -> Result<bool> {
         self.create_new_bytes(rel, content.as_bytes())

@@ -489,7 +489,7 @@ impl LockHolder {
     fn start(neg: &Neg) -> LockHolder {
         let lock = neg.path(".parley/lock");
         assert!(lock.is_file(), "init made no {}", lock.display());
-        let child = std::process::Command::new(std::env::current_exe().unwrap())
+        let child = isolated(std::env::current_exe().unwrap())
             .args([
                 "--exact",
                 "concurrency::lock_holder_helper",

@@ -223,7 +223,7 @@ fn a_torn_log_tail_after_the_digests_file_is_repaired_and_read_from_there() {
     let neg = Neg::in_positions(2);
     let holder = neg.turn();
     neg.ok(&["hand-off", "{dir}", &holder]);
-    assert!(neg.path(".parley/digests.json").exists());
+    assert!(neg.path(".parley/digests.jsonl").exists());
     let mut log = neg.read(".parley/log.jsonl");
     log.push_str("{\"at\":\"2026-02");
     neg.write(".parley/log.jsonl", &log);

@@ -364,10 +364,7 @@ trait Arg0 {
 
 impl Arg0 for std::process::Command {
     fn arg0_finish(self, scripts: &std::path::Path) -> std::process::Command {
-        let mut command = std::process::Command::new(scripts.join("finish.sh"));
-        for var in INHERITED {
-            command.env_remove(var);
-        }
+        let mut command = isolated(scripts.join("finish.sh"));
         command.env("PARLEY_NOW", NOW);
         command
     }

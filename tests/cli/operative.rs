@@ -47,12 +47,10 @@ impl Project {
     }
 
     fn git_cmd(&self, args: &[&str]) {
-        let status = std::process::Command::new("git")
+        let status = isolated("git")
             .args(["-c", "user.name=test", "-c", "user.email=test@example.com"])
             .args(args)
             .current_dir(&self.root)
-            .env_remove("GIT_DIR")
-            .env_remove("GIT_WORK_TREE")
             .status()
             .unwrap();
         assert!(status.success(), "git {args:?}");
@@ -1839,7 +1837,7 @@ fn the_documented_session_runs_as_written() {
         bin().parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let output = parley_std_env(std::process::Command::new("bash"))
+    let output = isolated("bash")
         .args(["-e", "-c", block])
         .current_dir(work.path())
         .env("PATH", path)
@@ -1858,14 +1856,6 @@ fn the_documented_session_runs_as_written() {
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }
-}
-
-/// `command` without the variables a test must not inherit, and on the real clock.
-fn parley_std_env(mut command: std::process::Command) -> std::process::Command {
-    for var in INHERITED.iter().chain(&["PARLEY_NOW"]) {
-        command.env_remove(var);
-    }
-    command
 }
 
 #[test]

@@ -675,6 +675,60 @@ fn senders_replies_motives_and_clerk_fields_are_checked() {
     assert_eq!(envelope["data"]["ids"], json!(["msg-003"]));
 }
 
+/// The reference's Speaker plans a round with a `procedure` + `round_start` ruling that has no
+/// `target` and carries the round's plan in fields the spec does not list: accepted, the
+/// fields warned about and kept. Every action that addresses nobody may leave `target` out;
+/// those that address somebody may not.
+#[test]
+fn a_ruling_that_addresses_nobody_needs_no_target() {
+    let parl = Parl::debating(THREE, &[]);
+    let plan = json!({"type": "SPEAKER_RULING", "from": "speaker",
+        "content": {"ruling_type": "procedure", "ruling": "Round 1 begins.", "action": "round_start",
+                    "underserved_motives": {"rep_2": ["security"]},
+                    "speaking_order": ["rep_2", "rep_1", "rep_3"],
+                    "round_summary": "Openings heard; security is behind."}});
+    let (exit, envelope) = parl.append(&plan);
+    assert_eq!(exit, 0, "{envelope}");
+    let warnings = &envelope["data"]["warnings"];
+    for field in ["underserved_motives", "speaking_order", "round_summary"] {
+        assert!(warnings.to_string().contains(field), "{field}: {envelope}");
+    }
+    assert_eq!(warnings.as_array().unwrap().len(), 3, "{envelope}");
+    let stored = parl.messages().last().unwrap().clone();
+    assert_eq!(
+        stored["content"]["speaking_order"],
+        plan["content"]["speaking_order"]
+    );
+    assert!(stored["content"].get("target").is_none(), "{stored}");
+    for (ruling_type, action) in [
+        ("procedure", "round_end"),
+        ("observation", "progress_note"),
+        ("observation", "deadlock_warning"),
+        ("order", "call_vote"),
+    ] {
+        parl.appended(&json!({"type": "SPEAKER_RULING", "from": "speaker",
+            "content": {"ruling_type": ruling_type, "ruling": "Noted.", "action": action}}));
+    }
+    let (exit, validated) = parl.json(&["parliament", "validate", "{dir}"]);
+    assert_eq!(exit, 0, "{validated}");
+    let before = parl.snapshot();
+    for (ruling_type, action) in [
+        ("order", "redirect"),
+        ("order", "quiet"),
+        ("procedure", "next_speaker"),
+    ] {
+        let (exit, envelope) = parl.append(&json!({"type": "SPEAKER_RULING", "from": "speaker",
+            "content": {"ruling_type": ruling_type, "ruling": "You.", "action": action}}));
+        assert_eq!(exit, 65, "{action}: {envelope}");
+        assert_eq!(envelope["error"]["code"], "INVALID_MESSAGE", "{action}");
+        assert!(
+            envelope.to_string().contains("target"),
+            "{action}: {envelope}"
+        );
+    }
+    assert_eq!(parl.snapshot(), before);
+}
+
 // ---------------------------------------------------------------------------------------
 // append: what the protocol forbids (exit 4)
 

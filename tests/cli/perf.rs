@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::support::*;
 
-const DIGESTS: &str = ".parley/digests.json";
+const DIGESTS: &str = ".parley/digests.jsonl";
 const FILE: &str = "positions/01-topic-0.md";
 
 /// FNV-1a, 64 bits, as 16 hex digits (the digest of `src/negotiation/digest.rs`).

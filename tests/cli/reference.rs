@@ -225,11 +225,12 @@ fn timestamps_are_read_as_rfc_3339_and_nothing_looser() {
 }
 
 #[test]
-fn a_listed_action_still_needs_its_listed_ruling_type_and_a_target() {
+fn a_listed_action_still_needs_its_listed_ruling_type_and_a_target_if_it_addresses_somebody() {
     let parl = copy("debate");
     for content in [
         json!({"ruling_type": "order", "ruling": "r", "target": null, "action": "round_start"}),
-        json!({"ruling_type": "procedure", "ruling": "r", "action": "round_end"}),
+        json!({"ruling_type": "procedure", "ruling": "r", "action": "next_speaker"}),
+        json!({"ruling_type": "order", "ruling": "r", "action": "redirect"}),
         json!({"ruling_type": "decree", "ruling": "r", "target": null, "action": "round_end"}),
         json!({"ruling_type": "procedure", "ruling": "r", "target": null, "action": ""}),
     ] {

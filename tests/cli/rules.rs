@@ -552,6 +552,19 @@ fn agree_after_a_proper_challenge_sets_the_status_with_the_decision() {
     // Every change is in the log, with its agent.
     let log = neg.read(".parley/log.jsonl");
     assert!(log.contains(r#""command":"agree","event":"status","before":"positions/01-topic-0.md: OPEN","after":"positions/01-topic-0.md: AGREED""#), "{log}");
+    // Shown with the file named once: by `log`, `watch`'s last events and the report.
+    let line = format!("{:<13} positions/01-topic-0.md: OPEN -> AGREED", "status");
+    let shown = neg.ok(&["log", "{dir}"]);
+    assert!(shown.lines().any(|l| l.ends_with(&line)), "{shown}");
+    let watched = neg.ok(&["watch", "{dir}", "--once"]);
+    assert!(watched.lines().any(|l| l.ends_with(&line)), "{watched}");
+    let html = neg.tmp.path().join("report.html");
+    neg.ok(&["report", "{dir}", "--html", html.to_str().unwrap()]);
+    let html = std::fs::read_to_string(html).unwrap();
+    assert!(
+        html.contains("<td>positions/01-topic-0.md: OPEN → AGREED</td>"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -1199,17 +1212,45 @@ fn the_rule_commands_speak_json_and_run_under_their_own_names() {
 
 /// The binary started through a link, as an agent calls the old scripts' names.
 fn through(link: &std::path::Path) -> std::process::Command {
-    let mut command = std::process::Command::new(link);
+    let mut command = isolated(link);
     command.env("PARLEY_NOW", NOW);
     command
 }
 
 /// The ledger of the log kept beside it (`parley` rewrites it; readers trust it only as far
 /// as the log agrees).
-const DIGESTS: &str = ".parley/digests.json";
+const DIGESTS: &str = ".parley/digests.jsonl";
 
 fn digests_file(neg: &Neg) -> Value {
     neg.read_digests()
+}
+
+/// A directory from before the file was named `.jsonl`: its `.parley/digests.json` (the same
+/// two lines) is not read and changes no answer; the next command that writes the ledger
+/// writes `.parley/digests.jsonl` and removes the old file and its spare.
+#[test]
+fn an_old_digests_json_keeps_working_and_goes_at_the_next_write() {
+    const OLD: &str = ".parley/digests.json";
+    const OLD_SPARE: &str = ".parley/spare/.parley%2Fdigests.json.spare";
+    let neg = Neg::in_positions(2);
+    neg.ok(&["hand-off", "{dir}", &neg.turn()]);
+    let status = neg.ok(&["status", "{dir}"]);
+    let check = run_json(&neg, &["check", "{dir}"]);
+    neg.write(OLD, &neg.read(DIGESTS));
+    std::fs::remove_file(neg.path(DIGESTS)).unwrap();
+    std::fs::create_dir_all(neg.path(".parley/spare")).unwrap();
+    neg.write(OLD_SPARE, "an old spare\n");
+    assert_eq!(neg.ok(&["status", "{dir}"]), status);
+    assert_eq!(run_json(&neg, &["check", "{dir}"]), check);
+    assert!(neg.path(OLD).exists(), "a reader leaves the old file");
+    assert!(!neg.path(DIGESTS).exists(), "a reader writes no ledger");
+    neg.ok(&["hand-off", "{dir}", &neg.turn()]);
+    assert!(!neg.path(OLD).exists(), "the writer left the old file");
+    assert!(
+        !neg.path(OLD_SPARE).exists(),
+        "the writer left the old file's spare"
+    );
+    assert_eq!(digests_file(&neg)["version"], 3);
 }
 
 /// `check --json` with the digests file as it is, and again without it (the whole log read):

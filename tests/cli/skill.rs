@@ -457,10 +457,7 @@ fn something_other_than_a_file_in_the_way_is_refused() {
     let dir = tmp.path().join("c");
     std::fs::create_dir_all(dir.join("parley")).unwrap();
     let fifo = installed(&dir);
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
+    let made = isolated("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
     assert_eq!(code(&run(&["skill", "--check", arg(&dir)])), 66);
     assert_eq!(code(&run(&["skill", "--install", arg(&dir)])), 73);
@@ -526,7 +523,7 @@ fn the_readme_skill_section_runs_as_written() {
         bin().parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let output = std::process::Command::new("bash")
+    let output = isolated("bash")
         .args(["-euo", "pipefail", "-c", block])
         .current_dir(work.path())
         .env("PATH", path)

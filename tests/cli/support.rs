@@ -1,4 +1,4 @@
-//! Shared helpers: run the real binary in a temporary directory, with a cleared identity
+//! Shared helpers: run the real binary in a temporary directory, with a cleared
 //! environment and a fixed clock.
 
 #![allow(dead_code)]
@@ -24,27 +24,54 @@ pub fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_parley"))
 }
 
-/// Variables a test process must not inherit from the shell that runs the tests.
-pub const INHERITED: &[&str] = &[
-    "NEGOTIATE_PARTICIPANT_ID",
-    "CLAUDE_SESSION_ID",
-    "CODEX_THREAD_ID",
-    "NEGOTIATE_ALLOW_PARTIAL_REGISTRATION",
-    "PARLEY_LOCK_TIMEOUT",
-    "NO_COLOR",
-    "PARLEY_AGENT",
-    "PARLEY_PROJECT_ROOT",
-    "BB_AGENT_STALE_MINUTES",
-];
+/// The only variables a test process takes from the shell that runs the tests: the rest of
+/// the environment is cleared, so that no `PARLEY_*` setting, agent identity or any variable
+/// added later leaks into a test. A test that needs another sets it itself.
+pub const KEPT: &[&str] = &["PATH", "HOME", "TMPDIR"];
 
-/// `parley` with no inherited identity, and `PARLEY_NOW` = [`NOW`].
-pub fn parley_std() -> std::process::Command {
-    let mut command = std::process::Command::new(bin());
-    for var in INHERITED {
-        command.env_remove(var);
+/// `program` with a cleared environment but for [`KEPT`].
+pub fn isolated(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    command.env_clear();
+    for var in KEPT {
+        if let Some(value) = std::env::var_os(var) {
+            command.env(var, value);
+        }
     }
+    command
+}
+
+/// `parley` with a cleared environment ([`isolated`]) and `PARLEY_NOW` = [`NOW`].
+pub fn parley_std() -> std::process::Command {
+    let mut command = isolated(bin());
     command.env("PARLEY_NOW", NOW);
     command
+}
+
+/// Returns once `child` holds an inotify descriptor, i.e. has started watching; fails the
+/// test if it has not within 10 seconds (it exited, or never got that far).
+pub fn wait_until_watching(child: &std::process::Child) {
+    let fds = format!("/proc/{}/fd", child.id());
+    let watching = || {
+        std::fs::read_dir(&fds)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| {
+                std::fs::read_link(fd.path())
+                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
+            })
+    };
+    for _ in 0..2000 {
+        if watching() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!(
+        "process {} did not start watching (no inotify descriptor in {fds}) within 10 s",
+        child.id()
+    );
 }
 
 /// The same as an `assert_cmd` command.
@@ -157,10 +184,10 @@ impl Neg {
         std::fs::write(self.path(rel), text).unwrap();
     }
 
-    /// `.parley/digests.json` as one JSON value: its first line, with the records of its
+    /// `.parley/digests.jsonl` as one JSON value: its first line, with the records of its
     /// second line under `baselines` (the layout of docs/file-formats.md).
     pub fn read_digests(&self) -> serde_json::Value {
-        let text = self.read(".parley/digests.json");
+        let text = self.read(".parley/digests.jsonl");
         let (head, records) = text.split_once('\n').expect("two lines");
         let mut value: serde_json::Value = serde_json::from_str(head).unwrap();
         value["baselines"] = serde_json::from_str(records).unwrap();
@@ -176,7 +203,7 @@ impl Neg {
             .and_then(|fields| fields.remove("baselines"))
             .unwrap_or_else(|| serde_json::json!({}));
         let text = format!("{head}\n{records}\n");
-        self.write(".parley/digests.json", &text);
+        self.write(".parley/digests.jsonl", &text);
         text
     }
 

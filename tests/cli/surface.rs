@@ -24,7 +24,7 @@ fn every_program_name_form_runs_the_same_applet() {
     let links = tempfile::TempDir::new().unwrap();
     for name in ["poll", "poll.sh", "parley-poll"] {
         let program = link(links.path(), name);
-        let output = std::process::Command::new(&program)
+        let output = isolated(&program)
             .args([neg.dir.to_str().unwrap(), "agent-beta"])
             .env("PARLEY_NOW", NOW)
             .output()
@@ -41,7 +41,7 @@ fn every_program_name_form_runs_the_same_applet() {
 fn an_unknown_program_name_is_a_usage_error() {
     let links = tempfile::TempDir::new().unwrap();
     let program = link(links.path(), "frobnicate.sh");
-    let output = std::process::Command::new(&program).output().unwrap();
+    let output = isolated(&program).output().unwrap();
     assert_eq!(code(&output), 64);
     assert!(stderr(&output).contains("unknown program 'frobnicate.sh'"));
 }
@@ -125,12 +125,9 @@ fn the_old_scripts_flow_works_through_links() {
     let scripts = scripts(neg.tmp.path());
     let dir = neg.dir.to_str().unwrap().to_owned();
     let run = |script: &str, args: &[&str]| {
-        let output = std::process::Command::new(scripts.join(script))
+        let output = isolated(scripts.join(script))
             .args(args)
             .env("PARLEY_NOW", NOW)
-            .env_remove("NEGOTIATE_PARTICIPANT_ID")
-            .env_remove("CLAUDE_SESSION_ID")
-            .env_remove("CODEX_THREAD_ID")
             .output()
             .unwrap();
         (code(&output), stdout(&output))
@@ -362,16 +359,12 @@ fn the_readme_quick_start_runs_as_written() {
         "To replace a skill's",
         "## The sibling protocols",
     ] {
-        let mut command = std::process::Command::new("bash");
+        let mut command = isolated("bash");
         command
             .arg("-c")
             .arg(readme_block(heading))
             .current_dir(work.path())
-            .env("PATH", &path)
-            .env_remove("PARLEY_NOW");
-        for var in INHERITED {
-            command.env_remove(var);
-        }
+            .env("PATH", &path);
         let output = command.output().unwrap();
         assert_eq!(code(&output), 0, "{heading}: {}", stderr(&output));
     }
@@ -750,20 +743,17 @@ fn protocol_program_names_dispatch_to_their_subcommands() {
     assert_eq!(code(&made), 0, "{}", stderr(&made));
     for name in ["parley-bounce", "bounce.sh"] {
         let program = link(links.path(), name);
-        let valid = std::process::Command::new(&program)
+        let valid = isolated(&program)
             .arg("validate")
             .arg(&session)
             .output()
             .unwrap();
         assert_eq!(code(&valid), 0, "{name}: {}", stderr(&valid));
-        let bare = std::process::Command::new(&program).output().unwrap();
+        let bare = isolated(&program).output().unwrap();
         assert_eq!(code(&bare), 64, "{name}: {}", stderr(&bare));
     }
     let program = link(links.path(), "parley-bounce-validate");
-    let unknown = std::process::Command::new(&program)
-        .arg(&session)
-        .output()
-        .unwrap();
+    let unknown = isolated(&program).arg(&session).output().unwrap();
     assert_eq!(code(&unknown), 64);
     assert!(stderr(&unknown).contains("unknown program 'parley-bounce-validate'"));
 }

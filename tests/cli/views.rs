@@ -540,10 +540,16 @@ fn the_report_never_overwrites_without_force_nor_writes_through_a_link() {
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// The report renders in a real browser without the network: headless Chromium takes a
-/// screenshot of it. Skipped (with a message) where Chromium is not installed.
+/// screenshot of it. Where Chromium is not installed the test skips with a message, except
+/// under `CI` (set by `.ci/run`), where it fails: a green CI run has rendered the report.
 #[test]
 fn the_report_renders_in_headless_chromium() {
     if !Path::new(CHROMIUM).exists() {
+        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+        assert!(
+            !ci,
+            "{CHROMIUM} is not installed and CI is set: install it (apt-get install chromium)"
+        );
         eprintln!("skipped: {CHROMIUM} is not installed (apt-get install chromium)");
         return;
     }

@@ -18,27 +18,6 @@ fn spawn(neg: &Neg, now: &str, args: &[&str]) -> Child {
         .unwrap()
 }
 
-/// Returns once `child` holds an inotify descriptor, i.e. has started watching.
-fn wait_until_watching(child: &Child) {
-    let fds = format!("/proc/{}/fd", child.id());
-    let watching = || {
-        std::fs::read_dir(&fds)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|fd| {
-                std::fs::read_link(fd.path())
-                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
-            })
-    };
-    for _ in 0..2000 {
-        if watching() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-
 /// CPU time (user + system, in clock ticks) a process has used so far.
 fn cpu_ticks(child: &Child) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();

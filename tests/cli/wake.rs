@@ -15,25 +15,6 @@ fn spawn_wait(neg: &Neg, agent: &str) -> Child {
         .unwrap()
 }
 
-/// Returns once `child` holds an inotify descriptor, i.e. has started watching (or has
-/// already exited).
-fn wait_until_watching(child: &Child) {
-    let fds = format!("/proc/{}/fd", child.id());
-    for _ in 0..2000 {
-        let Ok(entries) = std::fs::read_dir(&fds) else {
-            return;
-        };
-        let watching = entries.flatten().any(|fd| {
-            std::fs::read_link(fd.path())
-                .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
-        });
-        if watching {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-
 #[test]
 fn changes_to_other_files_and_temporary_files_do_not_answer_a_waiter() {
     let neg = Neg::in_positions(2);

@@ -1,7 +1,7 @@
 //! What the log's `digest` records say of each positions file: the digest of each entry, of
 //! the text before the first and of the status section ([`FileDigest`]), the last one
 //! recorded of each file ([`Digests`]), and the edits found against them ([`Edit`]). Built
-//! from the events alone; kept in `.parley/digests.json` ([`digests_file`](super::digests_file)),
+//! from the events alone; kept in `.parley/digests.jsonl` ([`digests_file`](super::digests_file)),
 //! recorded at hand-overs ([`record`](super::record)).
 
 use std::collections::BTreeMap;
@@ -169,7 +169,7 @@ impl Edit {
 
 /// What the log says about positions files: the last record of each, and the rest of what
 /// the log says of them ([`DigestsHead`]). Folded from the log's events in order; kept between
-/// commands in `.parley/digests.json` (see [`digests_file`](crate::negotiation::derived::digests_file)) so that a
+/// commands in `.parley/digests.jsonl` (see [`digests_file`](crate::negotiation::derived::digests_file)) so that a
 /// command reads only the log's new events.
 #[derive(Debug, Default)]
 pub struct Digests {

@@ -1,4 +1,4 @@
-//! `.parley/digests.json`: the [`Digests`] of the event log kept between commands, with the
+//! `.parley/digests.jsonl`: the [`Digests`] of the event log kept between commands, with the
 //! length of the log it reflects, so that a command reads only the events logged since
 //! instead of parsing the whole log (which grows with every hand-over).
 //!
@@ -53,7 +53,13 @@ use crate::negotiation::model::log;
 use crate::negotiation::model::log::{Event, EventKind};
 use crate::negotiation::model::scan::Scan;
 
-pub const FILE: &str = ".parley/digests.json";
+pub const FILE: &str = ".parley/digests.jsonl";
+
+/// Where earlier versions kept the file (the same two lines under a name that said one
+/// JSON document). Never read: a directory that has one reads the whole log once, as without
+/// a file, and the first command that writes [`FILE`] without having found it removes this
+/// one.
+pub const OLD_FILE: &str = ".parley/digests.json";
 
 /// Changes whenever the file's layout or the ledger's shape does in a way older readers would
 /// misread; a file of another version is ignored (and rewritten by the next writer). Version
@@ -735,7 +741,13 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
     for event in events {
         ledger.apply(event);
     }
-    save(locked, ledger, identities, listing, end)
+    save(locked, ledger, identities, listing, end)?;
+    if !from_file {
+        // No usable file was found: this may be a directory from before the file's name
+        // changed, whose old file nothing reads any more.
+        locked.drop_derived(OLD_FILE)?;
+    }
+    Ok(())
 }
 
 /// Replaces the digests file with `ledger`, which reflects the first `log_bytes` of the log,

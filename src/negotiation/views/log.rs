@@ -46,10 +46,18 @@ pub fn event_line(event: &Event) -> String {
     .to_owned()
 }
 
-/// What an event changed: `before ARROW after`, or the one side there is.
+/// What an event changed: `before ARROW after`, or the one side there is. When both sides
+/// name the same subject (`positions/06-x.md: OPEN` and `positions/06-x.md: AGREED`, as a
+/// status change records them), the subject is shown once: `positions/06-x.md: OPEN ARROW
+/// AGREED`. The log keeps both sides as written.
 pub fn change(event: &Event, arrow: &str) -> String {
     match (&event.before, &event.after) {
-        (Some(before), Some(after)) => format!("{before} {arrow} {after}"),
+        (Some(before), Some(after)) => match (before.split_once(": "), after.split_once(": ")) {
+            (Some((subject, from)), Some((same, to))) if subject == same => {
+                format!("{subject}: {from} {arrow} {to}")
+            }
+            _ => format!("{before} {arrow} {after}"),
+        },
         (None, Some(after)) => after.to_string(),
         (Some(before), None) => format!("{before} {arrow} (none)"),
         (None, None) => String::new(),
