@@ -1,5 +1,6 @@
 //! The rule commands' requests and operations: position, challenge, agree, escalate,
-//! resolve, and those of agents at work (issue 15): note, duplicate, reopen.
+//! resolve, and those of agents at work (issue 15): note, duplicate, reopen; and the
+//! documents agents write whole (issue 32): analysis, audit, final.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -14,11 +15,12 @@ use crate::input::Source;
 use crate::negotiation::model::issues::IssueRef;
 use crate::negotiation::model::positions::EntryKind;
 use crate::negotiation::resolve as resolve_cmd;
+use crate::negotiation::rules::documents::Document;
 use crate::negotiation::rules::resolve::parse_human;
 use crate::negotiation::rules::text::{self, Text};
 use crate::negotiation::{
     agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
-    position as position_cmd, reopen as reopen_cmd,
+    position as position_cmd, reopen as reopen_cmd, write_document as document_cmd,
 };
 
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
@@ -112,6 +114,28 @@ pub struct NoteRequest {
     )]
     pub body: Option<String>,
     /// Read the note from FILE (`-` is stdin)
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+/// `analysis`, `audit` and `final`: the document's whole text from --body, --file or
+/// `--file -` (stdin).
+#[derive(Debug, Args, Deserialize)]
+pub struct DocumentRequest {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent's name (the turn holder)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: OsString,
+    /// The whole text
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    pub body: Option<String>,
+    /// Read the text from FILE (`-` is stdin)
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
 }
@@ -222,6 +246,60 @@ pub fn note(ctx: &Ctx, request: NoteRequest) -> Result<note_cmd::Noted> {
         dir: request.dir,
     };
     note_cmd::run(ctx, &args)
+}
+
+pub fn analysis(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Analysis)
+}
+
+pub fn audit(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Audit)
+}
+
+pub fn final_document(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Final)
+}
+
+fn document(
+    ctx: &Ctx,
+    request: DocumentRequest,
+    document: Document,
+) -> Result<document_cmd::Written> {
+    let what = match document {
+        Document::Analysis => "analysis",
+        Document::Audit => "coverage audit",
+        Document::Final => "final document",
+    };
+    let agent = agent(&request.agent)?;
+    let raw = match (request.body, &request.file) {
+        (Some(text), _) => text,
+        (None, Some(file)) => read_input(
+            what,
+            input_source(ctx, &format!("the {what}"), None, Some(file.clone()))?,
+        )?,
+        (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
+    };
+    if raw.trim().is_empty() {
+        return Err(Error::bad_input(
+            "EMPTY_TEXT",
+            format!("the {what} is empty"),
+        ));
+    }
+    if raw.len() > text::MAX_TEXT_BYTES {
+        return Err(Error::bad_input(
+            "TEXT_TOO_LONG",
+            format!("the {what} is longer than {} bytes", text::MAX_TEXT_BYTES),
+        ));
+    }
+    document_cmd::run(
+        ctx,
+        &document_cmd::WriteArgs {
+            dir: request.dir,
+            agent,
+            document,
+            text: raw,
+        },
+    )
 }
 
 pub fn duplicate(ctx: &Ctx, request: DuplicateRequest) -> Result<duplicate_cmd::Proposed> {
