@@ -153,7 +153,7 @@ pub fn ensure_readable(raw: &str, asker: &Name, phase: Phase) -> Result<()> {
         return Err(bad("an absolute path"));
     }
     let parts: Vec<&str> = raw.split('/').collect();
-    if parts.iter().any(|p| *p == "..") {
+    if parts.contains(&"..") {
         return Err(bad("`..` leaves the directory"));
     }
     if parts.iter().any(|p| p.is_empty() || *p == ".") {
