@@ -296,8 +296,8 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;note' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The note itself')
-            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the note from FILE (`-` is stdin)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -347,7 +347,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;analysis' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The whole text')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -358,7 +358,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;audit' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The whole text')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -369,7 +369,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;final' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The whole text')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')

@@ -273,8 +273,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;note'= {
-            cand --body 'The note itself'
-            cand --file 'Read the note from FILE (`-` is stdin)'
+            cand --body 'The text itself (the note, or the whole file)'
+            cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -319,7 +319,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;analysis'= {
-            cand --body 'The whole text'
+            cand --body 'The text itself (the note, or the whole file)'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -329,7 +329,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;audit'= {
-            cand --body 'The whole text'
+            cand --body 'The text itself (the note, or the whole file)'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -339,7 +339,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;final'= {
-            cand --body 'The whole text'
+            cand --body 'The text itself (the note, or the whole file)'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'

@@ -456,7 +456,7 @@ static APPLETS: &[Applet] = &[
         NEG,
         |_| changes_by(&["agent"]),
         "Append a note for the other agents to notes.md (no turn needed)",
-        negotiation_rules::NoteRequest,
+        negotiation_rules::TextRequest,
         negotiation_rules::note,
         BODY_FILE
     ),
@@ -497,7 +497,7 @@ static APPLETS: &[Applet] = &[
         NEG,
         |_| changes_by(&["agent"]),
         "Write the holder's analysis/AGENT.md (analysis phase)",
-        negotiation_rules::DocumentRequest,
+        negotiation_rules::TextRequest,
         negotiation_rules::analysis,
         BODY_FILE
     ),
@@ -506,7 +506,7 @@ static APPLETS: &[Applet] = &[
         NEG,
         |_| changes_by(&["agent"]),
         "Write coverage-audit.md (holder, positions phase)",
-        negotiation_rules::DocumentRequest,
+        negotiation_rules::TextRequest,
         negotiation_rules::audit,
         BODY_FILE
     ),
@@ -515,7 +515,7 @@ static APPLETS: &[Applet] = &[
         NEG,
         |_| changes_by(&["agent"]),
         "Write final.md (holder, after the audit, no issue open)",
-        negotiation_rules::DocumentRequest,
+        negotiation_rules::TextRequest,
         negotiation_rules::final_document,
         BODY_FILE
     ),

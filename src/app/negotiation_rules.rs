@@ -98,36 +98,16 @@ pub struct ResolveRequest {
     pub by: String,
 }
 
-#[derive(Debug, Args, Deserialize)]
-pub struct NoteRequest {
-    /// The negotiation directory
-    pub dir: PathBuf,
-    /// The agent's name (any registered agent)
-    #[serde(deserialize_with = "super::os_string")]
-    pub agent: OsString,
-    /// The note itself
-    #[arg(
-        long,
-        value_name = "TEXT",
-        required_unless_present = "file",
-        conflicts_with = "file"
-    )]
-    pub body: Option<String>,
-    /// Read the note from FILE (`-` is stdin)
-    #[arg(long, value_name = "FILE")]
-    pub file: Option<PathBuf>,
-}
-
-/// `analysis`, `audit` and `final`: the document's whole text from --body, --file or
+/// `note`, and `analysis`, `audit` and `final`: an agent and a text from --body, --file or
 /// `--file -` (stdin).
 #[derive(Debug, Args, Deserialize)]
-pub struct DocumentRequest {
+pub struct TextRequest {
     /// The negotiation directory
     pub dir: PathBuf,
-    /// The agent's name (the turn holder)
+    /// The agent's name (any registered agent for a note, else the turn holder)
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
-    /// The whole text
+    /// The text itself (the note, or the whole file)
     #[arg(
         long,
         value_name = "TEXT",
@@ -231,15 +211,8 @@ pub fn resolve(ctx: &Ctx, request: ResolveRequest) -> Result<resolve_cmd::Resolu
     resolve_cmd::run(ctx, &args)
 }
 
-pub fn note(ctx: &Ctx, request: NoteRequest) -> Result<note_cmd::Noted> {
-    let raw = match (request.body, &request.file) {
-        (Some(text), _) => text,
-        (None, Some(file)) => read_input(
-            "note",
-            input_source(ctx, "the note", None, Some(file.clone()))?,
-        )?,
-        (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
-    };
+pub fn note(ctx: &Ctx, request: TextRequest) -> Result<note_cmd::Noted> {
+    let raw = request_text(ctx, "note", request.body, request.file)?;
     let args = note_cmd::NoteArgs {
         agent: agent(&request.agent)?,
         body: Text::parse("note", &raw)?,
@@ -248,37 +221,43 @@ pub fn note(ctx: &Ctx, request: NoteRequest) -> Result<note_cmd::Noted> {
     note_cmd::run(ctx, &args)
 }
 
-pub fn analysis(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+/// The text of a [`TextRequest`]: --body, or what --file names (`-`: stdin).
+fn request_text(
+    ctx: &Ctx,
+    what: &str,
+    body: Option<String>,
+    file: Option<PathBuf>,
+) -> Result<String> {
+    match (body, file) {
+        (Some(text), _) => Ok(text),
+        (None, Some(file)) => read_input(
+            what,
+            input_source(ctx, &format!("the {what}"), None, Some(file))?,
+        ),
+        (None, None) => Err(Error::usage("give --body TEXT or --file FILE")),
+    }
+}
+
+pub fn analysis(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
     document(ctx, request, Document::Analysis)
 }
 
-pub fn audit(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+pub fn audit(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
     document(ctx, request, Document::Audit)
 }
 
-pub fn final_document(ctx: &Ctx, request: DocumentRequest) -> Result<document_cmd::Written> {
+pub fn final_document(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
     document(ctx, request, Document::Final)
 }
 
-fn document(
-    ctx: &Ctx,
-    request: DocumentRequest,
-    document: Document,
-) -> Result<document_cmd::Written> {
+fn document(ctx: &Ctx, request: TextRequest, document: Document) -> Result<document_cmd::Written> {
     let what = match document {
         Document::Analysis => "analysis",
         Document::Audit => "coverage audit",
         Document::Final => "final document",
     };
     let agent = agent(&request.agent)?;
-    let raw = match (request.body, &request.file) {
-        (Some(text), _) => text,
-        (None, Some(file)) => read_input(
-            what,
-            input_source(ctx, &format!("the {what}"), None, Some(file.clone()))?,
-        )?,
-        (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
-    };
+    let raw = request_text(ctx, what, request.body, request.file)?;
     if raw.trim().is_empty() {
         return Err(Error::bad_input(
             "EMPTY_TEXT",
