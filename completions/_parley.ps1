@@ -50,6 +50,10 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
             [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an issue with its entries, the whole negotiation, or one file (--file)')
+            [CompletionResult]::new('analysis', 'analysis', [CompletionResultType]::ParameterValue, 'Write the holder''s analysis/AGENT.md (analysis phase)')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Write coverage-audit.md (holder, positions phase)')
+            [CompletionResult]::new('final', 'final', [CompletionResultType]::ParameterValue, 'Write final.md (holder, after the audit, no issue open)')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
@@ -292,8 +296,8 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;note' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The note itself')
-            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the note from FILE (`-` is stdin)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -324,6 +328,49 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;sign-off' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;show' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;analysis' {
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;audit' {
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;final' {
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1176,6 +1223,10 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('duplicate', 'duplicate', [CompletionResultType]::ParameterValue, 'Propose that an issue duplicates another (holder only)')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Reopen an issue another agent agreed (holder only)')
             [CompletionResult]::new('sign-off', 'sign-off', [CompletionResultType]::ParameterValue, 'Approve final.md and coverage-audit.md as they are now')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show an issue with its entries, the whole negotiation, or one file (--file)')
+            [CompletionResult]::new('analysis', 'analysis', [CompletionResultType]::ParameterValue, 'Write the holder''s analysis/AGENT.md (analysis phase)')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Write coverage-audit.md (holder, positions phase)')
+            [CompletionResult]::new('final', 'final', [CompletionResultType]::ParameterValue, 'Write final.md (holder, after the audit, no issue open)')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Print the event log of a negotiation')
             [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'A live view of a negotiation, redrawn on every change; exit 2 once finished')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
@@ -1265,6 +1316,18 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;sign-off' {
+            break
+        }
+        'parley;help;show' {
+            break
+        }
+        'parley;help;analysis' {
+            break
+        }
+        'parley;help;audit' {
+            break
+        }
+        'parley;help;final' {
             break
         }
         'parley;help;log' {

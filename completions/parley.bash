@@ -22,6 +22,12 @@ _parley() {
             parley,agree)
                 cmd="parley__subcmd__agree"
                 ;;
+            parley,analysis)
+                cmd="parley__subcmd__analysis"
+                ;;
+            parley,audit)
+                cmd="parley__subcmd__audit"
+                ;;
             parley,audit-template)
                 cmd="parley__subcmd__audit__subcmd__template"
                 ;;
@@ -63,6 +69,9 @@ _parley() {
                 ;;
             parley,file-draft-issue)
                 cmd="parley__subcmd__file__subcmd__draft__subcmd__issue"
+                ;;
+            parley,final)
+                cmd="parley__subcmd__final"
                 ;;
             parley,finish)
                 cmd="parley__subcmd__finish"
@@ -126,6 +135,9 @@ _parley() {
                 ;;
             parley,session)
                 cmd="parley__subcmd__session"
+                ;;
+            parley,show)
+                cmd="parley__subcmd__show"
                 ;;
             parley,sign-off)
                 cmd="parley__subcmd__sign__subcmd__off"
@@ -325,6 +337,12 @@ _parley() {
             parley__subcmd__help,agree)
                 cmd="parley__subcmd__help__subcmd__agree"
                 ;;
+            parley__subcmd__help,analysis)
+                cmd="parley__subcmd__help__subcmd__analysis"
+                ;;
+            parley__subcmd__help,audit)
+                cmd="parley__subcmd__help__subcmd__audit"
+                ;;
             parley__subcmd__help,audit-template)
                 cmd="parley__subcmd__help__subcmd__audit__subcmd__template"
                 ;;
@@ -366,6 +384,9 @@ _parley() {
                 ;;
             parley__subcmd__help,file-draft-issue)
                 cmd="parley__subcmd__help__subcmd__file__subcmd__draft__subcmd__issue"
+                ;;
+            parley__subcmd__help,final)
+                cmd="parley__subcmd__help__subcmd__final"
                 ;;
             parley__subcmd__help,finish)
                 cmd="parley__subcmd__help__subcmd__finish"
@@ -429,6 +450,9 @@ _parley() {
                 ;;
             parley__subcmd__help,session)
                 cmd="parley__subcmd__help__subcmd__session"
+                ;;
+            parley__subcmd__help,show)
+                cmd="parley__subcmd__help__subcmd__show"
                 ;;
             parley__subcmd__help,sign-off)
                 cmd="parley__subcmd__help__subcmd__sign__subcmd__off"
@@ -626,7 +650,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -857,6 +881,58 @@ _parley() {
             fi
             case "${prev}" in
                 --decision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__analysis)
+            opts="-h -V --body --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__audit)
+            opts="-h -V --body --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --body)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2199,6 +2275,32 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__final)
+            opts="-h -V --body --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__finish)
             opts="-h -V --allow-escalated --accept-edits --check --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2240,7 +2342,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2324,6 +2426,34 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__agree)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__analysis)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__audit)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2799,6 +2929,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__final)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__finish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3220,6 +3364,20 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help__subcmd__session)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4195,6 +4353,28 @@ _parley() {
                     return 0
                     ;;
                 --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__show)
+            opts="-h -V --file --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -47,6 +47,10 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand duplicate 'Propose that an issue duplicates another (holder only)'
             cand reopen 'Reopen an issue another agent agreed (holder only)'
             cand sign-off 'Approve final.md and coverage-audit.md as they are now'
+            cand show 'Show an issue with its entries, the whole negotiation, or one file (--file)'
+            cand analysis 'Write the holder''s analysis/AGENT.md (analysis phase)'
+            cand audit 'Write coverage-audit.md (holder, positions phase)'
+            cand final 'Write final.md (holder, after the audit, no issue open)'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
@@ -269,8 +273,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;note'= {
-            cand --body 'The note itself'
-            cand --file 'Read the note from FILE (`-` is stdin)'
+            cand --body 'The text itself (the note, or the whole file)'
+            cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -298,6 +302,45 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;sign-off'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;show'= {
+            cand --file 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;analysis'= {
+            cand --body 'The text itself (the note, or the whole file)'
+            cand --file 'Read the text from FILE (`-` is stdin)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;audit'= {
+            cand --body 'The text itself (the note, or the whole file)'
+            cand --file 'Read the text from FILE (`-` is stdin)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;final'= {
+            cand --body 'The text itself (the note, or the whole file)'
+            cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1048,6 +1091,10 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand duplicate 'Propose that an issue duplicates another (holder only)'
             cand reopen 'Reopen an issue another agent agreed (holder only)'
             cand sign-off 'Approve final.md and coverage-audit.md as they are now'
+            cand show 'Show an issue with its entries, the whole negotiation, or one file (--file)'
+            cand analysis 'Write the holder''s analysis/AGENT.md (analysis phase)'
+            cand audit 'Write coverage-audit.md (holder, positions phase)'
+            cand final 'Write final.md (holder, after the audit, no issue open)'
             cand log 'Print the event log of a negotiation'
             cand watch 'A live view of a negotiation, redrawn on every change; exit 2 once finished'
             cand report 'Write a negotiation as one self-contained HTML page'
@@ -1114,6 +1161,14 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;reopen'= {
         }
         &'parley;help;sign-off'= {
+        }
+        &'parley;help;show'= {
+        }
+        &'parley;help;analysis'= {
+        }
+        &'parley;help;audit'= {
+        }
+        &'parley;help;final'= {
         }
         &'parley;help;log'= {
         }

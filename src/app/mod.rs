@@ -456,7 +456,7 @@ static APPLETS: &[Applet] = &[
         NEG,
         |_| changes_by(&["agent"]),
         "Append a note for the other agents to notes.md (no turn needed)",
-        negotiation_rules::NoteRequest,
+        negotiation_rules::TextRequest,
         negotiation_rules::note,
         BODY_FILE
     ),
@@ -483,6 +483,41 @@ static APPLETS: &[Applet] = &[
         "Approve final.md and coverage-audit.md as they are now",
         negotiation::AgentNameRequest,
         negotiation::sign_off
+    ),
+    leaf!(
+        "show",
+        NEG,
+        |_| reads_by(&["agent"]),
+        "Show an issue with its entries, the whole negotiation, or one file (--file)",
+        views::ShowRequest,
+        views::show
+    ),
+    leaf!(
+        "analysis",
+        NEG,
+        |_| changes_by(&["agent"]),
+        "Write the holder's analysis/AGENT.md (analysis phase)",
+        negotiation_rules::TextRequest,
+        negotiation_rules::analysis,
+        BODY_FILE
+    ),
+    leaf!(
+        "audit",
+        NEG,
+        |_| changes_by(&["agent"]),
+        "Write coverage-audit.md (holder, positions phase)",
+        negotiation_rules::TextRequest,
+        negotiation_rules::audit,
+        BODY_FILE
+    ),
+    leaf!(
+        "final",
+        NEG,
+        |_| changes_by(&["agent"]),
+        "Write final.md (holder, after the audit, no issue open)",
+        negotiation_rules::TextRequest,
+        negotiation_rules::final_document,
+        BODY_FILE
     ),
     leaf!(
         "log",

@@ -1,5 +1,6 @@
 //! The rule commands' requests and operations: position, challenge, agree, escalate,
-//! resolve, and those of agents at work (issue 15): note, duplicate, reopen.
+//! resolve, and those of agents at work (issue 15): note, duplicate, reopen; and the
+//! documents agents write whole (issue 32): analysis, audit, final.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -14,11 +15,12 @@ use crate::input::Source;
 use crate::negotiation::model::issues::IssueRef;
 use crate::negotiation::model::positions::EntryKind;
 use crate::negotiation::resolve as resolve_cmd;
+use crate::negotiation::rules::documents::Document;
 use crate::negotiation::rules::resolve::parse_human;
 use crate::negotiation::rules::text::{self, Text};
 use crate::negotiation::{
     agree as agree_cmd, duplicate as duplicate_cmd, escalate as escalate_cmd, note as note_cmd,
-    position as position_cmd, reopen as reopen_cmd,
+    position as position_cmd, reopen as reopen_cmd, write_document as document_cmd,
 };
 
 /// `position` and `challenge`: the entry's body comes from --body, --file or `-` (stdin),
@@ -96,14 +98,16 @@ pub struct ResolveRequest {
     pub by: String,
 }
 
+/// `note`, and `analysis`, `audit` and `final`: an agent and a text from --body, --file or
+/// `--file -` (stdin).
 #[derive(Debug, Args, Deserialize)]
-pub struct NoteRequest {
+pub struct TextRequest {
     /// The negotiation directory
     pub dir: PathBuf,
-    /// The agent's name (any registered agent)
+    /// The agent's name (any registered agent for a note, else the turn holder)
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
-    /// The note itself
+    /// The text itself (the note, or the whole file)
     #[arg(
         long,
         value_name = "TEXT",
@@ -111,7 +115,7 @@ pub struct NoteRequest {
         conflicts_with = "file"
     )]
     pub body: Option<String>,
-    /// Read the note from FILE (`-` is stdin)
+    /// Read the text from FILE (`-` is stdin)
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
 }
@@ -207,21 +211,74 @@ pub fn resolve(ctx: &Ctx, request: ResolveRequest) -> Result<resolve_cmd::Resolu
     resolve_cmd::run(ctx, &args)
 }
 
-pub fn note(ctx: &Ctx, request: NoteRequest) -> Result<note_cmd::Noted> {
-    let raw = match (request.body, &request.file) {
-        (Some(text), _) => text,
-        (None, Some(file)) => read_input(
-            "note",
-            input_source(ctx, "the note", None, Some(file.clone()))?,
-        )?,
-        (None, None) => return Err(Error::usage("give --body TEXT or --file FILE")),
-    };
+pub fn note(ctx: &Ctx, request: TextRequest) -> Result<note_cmd::Noted> {
+    let raw = request_text(ctx, "note", request.body, request.file)?;
     let args = note_cmd::NoteArgs {
         agent: agent(&request.agent)?,
         body: Text::parse("note", &raw)?,
         dir: request.dir,
     };
     note_cmd::run(ctx, &args)
+}
+
+/// The text of a [`TextRequest`]: --body, or what --file names (`-`: stdin).
+fn request_text(
+    ctx: &Ctx,
+    what: &str,
+    body: Option<String>,
+    file: Option<PathBuf>,
+) -> Result<String> {
+    match (body, file) {
+        (Some(text), _) => Ok(text),
+        (None, Some(file)) => read_input(
+            what,
+            input_source(ctx, &format!("the {what}"), None, Some(file))?,
+        ),
+        (None, None) => Err(Error::usage("give --body TEXT or --file FILE")),
+    }
+}
+
+pub fn analysis(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Analysis)
+}
+
+pub fn audit(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Audit)
+}
+
+pub fn final_document(ctx: &Ctx, request: TextRequest) -> Result<document_cmd::Written> {
+    document(ctx, request, Document::Final)
+}
+
+fn document(ctx: &Ctx, request: TextRequest, document: Document) -> Result<document_cmd::Written> {
+    let what = match document {
+        Document::Analysis => "analysis",
+        Document::Audit => "coverage audit",
+        Document::Final => "final document",
+    };
+    let agent = agent(&request.agent)?;
+    let raw = request_text(ctx, what, request.body, request.file)?;
+    if raw.trim().is_empty() {
+        return Err(Error::bad_input(
+            "EMPTY_TEXT",
+            format!("the {what} is empty"),
+        ));
+    }
+    if raw.len() > text::MAX_TEXT_BYTES {
+        return Err(Error::bad_input(
+            "TEXT_TOO_LONG",
+            format!("the {what} is longer than {} bytes", text::MAX_TEXT_BYTES),
+        ));
+    }
+    document_cmd::run(
+        ctx,
+        &document_cmd::WriteArgs {
+            dir: request.dir,
+            agent,
+            document,
+            text: raw,
+        },
+    )
 }
 
 pub fn duplicate(ctx: &Ctx, request: DuplicateRequest) -> Result<duplicate_cmd::Proposed> {

@@ -1,4 +1,4 @@
-//! The views of a negotiation: `status`, `watch` (and `status --watch`) and `report`.
+//! The views of a negotiation: `status`, `watch` (and `status --watch`), `report` and `show`.
 
 use std::path::PathBuf;
 
@@ -8,7 +8,10 @@ use serde::Deserialize;
 use super::seconds;
 use crate::context::Ctx;
 use crate::error::Result;
-use crate::negotiation::{report as report_cmd, status as status_cmd, watch as watch_cmd};
+use crate::negotiation::model::issues::IssueRef;
+use crate::negotiation::{
+    report as report_cmd, show as show_cmd, status as status_cmd, watch as watch_cmd,
+};
 use crate::output::Outcome;
 
 #[derive(Debug, Args, Deserialize)]
@@ -39,6 +42,21 @@ pub struct StatusRequest {
     /// With --watch: stop with exit 124 after SECS
     #[arg(long, value_name = "SECS", requires = "watch")]
     pub timeout: Option<f64>,
+}
+
+/// `show DIR AGENT [ISSUE] [--file NAME]`.
+#[derive(Debug, Args, Deserialize)]
+pub struct ShowRequest {
+    /// The negotiation directory
+    pub dir: PathBuf,
+    /// The agent asking (it never sees another's drafts, nor its analysis before the merge)
+    #[serde(deserialize_with = "super::os_string")]
+    pub agent: std::ffi::OsString,
+    /// An issue's number or file name (none: the whole negotiation)
+    pub issue: Option<String>,
+    /// A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)
+    #[arg(long, value_name = "NAME", conflicts_with = "issue")]
+    pub file: Option<String>,
 }
 
 #[derive(Debug, Args, Deserialize)]
@@ -75,6 +93,23 @@ pub fn watch(ctx: &Ctx, request: WatchRequest) -> Result<watch_cmd::Watched> {
     watch_cmd::run(
         ctx,
         &watch_args(request.dir, request.once, request.timeout)?,
+    )
+}
+
+pub fn show(ctx: &Ctx, request: ShowRequest) -> Result<show_cmd::Shown> {
+    if request.issue.is_some() && request.file.is_some() {
+        return Err(crate::error::Error::usage(
+            "give an issue or --file, not both",
+        ));
+    }
+    show_cmd::run(
+        ctx,
+        &show_cmd::ShowArgs {
+            agent: super::agent(&request.agent)?,
+            issue: request.issue.as_deref().map(IssueRef::parse).transpose()?,
+            file: request.file,
+            dir: request.dir,
+        },
     )
 }
 

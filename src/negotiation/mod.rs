@@ -10,7 +10,7 @@
 //!   sign-off misses, what a reopen or a duplicate proposal leaves), each in one home;
 //! - [`overview`]: what `status`, `finish`, `watch` and `report` all show, read by one code;
 //! - [`commands`]: one module per applet, on a [`Desk`](commands::desk::Desk);
-//! - [`views`]: `status`, `watch`, `report` and `log`.
+//! - [`views`]: `status`, `watch`, `report`, `log` and `show`.
 //!
 //! The applets are re-exported here by name, the protocol's face to the application layer.
 
@@ -24,7 +24,7 @@ pub mod views;
 pub use commands::{
     agree, audit_template, check, duplicate, end_analysis, escalate, file_draft_issue, finish,
     hand_off, init, new_issue, note, poll, position, register, reopen, resolve, sign_off,
-    wait_for_start,
+    wait_for_start, write_document,
 };
 pub use overview::changes;
-pub use views::{log, report, status, watch};
+pub use views::{log, report, show, status, watch};

@@ -21,6 +21,7 @@ mod reference;
 mod rules;
 mod skill;
 mod surface;
+mod tools;
 mod views;
 mod waiting;
 mod wake;

@@ -23,7 +23,7 @@ use crate::support::*;
 
 /// Runs a test's async body on a current-thread runtime, as the server itself runs. The bound
 /// is no timing assertion: it turns a server that never answers into a failure, not a hang.
-fn block_on<F: Future>(future: F) -> F::Output {
+pub(crate) fn block_on<F: Future>(future: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -51,7 +51,7 @@ impl ClientHandler for Client {
 }
 
 /// A running `parley mcp` and the client connected to it.
-struct Mcp {
+pub(crate) struct Mcp {
     client: RunningService<RoleClient, Client>,
     progress: mpsc::UnboundedReceiver<ProgressNotificationParam>,
     stderr: tokio::io::Lines<BufReader<ChildStderr>>,
@@ -69,7 +69,7 @@ fn server_command(cwd: &Path, extra: &[&str], env: &[(&str, &str)]) -> tokio::pr
 }
 
 impl Mcp {
-    async fn start(cwd: &Path, extra: &[&str]) -> Mcp {
+    pub(crate) async fn start(cwd: &Path, extra: &[&str]) -> Mcp {
         Mcp::start_with(cwd, extra, &[]).await
     }
 
@@ -117,7 +117,7 @@ impl Mcp {
     }
 
     /// Calls and returns the structured content, asserting its exit code.
-    async fn expect(&self, tool: &str, arguments: Value, exit: u64) -> Value {
+    pub(crate) async fn expect(&self, tool: &str, arguments: Value, exit: u64) -> Value {
         let shown = arguments.to_string();
         let result = self.call(tool, arguments).await;
         let content = structured(&result);
@@ -135,7 +135,7 @@ impl Mcp {
         panic!("the server ended without saying {needle:?}");
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.client.cancel().await;
     }
 }
@@ -237,6 +237,11 @@ fn tools_are_the_pinned_ones_with_their_actions_in_under_12000_bytes() {
                     "note",
                     "reopen",
                     "sign_off",
+                    // Issue 32's: the negotiation read and written through tools.
+                    "show",
+                    "analysis",
+                    "audit",
+                    "final",
                 ],
             ),
             (

@@ -554,6 +554,9 @@ fn every_parley_line_of_the_skill_runs() {
             r#"{"type":"QUESTION","from":"rep_2","to":"rep_1","content":{"topic":"integrity","question":"Who signs entries?","motive_context":"Poisoning."}}"#,
         ),
         ("answer.json", "{}\n"),
+        ("my-analysis.md", "# Divergence Analysis: agent-alpha\n"),
+        ("my-audit.md", "# Coverage Audit\n"),
+        ("my-final.md", "# Final\n"),
     ] {
         std::fs::write(root.join(file), text).unwrap();
     }

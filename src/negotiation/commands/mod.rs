@@ -25,3 +25,4 @@ pub mod reopen;
 pub mod resolve;
 pub mod sign_off;
 pub mod wait_for_start;
+pub mod write_document;

@@ -89,13 +89,19 @@ pub enum EventKind {
     Note,
     /// An agent signed off `final.md` and the coverage audit (`sign-off`).
     SignOff,
+    /// An agent wrote its analysis, `analysis/AGENT.md` (`analysis`).
+    Analysis,
+    /// The coverage audit was written through `audit`.
+    Audit,
+    /// `final.md` was written through `final`.
+    Final,
     /// A kind this version does not know, kept by its name.
     Other(CompactString),
 }
 
 impl EventKind {
     /// Every kind this version knows, with its name on disk.
-    const NAMES: [(EventKind, &'static str); 22] = [
+    const NAMES: [(EventKind, &'static str); 25] = [
         (EventKind::Init, "init"),
         (EventKind::Register, "register"),
         (EventKind::Deadline, "deadline"),
@@ -118,6 +124,9 @@ impl EventKind {
         (EventKind::AcceptEdits, "accept-edits"),
         (EventKind::Note, "note"),
         (EventKind::SignOff, "sign-off"),
+        (EventKind::Analysis, "analysis"),
+        (EventKind::Audit, "audit"),
+        (EventKind::Final, "final"),
     ];
 
     /// The kind named `name` on disk.

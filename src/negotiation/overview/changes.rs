@@ -1,6 +1,7 @@
 //! `changes DIR AGENT`: what changed since AGENT last handed the turn on (its last
 //! `hand-off`, `end-analysis` or the skip that took the turn from it): new issues, new
-//! entries by the other agents, status changes, edits found, notes. `poll` and `wait` add the
+//! entries by the other agents, status changes, edits found, notes, documents written
+//! through `analysis`, `audit` and `final`. `poll` and `wait` add the
 //! same list to their "your turn" answer, so that an agent need not re-read every positions
 //! file to find the others' moves.
 //!
@@ -69,6 +70,17 @@ pub struct StatusChange {
     pub by: Option<String>,
 }
 
+/// A document written through `analysis`, `audit` or `final` by another agent since the
+/// reference point (the last write of each file).
+#[derive(Debug, Clone, Serialize)]
+pub struct DocumentChange {
+    pub file: String,
+    pub agent: String,
+    pub at: String,
+    /// The command that wrote it: `analysis`, `audit` or `final`.
+    pub command: String,
+}
+
 /// Everything that changed for one agent.
 #[derive(Debug, Clone, Serialize)]
 pub struct Changes {
@@ -80,6 +92,9 @@ pub struct Changes {
     pub statuses: Vec<StatusChange>,
     pub edits: Vec<Edit>,
     pub notes: Vec<notes::Note>,
+    /// Documents written through `analysis`, `audit` or `final` (read one with `parley show
+    /// DIR AGENT --file FILE`).
+    pub documents: Vec<DocumentChange>,
 }
 
 impl Changes {
@@ -89,6 +104,7 @@ impl Changes {
             && self.statuses.is_empty()
             && self.edits.is_empty()
             && self.notes.is_empty()
+            && self.documents.is_empty()
     }
 
     pub fn count(&self) -> usize {
@@ -97,6 +113,7 @@ impl Changes {
             + self.statuses.len()
             + self.edits.len()
             + self.notes.len()
+            + self.documents.len()
     }
 
     /// The human form: a heading, then one line per change.
@@ -144,6 +161,12 @@ impl Changes {
         }
         for note in &self.notes {
             lines.push(format!("  note: {}", note.summary()));
+        }
+        for document in &self.documents {
+            lines.push(format!(
+                "  {}: {} written by {} ({})",
+                document.command, document.file, document.agent, document.at
+            ));
         }
         lines
     }
@@ -286,6 +309,25 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
             .collect()
     };
 
+    let mut documents: Vec<DocumentChange> = Vec::new();
+    for event in after.iter().filter(|e| {
+        matches!(
+            e.kind,
+            EventKind::Analysis | EventKind::Audit | EventKind::Final
+        ) && e.agent.as_deref() != Some(agent.as_str())
+    }) {
+        let (Some(file), Some(by)) = (&event.after, &event.agent) else {
+            continue;
+        };
+        documents.retain(|d| d.file != file.as_str());
+        documents.push(DocumentChange {
+            file: file.to_string(),
+            agent: by.to_string(),
+            at: event.at.to_string(),
+            command: event.command.to_string(),
+        });
+    }
+
     Ok(Changes {
         agent: agent.clone(),
         since,
@@ -294,6 +336,7 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         statuses,
         edits,
         notes,
+        documents,
     })
 }
 

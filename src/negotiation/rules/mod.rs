@@ -2,6 +2,7 @@
 //! commands that enforce it and the views that show it.
 
 pub mod agree;
+pub mod documents;
 pub mod duplicate;
 pub mod finish;
 pub mod reopen;
