@@ -1391,3 +1391,140 @@ fn hand_offs_killed_at_any_point_leave_a_digests_file_that_agrees_with_the_log()
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// No closing on one's own unanswered word (OWN_ENTRY_THIS_TURN).
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn an_agent_that_wrote_on_an_issue_this_turn_may_not_agree_it_until_the_others_had_a_turn() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    // alpha may agree as things stand (beta's challenge predates the turn) ...
+    neg.ok(&[
+        "agree",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--check",
+        "--decision",
+        "OAuth",
+    ]);
+    // ... but not after writing a new position: nobody answered it.
+    say(
+        &neg,
+        "position",
+        "agent-alpha",
+        "1",
+        "OAuth, with a cached token.",
+    );
+    let args = ["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"];
+    let envelope = refused(&neg, &args, 4, "OWN_ENTRY_THIS_TURN");
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("no closing on your own unanswered word")
+            && message.contains("agent-alpha's position (round 2)"),
+        "{message}"
+    );
+    let hint = envelope["error"]["hint"].as_str().unwrap();
+    assert!(hint.contains("hand-off"), "{hint}");
+    // --check answers the same, and status does not count alpha among who may agree now.
+    let check = refused(
+        &neg,
+        &[
+            "agree",
+            "{dir}",
+            "agent-alpha",
+            "1",
+            "--check",
+            "--decision",
+            "OAuth",
+        ],
+        4,
+        "OWN_ENTRY_THIS_TURN",
+    );
+    assert_eq!(check["error"], envelope["error"]);
+    let (_, status) = run_json(&neg, &["status", "{dir}"]);
+    let open = &status["data"]["open_issues"][0];
+    assert_eq!(open["file"], "01-topic-0.md");
+    assert_eq!(open["may_agree"], serde_json::json!([]), "{open}");
+    // A challenge written this turn is an entry too (the older rules keep their codes first).
+    say(&neg, "challenge", "agent-alpha", "2", "Unclear.");
+    hand_off(&neg, "agent-alpha");
+    // beta answers (or not) on its turn; back with alpha, the position is no longer fresh.
+    hand_off(&neg, "agent-beta");
+    neg.ok(&["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"]);
+    assert!(
+        neg.read("positions/01-topic-0.md")
+            .contains("## Status: AGREED")
+    );
+}
+
+#[test]
+fn a_fresh_challenge_of_ones_own_blocks_the_agreement_and_every_broken_rule_is_named() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    say(&neg, "challenge", "agent-alpha", "1", "API keys leak.");
+    let envelope = refused(
+        &neg,
+        &["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"],
+        4,
+        "OWN_ENTRY_THIS_TURN",
+    );
+    assert!(
+        envelope["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("agent-alpha's challenge (round 1)")
+    );
+    // Where an older rule is broken as well, its code comes first, and both are named.
+    say(&neg, "position", "agent-alpha", "2", "Sign entries.");
+    let envelope = refused(
+        &neg,
+        &["agree", "{dir}", "agent-alpha", "2", "--decision", "Sign"],
+        4,
+        "NO_CHALLENGE",
+    );
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("rule 2") && message.contains("no closing on your own unanswered word"),
+        "{message}"
+    );
+    assert!(
+        envelope["error"]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("hand-off")
+    );
+}
+
+#[test]
+fn closing_a_proposed_duplicate_is_not_concerned_by_ones_own_fresh_entry() {
+    let neg = debate(5);
+    neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
+    hand_off(&neg, "agent-alpha");
+    say(&neg, "position", "agent-beta", "2", "Same question as 1.");
+    neg.ok(&["agree", "{dir}", "agent-beta", "2", "--check"]);
+    neg.ok(&["agree", "{dir}", "agent-beta", "2"]);
+    assert!(
+        neg.read("positions/02-topic-1.md")
+            .contains("## Status: AGREED")
+    );
+}
+
+#[test]
+fn agree_check_without_a_decision_on_an_ordinary_issue_is_a_usage_error_as_agree_is() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    let check = neg.run(&["--json", "agree", "{dir}", "agent-alpha", "1", "--check"]);
+    let real = neg.run(&["--json", "agree", "{dir}", "agent-alpha", "1"]);
+    assert_eq!(code(&check), 64);
+    assert_eq!(code(&real), 64);
+    assert_eq!(json(&check)["error"], json(&real)["error"]);
+    let message = json(&check)["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(message.contains("--decision"), "{message}");
+    assert!(!neg.read("positions/01-topic-0.md").contains("AGREED"));
+}
