@@ -1528,3 +1528,67 @@ fn agree_check_without_a_decision_on_an_ordinary_issue_is_a_usage_error_as_agree
     assert!(message.contains("--decision"), "{message}");
     assert!(!neg.read("positions/01-topic-0.md").contains("AGREED"));
 }
+
+#[test]
+fn hand_off_warns_of_open_issues_left_without_an_entry_and_still_hands_off() {
+    let neg = debate(5);
+    say(&neg, "position", "agent-alpha", "1", "Use OAuth.");
+    let output = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), "Turn handed to: agent-beta\n");
+    let warned = stderr(&output);
+    assert!(
+        warned.starts_with(
+            "warning: agent-alpha left 1 open issue without an entry this turn: 02-topic-1.md"
+        ),
+        "{warned}"
+    );
+    assert!(!warned.contains("01-topic-0.md"), "{warned}");
+    assert_eq!(neg.turn(), "agent-beta");
+    // beta writes on neither: both are listed, in JSON too; an entry of an earlier turn
+    // does not count.
+    let (got, envelope) = run_json(&neg, &["hand-off", "{dir}", "agent-beta"]);
+    assert_eq!(got, 0);
+    assert_eq!(envelope["data"]["turn"], "agent-alpha");
+    let warnings = envelope["data"]["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{envelope}");
+    let warning = warnings[0].as_str().unwrap();
+    assert!(
+        warning.contains("2 open issues") && warning.contains("01-topic-0.md, 02-topic-1.md"),
+        "{warning}"
+    );
+    // alpha answers issue 1 again and escalates issue 2: nothing to warn of.
+    say(&neg, "challenge", "agent-alpha", "1", "OAuth is heavy.");
+    say(&neg, "position", "agent-alpha", "2", "Sign entries.");
+    neg.ok(&[
+        "escalate",
+        "{dir}",
+        "agent-alpha",
+        "2",
+        "--summary",
+        "No common ground.",
+    ]);
+    let output = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(code(&output), 0);
+    assert_eq!(stderr(&output), "", "nothing left untouched");
+}
+
+#[test]
+fn status_json_adds_rfc3339_times_and_file_name_keys_beside_the_old_ones() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    neg.ok(&["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"]);
+    let (_, envelope) = run_json(&neg, &["status", "{dir}"]);
+    let data = &envelope["data"];
+    let since = data["turn_started"]["since"].as_i64().unwrap();
+    let at = data["turn_started"]["since_at"].as_str().unwrap();
+    assert_eq!(
+        chrono::DateTime::parse_from_rfc3339(at)
+            .unwrap()
+            .timestamp(),
+        since,
+        "{at}"
+    );
+    assert_eq!(data["agreed_by"]["positions/01-topic-0.md"], "agent-alpha");
+    assert_eq!(data["agreed_by_file"]["01-topic-0.md"], "agent-alpha");
+}

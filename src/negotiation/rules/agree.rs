@@ -130,13 +130,7 @@ pub fn broken_rules(
                 .to_owned(),
         ));
     }
-    let own_fresh: Vec<String> = positions
-        .entries
-        .iter()
-        .filter(|e| &e.agent == agent)
-        .map(|e| e.title())
-        .filter(|title| !before_turn(title))
-        .collect();
+    let own_fresh = own_entries_this_turn(positions, agent, before_turn);
     if !own_fresh.is_empty() {
         broken.push((
             OWN_ENTRY_THIS_TURN,
@@ -147,6 +141,22 @@ pub fn broken_rules(
         ));
     }
     broken
+}
+
+/// The titles of the entries `agent` wrote in `positions` during this turn: those that were
+/// not there when the turn began (`before_turn(title)`, as for [`broken_rules`]).
+pub fn own_entries_this_turn(
+    positions: &Positions,
+    agent: &Name,
+    before_turn: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    positions
+        .entries
+        .iter()
+        .filter(|e| &e.agent == agent)
+        .map(|e| e.title())
+        .filter(|title| !before_turn(title))
+        .collect()
 }
 
 /// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the
