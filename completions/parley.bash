@@ -2238,7 +2238,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__file__subcmd__draft__subcmd__issue)
-            opts="-h -V --title --question --context --position-a --position-b --json --lock-timeout --help --version"
+            opts="-h -V --title --question --context --position-a --position-b --file --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2261,6 +2261,10 @@ _parley() {
                     return 0
                     ;;
                 --position-b)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -115,6 +115,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --context 'Background and references'
             cand --position-a 'What one source says'
             cand --position-b 'What the other source says'
+            cand --file 'Read the whole issue from FILE (`-` is stdin), in the template''s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'

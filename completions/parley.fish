@@ -105,6 +105,7 @@ complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l quest
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l context -d 'Background and references' -r
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l position-a -d 'What one source says' -r
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l position-b -d 'What the other source says' -r
+complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l file -d 'Read the whole issue from FILE (`-` is stdin), in the template\'s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`' -r -F
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -s h -l help -d 'Print help'

@@ -62,6 +62,11 @@ pub fn format_stamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
+/// A Unix second in the `YYYY-MM-DDTHH:MM:SSZ` form (`None` out of chrono's range).
+pub fn format_unix(seconds: i64) -> Option<String> {
+    DateTime::from_timestamp(seconds, 0).map(format_stamp)
+}
+
 /// Parses the `YYYY-MM-DDTHH:MM:SSZ` form (any RFC 3339 time is accepted).
 pub fn parse_stamp(text: &str) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(text)

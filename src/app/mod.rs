@@ -312,7 +312,8 @@ static APPLETS: &[Applet] = &[
         |_| changes_by(&["agent"]),
         "File a private draft issue in the analysis phase; prints the file name",
         negotiation::DraftRequest,
-        negotiation::file_draft_issue
+        negotiation::file_draft_issue,
+        &[inline(&[], "file", "file_text")]
     ),
     leaf!(
         "end-analysis",

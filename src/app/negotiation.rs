@@ -187,6 +187,15 @@ pub struct DraftRequest {
     #[command(flatten)]
     #[serde(flatten)]
     pub text: IssueTextFields,
+    /// Read the whole issue from FILE (`-` is stdin), in the template's shape: `# Issue: TITLE`,
+    /// then `## Question`, `## Context`, `## Position A`, `## Position B`
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["title", "question", "context", "position_a", "position_b"])]
+    #[serde(default)]
+    pub file: Option<PathBuf>,
+    /// The text of `file`, given inline (JSON requests only)
+    #[arg(skip)]
+    #[serde(default)]
+    pub file_text: Option<String>,
 }
 
 #[derive(Debug, Args, Deserialize)]
@@ -299,10 +308,30 @@ pub fn wait_for_start(ctx: &Ctx, request: WaitForStartRequest) -> Result<wait_fo
 }
 
 pub fn file_draft_issue(ctx: &Ctx, request: DraftRequest) -> Result<new_issue::Filed> {
+    let agent = agent(&request.agent)?;
+    let topic = topic(&request.topic)?;
+    let text = if request.file.is_none() && request.file_text.is_none() {
+        issue_text(request.text)?
+    } else {
+        let fields = &request.text;
+        if fields.title.is_some()
+            || fields.question.is_some()
+            || fields.context.is_some()
+            || fields.position_a.is_some()
+            || fields.position_b.is_some()
+        {
+            return Err(Error::usage(
+                "give the issue either whole (--file) or in parts (--title, --question, --context, --position-a, --position-b), not both",
+            ));
+        }
+        let source = super::input_source(ctx, "the issue", request.file_text, request.file)?;
+        let raw = source.read_text("the issue")?;
+        IssueText::parse(&raw, &source.label())?
+    };
     let args = file_draft_issue::DraftArgs {
-        agent: agent(&request.agent)?,
-        topic: topic(&request.topic)?,
-        text: issue_text(request.text)?,
+        agent,
+        topic,
+        text,
         dir: request.dir,
     };
     file_draft_issue::run(ctx, &args)

@@ -448,3 +448,109 @@ fn issues_are_listed_by_number_past_99() {
     assert!(eleven < hundred, "{out}");
     assert_eq!(neg.ok(&["new-issue", "{dir}", "next"]), "101-next.md\n");
 }
+
+#[test]
+fn a_draft_read_whole_from_a_file_or_stdin_in_the_templates_shape() {
+    let neg = Neg::started(2);
+    let issue = "# Issue: Auth method\n\n## Question\nTokens or sessions?\nCosts $5.\n\n\
+                 ## Context\nSee `a.md`, section 2.\n\n## Position A (a.md)\nTokens.\n\n\
+                 ## Position B\n[TODO: What the other source says or implies.]\n";
+    let file = neg.tmp.path().join("issue.md");
+    std::fs::write(&file, issue).unwrap();
+    let name = neg.ok(&[
+        "file-draft-issue",
+        "{dir}",
+        "agent-beta",
+        "auth-method",
+        "--file",
+        &file.to_string_lossy(),
+    ]);
+    assert_eq!(name, "01-auth-method.md\n");
+    assert_eq!(
+        neg.read("issues-draft/agent-beta/01-auth-method.md"),
+        "# Issue: Auth method\n\n## Question\nTokens or sessions?\nCosts $5.\n\n\
+         ## Context\nSee `a.md`, section 2.\n\n## Position A\nTokens.\n\n\
+         ## Position B\n[TODO: What the other source says or implies.]\n"
+    );
+    // What the template renders reads back as the same issue, from stdin too.
+    let dir = neg.dir.to_string_lossy().into_owned();
+    let output = parley()
+        .current_dir(neg.tmp.path())
+        .args([
+            "file-draft-issue",
+            &dir,
+            "agent-beta",
+            "again",
+            "--file",
+            "-",
+        ])
+        .write_stdin(neg.read("issues-draft/agent-beta/01-auth-method.md"))
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        neg.read("issues-draft/agent-beta/02-again.md"),
+        neg.read("issues-draft/agent-beta/01-auth-method.md")
+    );
+    // What does not fit is refused, naming the line, and nothing is written.
+    let before = snapshot(&neg.dir);
+    for (text, says) in [
+        (
+            "Auth method\n\n## Question\nx\n",
+            "line 1: expected the title line",
+        ),
+        (
+            "# Issue: A\n\n## Context\nx\n",
+            "line 3: expected `## Question`",
+        ),
+        (
+            "# Issue: A\nstray\n## Question\nx\n",
+            "line 2: text before `## Question`",
+        ),
+        (
+            "# Issue: A\n## Question\nq\n## Context\nc\n## Position A\na\n",
+            "the section `## Position B` is missing",
+        ),
+        (
+            "# Issue: A\n## Question\nq\n## Context\nc\n## Position A\na\n## Position B\nb\n## Notes\nn\n",
+            "line 10: expected no further section",
+        ),
+        (
+            "# Issue:   \n## Question\nq\n",
+            "line 1: the title after `# Issue:` is empty",
+        ),
+        ("", "the text is empty"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let output = neg.run(&[
+            "--json",
+            "file-draft-issue",
+            "{dir}",
+            "agent-beta",
+            "bad",
+            "--file",
+            &file.to_string_lossy(),
+        ]);
+        assert_eq!(code(&output), 65, "{text:?}: {}", stdout(&output));
+        let envelope = json(&output);
+        assert_eq!(envelope["error"]["code"], "ISSUE_SHAPE");
+        let message = envelope["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{text:?}: {message}");
+    }
+    // Whole or in parts, not both.
+    let output = neg.run(&[
+        "file-draft-issue",
+        "{dir}",
+        "agent-beta",
+        "bad",
+        "--file",
+        &file.to_string_lossy(),
+        "--title",
+        "T",
+    ]);
+    assert_eq!(code(&output), 64);
+    assert!(
+        snapshot(&neg.dir) == before,
+        "a refused draft changed something"
+    );
+}

@@ -988,3 +988,94 @@ fn boolean_valued_options_and_non_finite_numbers_read_as_on_the_command_line() {
         mcp.stop().await;
     });
 }
+
+/// Over MCP, an agent that wrote on an issue this turn may not agree it (the same refusal as
+/// the command line's), and a draft can be given whole, inline, in the template's shape.
+#[test]
+fn own_fresh_entry_refusal_and_a_whole_draft_through_tools() {
+    let neg = Neg::started(2);
+    let dir = neg.dir.to_string_lossy().into_owned();
+    block_on(async {
+        let mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let n = "negotiation";
+        let text = "# Issue: Cache location\n\n## Question\nRemote or local?\n\n## Context\nc\n\n\
+                    ## Position A\nRemote.\n\n## Position B\nLocal.\n";
+        let filed = mcp
+            .expect(
+                n,
+                json!({"action": "file_draft_issue", "dir": dir, "agent": "agent-alpha",
+                       "topic": "cache-location", "file_text": text}),
+                0,
+            )
+            .await;
+        assert_eq!(filed["data"]["file"], "01-cache-location.md");
+        assert_eq!(
+            neg.read("issues-draft/agent-alpha/01-cache-location.md"),
+            text
+        );
+        let bad = mcp
+            .expect(
+                n,
+                json!({"action": "file_draft_issue", "dir": dir, "agent": "agent-alpha",
+                       "topic": "bad", "file_text": "Cache location\n"}),
+                65,
+            )
+            .await;
+        assert_eq!(bad["error"]["code"], "ISSUE_SHAPE");
+        mcp.stop().await;
+    });
+    neg.ok(&["end-analysis", "{dir}", "agent-alpha"]);
+    neg.ok(&["end-analysis", "{dir}", "agent-beta"]);
+    neg.ok(&["position", "{dir}", "agent-alpha", "1", "--body", "Remote."]);
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    neg.ok(&["position", "{dir}", "agent-beta", "1", "--body", "Local."]);
+    neg.ok(&["challenge", "{dir}", "agent-beta", "1", "--body", "Misses."]);
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let agree = |check: bool| {
+        json!({"action": "agree", "dir": dir, "agent": "agent-alpha", "issue": "1",
+               "decision": "Remote.", "check": check})
+    };
+    block_on(async {
+        let mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let n = "negotiation";
+        mcp.expect(n, agree(true), 0).await;
+        mcp.expect(
+            n,
+            json!({"action": "position", "dir": dir, "agent": "agent-alpha", "issue": "1",
+                   "body": "Remote, with a local fallback."}),
+            0,
+        )
+        .await;
+        for check in [true, false] {
+            let refused = mcp.expect(n, agree(check), 4).await;
+            assert_eq!(refused["error"]["code"], "OWN_ENTRY_THIS_TURN", "{refused}");
+            let (exit, envelope) = cli_json(
+                neg.tmp.path(),
+                &["agree", &dir, "agent-alpha", "1", "--decision", "Remote."],
+                &[],
+            );
+            assert_eq!(exit, 4);
+            assert_eq!(refused["error"], envelope["error"]);
+        }
+        // Without a decision, --check is the usage error agree is.
+        let usage = mcp
+            .expect(
+                n,
+                json!({"action": "agree", "dir": dir, "agent": "agent-alpha", "issue": "1",
+                       "check": true}),
+                64,
+            )
+            .await;
+        assert!(
+            usage["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("--decision")
+        );
+        mcp.stop().await;
+    });
+    assert!(
+        !neg.read("positions/01-cache-location.md")
+            .contains("AGREED")
+    );
+}

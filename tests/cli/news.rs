@@ -510,7 +510,18 @@ fn status_shows_rounds_challengers_and_who_may_agree() {
 fn agree_check_answers_as_agree_would_and_changes_nothing_not_even_the_clock() {
     let neg = argued();
     let before = files(&neg);
-    let ok = neg.run_at(&at(30), &["agree", "{dir}", "agent-alpha", "1", "--check"]);
+    let ok = neg.run_at(
+        &at(30),
+        &[
+            "agree",
+            "{dir}",
+            "agent-alpha",
+            "1",
+            "--check",
+            "--decision",
+            "x",
+        ],
+    );
     assert_eq!(code(&ok), 0, "{}", stderr(&ok));
     assert!(files(&neg) == before, "something changed");
     // Refused with agree's own code and message.

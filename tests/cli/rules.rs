@@ -1432,3 +1432,204 @@ fn hand_offs_killed_at_any_point_leave_a_digests_file_that_agrees_with_the_log()
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// No closing on one's own unanswered word (OWN_ENTRY_THIS_TURN).
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn an_agent_that_wrote_on_an_issue_this_turn_may_not_agree_it_until_the_others_had_a_turn() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    // alpha may agree as things stand (beta's challenge predates the turn) ...
+    neg.ok(&[
+        "agree",
+        "{dir}",
+        "agent-alpha",
+        "1",
+        "--check",
+        "--decision",
+        "OAuth",
+    ]);
+    // ... but not after writing a new position: nobody answered it.
+    say(
+        &neg,
+        "position",
+        "agent-alpha",
+        "1",
+        "OAuth, with a cached token.",
+    );
+    let args = ["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"];
+    let envelope = refused(&neg, &args, 4, "OWN_ENTRY_THIS_TURN");
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("no closing on your own unanswered word")
+            && message.contains("agent-alpha's position (round 2)"),
+        "{message}"
+    );
+    let hint = envelope["error"]["hint"].as_str().unwrap();
+    assert!(hint.contains("hand-off"), "{hint}");
+    // --check answers the same, and status does not count alpha among who may agree now.
+    let check = refused(
+        &neg,
+        &[
+            "agree",
+            "{dir}",
+            "agent-alpha",
+            "1",
+            "--check",
+            "--decision",
+            "OAuth",
+        ],
+        4,
+        "OWN_ENTRY_THIS_TURN",
+    );
+    assert_eq!(check["error"], envelope["error"]);
+    let (_, status) = run_json(&neg, &["status", "{dir}"]);
+    let open = &status["data"]["open_issues"][0];
+    assert_eq!(open["file"], "01-topic-0.md");
+    assert_eq!(open["may_agree"], serde_json::json!([]), "{open}");
+    // A challenge written this turn is an entry too (the older rules keep their codes first).
+    say(&neg, "challenge", "agent-alpha", "2", "Unclear.");
+    hand_off(&neg, "agent-alpha");
+    // beta answers (or not) on its turn; back with alpha, the position is no longer fresh.
+    hand_off(&neg, "agent-beta");
+    neg.ok(&["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"]);
+    assert!(
+        neg.read("positions/01-topic-0.md")
+            .contains("## Status: AGREED")
+    );
+}
+
+#[test]
+fn a_fresh_challenge_of_ones_own_blocks_the_agreement_and_every_broken_rule_is_named() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    say(&neg, "challenge", "agent-alpha", "1", "API keys leak.");
+    let envelope = refused(
+        &neg,
+        &["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"],
+        4,
+        "OWN_ENTRY_THIS_TURN",
+    );
+    assert!(
+        envelope["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("agent-alpha's challenge (round 1)")
+    );
+    // Where an older rule is broken as well, its code comes first, and both are named.
+    say(&neg, "position", "agent-alpha", "2", "Sign entries.");
+    let envelope = refused(
+        &neg,
+        &["agree", "{dir}", "agent-alpha", "2", "--decision", "Sign"],
+        4,
+        "NO_CHALLENGE",
+    );
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("rule 2") && message.contains("no closing on your own unanswered word"),
+        "{message}"
+    );
+    assert!(
+        envelope["error"]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("hand-off")
+    );
+}
+
+#[test]
+fn closing_a_proposed_duplicate_is_not_concerned_by_ones_own_fresh_entry() {
+    let neg = debate(5);
+    neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
+    hand_off(&neg, "agent-alpha");
+    say(&neg, "position", "agent-beta", "2", "Same question as 1.");
+    neg.ok(&["agree", "{dir}", "agent-beta", "2", "--check"]);
+    neg.ok(&["agree", "{dir}", "agent-beta", "2"]);
+    assert!(
+        neg.read("positions/02-topic-1.md")
+            .contains("## Status: AGREED")
+    );
+}
+
+#[test]
+fn agree_check_without_a_decision_on_an_ordinary_issue_is_a_usage_error_as_agree_is() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    let check = neg.run(&["--json", "agree", "{dir}", "agent-alpha", "1", "--check"]);
+    let real = neg.run(&["--json", "agree", "{dir}", "agent-alpha", "1"]);
+    assert_eq!(code(&check), 64);
+    assert_eq!(code(&real), 64);
+    assert_eq!(json(&check)["error"], json(&real)["error"]);
+    let message = json(&check)["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(message.contains("--decision"), "{message}");
+    assert!(!neg.read("positions/01-topic-0.md").contains("AGREED"));
+}
+
+#[test]
+fn hand_off_warns_of_open_issues_left_without_an_entry_and_still_hands_off() {
+    let neg = debate(5);
+    say(&neg, "position", "agent-alpha", "1", "Use OAuth.");
+    let output = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), "Turn handed to: agent-beta\n");
+    let warned = stderr(&output);
+    assert!(
+        warned.starts_with(
+            "warning: agent-alpha left 1 open issue without an entry this turn: 02-topic-1.md"
+        ),
+        "{warned}"
+    );
+    assert!(!warned.contains("01-topic-0.md"), "{warned}");
+    assert_eq!(neg.turn(), "agent-beta");
+    // beta writes on neither: both are listed, in JSON too; an entry of an earlier turn
+    // does not count.
+    let (got, envelope) = run_json(&neg, &["hand-off", "{dir}", "agent-beta"]);
+    assert_eq!(got, 0);
+    assert_eq!(envelope["data"]["turn"], "agent-alpha");
+    let warnings = envelope["data"]["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{envelope}");
+    let warning = warnings[0].as_str().unwrap();
+    assert!(
+        warning.contains("2 open issues") && warning.contains("01-topic-0.md, 02-topic-1.md"),
+        "{warning}"
+    );
+    // alpha answers issue 1 again and escalates issue 2: nothing to warn of.
+    say(&neg, "challenge", "agent-alpha", "1", "OAuth is heavy.");
+    say(&neg, "position", "agent-alpha", "2", "Sign entries.");
+    neg.ok(&[
+        "escalate",
+        "{dir}",
+        "agent-alpha",
+        "2",
+        "--summary",
+        "No common ground.",
+    ]);
+    let output = neg.run(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(code(&output), 0);
+    assert_eq!(stderr(&output), "", "nothing left untouched");
+}
+
+#[test]
+fn status_json_adds_rfc3339_times_and_file_name_keys_beside_the_old_ones() {
+    let neg = debate(5);
+    challenged(&neg, "1");
+    neg.ok(&["agree", "{dir}", "agent-alpha", "1", "--decision", "OAuth"]);
+    let (_, envelope) = run_json(&neg, &["status", "{dir}"]);
+    let data = &envelope["data"];
+    let since = data["turn_started"]["since"].as_i64().unwrap();
+    let at = data["turn_started"]["since_at"].as_str().unwrap();
+    assert_eq!(
+        chrono::DateTime::parse_from_rfc3339(at)
+            .unwrap()
+            .timestamp(),
+        since,
+        "{at}"
+    );
+    assert_eq!(data["agreed_by"]["positions/01-topic-0.md"], "agent-alpha");
+    assert_eq!(data["agreed_by_file"]["01-topic-0.md"], "agent-alpha");
+}

@@ -11,6 +11,10 @@
 //!   then did not exist then): the challenge must come before the turn in which the issue
 //!   is agreed.
 //! - `SELF_AGREEMENT` (rule 7, no self-agreement): no other agent wrote a position.
+//! - `OWN_ENTRY_THIS_TURN` (no closing on one's own unanswered word): the agreeing agent
+//!   wrote an entry (a position, a challenge, a reopen) in the issue's positions file during
+//!   this turn; the others answer it, or agree, on their turn. Agreeing to a duplicate
+//!   proposal is not concerned.
 //!
 //! Only entries by registered agents count. The agreeing agent need not have written a
 //! position itself: its decision is its part, and `finish` counts it (see [`agreed_by`]).
@@ -105,21 +109,18 @@ pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     };
     let proposals = duplicate::proposals(&events, &on.rel, positions);
     let decision = match &args.decision {
-        // No decision: agree to a duplicate proposal when there is one (`--check` without a
-        // decision otherwise checks the ordinary rules).
-        None if !proposals.is_empty() || !args.check => {
+        // No decision: agree to a duplicate proposal; with none, a usage error naming
+        // `--decision`, for `--check` as for `agree` itself.
+        None => {
             let of = duplicate_rules(&proposals, &state, &args.agent, before_turn, &on.rel)?;
             format!("{}{of}", duplicate::DECISION_PREFIX)
         }
-        decision => {
+        Some(decision) => {
             let fresh =
                 crate::negotiation::rules::reopen::challenges_from(&events, &on.rel, positions);
             let broken = broken_rules(&fresh, &state, &args.agent, before_turn);
             refuse(&broken, &args.agent, &on.rel)?;
-            decision
-                .as_ref()
-                .map(|d| d.as_str().to_owned())
-                .unwrap_or_default()
+            decision.as_str().to_owned()
         }
     };
     if args.check {

@@ -11,8 +11,13 @@ use crate::output::{Human, Reply};
 
 use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::handover::{complete_turn_record, give_turn};
+use crate::negotiation::derived::digests_file;
+use crate::negotiation::model::issues;
+use crate::negotiation::model::positions::{IssueStatus, Positions};
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
+use crate::negotiation::rules::agree::own_entries_this_turn;
+use crate::store::Store;
 
 #[derive(Debug, Clone)]
 pub struct HandOffArgs {
@@ -25,9 +30,18 @@ pub struct HandOffArgs {
 pub struct HandOff {
     from: Name,
     turn: Name,
+    /// Open issues the holder left without an entry this turn (on every turn each OPEN
+    /// issue is answered: a position, a challenge, an agreement or an escalation):
+    /// `warning: ...` on stderr, `data.warnings` in JSON. The turn is passed all the same.
+    #[serde(skip)]
+    warnings: Vec<String>,
 }
 
 impl Reply for HandOff {
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
+    }
+
     fn human(&self, out: &mut Human) {
         out.line(format!("Turn handed to: {}", self.turn));
     }
@@ -44,6 +58,7 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         return Ok(HandOff {
             from: args.agent.clone(),
             turn: next,
+            warnings: Vec::new(),
         });
     }
     state.ensure_holder(&store, &args.agent, "hand off")?;
@@ -58,9 +73,50 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         .after(&args.agent)
         .expect("the holder is registered")
         .clone();
+    // Read before the hand-over records the positions files: what was there at the start
+    // of this turn is still the ledger's.
+    let untouched = untouched_open_issues(&store, &args.agent)?;
     give_turn(&locked, &mut state, &next, ctx, actor)?;
+    let warnings = if untouched.is_empty() {
+        Vec::new()
+    } else {
+        vec![format!(
+            "{} left {} open issue{} without an entry this turn: {} (on each turn every OPEN issue gets a position, a challenge, an agreement or an escalation)",
+            args.agent,
+            untouched.len(),
+            if untouched.len() == 1 { "" } else { "s" },
+            untouched.join(", ")
+        )]
+    };
     Ok(HandOff {
         from: args.agent.clone(),
         turn: next,
+        warnings,
     })
+}
+
+/// The OPEN issues (by file name) on whose positions file `agent` wrote no entry during
+/// this turn (an issue without a positions file is OPEN and untouched).
+fn untouched_open_issues(store: &Store, agent: &Name) -> Result<Vec<String>> {
+    let ledger = digests_file::load(store)?.ledger;
+    let mut untouched = Vec::new();
+    for issue in issues::list(store, issues::ISSUES_DIR)? {
+        let rel = issues::positions_file(&issue.file);
+        let positions = match store.read(&rel)? {
+            Some(text) => Positions::parse(&text),
+            None => {
+                untouched.push(issue.file);
+                continue;
+            }
+        };
+        if positions.status != IssueStatus::Open {
+            continue;
+        }
+        let recorded = ledger.at_turn_start(&rel);
+        let before_turn = |title: &str| recorded.is_some_and(|digest| digest.has_entry(title));
+        if own_entries_this_turn(&positions, agent, before_turn).is_empty() {
+            untouched.push(issue.file);
+        }
+    }
+    Ok(untouched)
 }

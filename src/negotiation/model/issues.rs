@@ -79,6 +79,109 @@ impl IssueText {
     }
 }
 
+/// The sections of the template, in its order: (heading, the request field it fills).
+const SECTIONS: [&str; 4] = ["Question", "Context", "Position A", "Position B"];
+
+impl IssueText {
+    /// An issue written in the template's own shape (what [`IssueText::render_for`] writes):
+    /// the title line `# Issue: TITLE`, then the sections `## Question`, `## Context`,
+    /// `## Position A` and `## Position B`, in that order, each once (a position heading may
+    /// name its source, `## Position A (alpha.md)`). A section left empty or holding only its
+    /// `[TODO: ...]` line stays the template's. Anything else is refused (exit 65,
+    /// `ISSUE_SHAPE`), saying what does not fit and where; `from` names the input.
+    pub fn parse(text: &str, from: &str) -> Result<IssueText> {
+        let shape = |line: usize, what: String| {
+            Error::bad_input(
+                "ISSUE_SHAPE",
+                format!("{from}, line {line}: {what}"),
+            )
+            .with_hint(
+                "write the issue as the template is: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`, each followed by its text",
+            )
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+        let (title_no, title_line) = lines
+            .by_ref()
+            .find(|(_, l)| !l.trim().is_empty())
+            .ok_or_else(|| {
+                shape(
+                    1,
+                    "the text is empty; it must start with `# Issue: TITLE`".into(),
+                )
+            })?;
+        let title = title_line
+            .strip_prefix("# Issue:")
+            .map(str::trim)
+            .ok_or_else(|| {
+                shape(
+                    title_no,
+                    format!("expected the title line `# Issue: TITLE`, found {title_line:?}"),
+                )
+            })?;
+        if title.is_empty() {
+            return Err(shape(
+                title_no,
+                "the title after `# Issue:` is empty".into(),
+            ));
+        }
+        let title = (!(title.starts_with("[TODO:") && title.ends_with(']'))).then_some(title);
+        let mut bodies: Vec<Vec<&str>> = Vec::new();
+        for (no, line) in lines {
+            if let Some(heading) = line.strip_prefix("## ") {
+                let next = SECTIONS.get(bodies.len()).copied();
+                let fits = next.is_some_and(|name| {
+                    heading == name
+                        || (name.starts_with("Position ")
+                            && heading
+                                .strip_prefix(name)
+                                .is_some_and(|rest| rest.starts_with(" (") && rest.ends_with(')')))
+                });
+                if !fits {
+                    let expected = match next {
+                        Some(name) => format!("`## {name}`"),
+                        None => "no further section after `## Position B`".to_owned(),
+                    };
+                    return Err(shape(no, format!("expected {expected}, found {line:?}")));
+                }
+                bodies.push(Vec::new());
+            } else if line.starts_with("# ") {
+                return Err(shape(no, format!("a second title line {line:?}")));
+            } else {
+                match bodies.last_mut() {
+                    Some(body) => body.push(line),
+                    None if line.trim().is_empty() => {}
+                    None => {
+                        return Err(shape(no, format!("text before `## Question`: {line:?}")));
+                    }
+                }
+            }
+        }
+        if let Some(missing) = SECTIONS.get(bodies.len()) {
+            return Err(shape(
+                text.lines().count(),
+                format!(
+                    "the section `## {missing}` is missing (expected, in order: ## {})",
+                    SECTIONS.join(", ## ")
+                ),
+            ));
+        }
+        let part = |body: &[&str]| {
+            let joined = body.join("\n");
+            let trimmed = joined.trim_matches('\n').trim_end();
+            let todo =
+                trimmed.starts_with("[TODO:") && trimmed.ends_with(']') && !trimmed.contains('\n');
+            (!trimmed.trim().is_empty() && !todo).then(|| trimmed.to_owned())
+        };
+        Ok(IssueText {
+            title: title.map(str::to_owned),
+            question: part(&bodies[0]),
+            context: part(&bodies[1]),
+            position_a: part(&bodies[2]),
+            position_b: part(&bodies[3]),
+        })
+    }
+}
+
 /// `NN-TOPIC.md`, parsed: the number is decimal (`08` is eight).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct IssueFile {

@@ -130,10 +130,26 @@ impl fmt::Display for Phase {
 
 /// `.turn-started`: the holder, and the Unix second of its last activity (the moment the turn
 /// was given, moved forward by every command the holder runs).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnStarted {
     pub agent: Name,
     pub since: i64,
+}
+
+/// In JSON: `agent`, `since` (Unix seconds, as the file keeps it) and beside it `since_at`,
+/// the same moment in RFC 3339 as every other time (`null` if out of range).
+impl serde::Serialize for TurnStarted {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("TurnStarted", 3)?;
+        out.serialize_field("agent", &self.agent)?;
+        out.serialize_field("since", &self.since)?;
+        out.serialize_field("since_at", &crate::clock::format_unix(self.since))?;
+        out.end()
+    }
 }
 
 impl TurnStarted {

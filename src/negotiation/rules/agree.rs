@@ -1,5 +1,6 @@
-//! Who may agree, and when (rules 2 and 7 of the protocol, challenge-before-agree): the
-//! predicates `agree`, `agree --check` and `status` share, and who agreed each issue.
+//! Who may agree, and when (rules 2 and 7 of the protocol, challenge-before-agree, and no
+//! closing on one's own unanswered word): the predicates `agree`, `agree --check` and
+//! `status` share, and who agreed each issue.
 
 use crate::error::Error;
 use crate::error::Result;
@@ -18,7 +19,13 @@ pub fn refuse(broken: &[(&'static str, String)], agent: &Name, rel: &str) -> Res
         None => Ok(()),
         Some((code, _)) => {
             let reasons: Vec<&str> = broken.iter().map(|(_, why)| why.as_str()).collect();
-            Err(refusal(code, &reasons.join("; "), agent, rel))
+            let error = refusal(code, &reasons.join("; "), agent, rel);
+            // Whatever else is broken, the agent's own fresh entry waits for the others.
+            Err(if broken.iter().any(|(c, _)| *c == OWN_ENTRY_THIS_TURN) {
+                error.with_hint(HAND_OFF_HINT)
+            } else {
+                error
+            })
         }
     }
 }
@@ -27,6 +34,13 @@ pub fn refusal(code: &'static str, reasons: &str, agent: &Name, rel: &str) -> Er
     Error::forbidden(code, format!("{agent} cannot mark {rel} AGREED: {reasons}"))
         .with_hint("argue on: another agent challenges on its turn, and you may agree on your next")
 }
+
+const HAND_OFF_HINT: &str = "hand off (`parley hand-off DIR AGENT`): the others answer your entry, or agree, on their turn; you may agree on your next";
+
+/// The code of the refusal of an agreement by an agent that wrote an entry (a position, a
+/// challenge, a reopen) in the issue's positions file during the current turn: nobody closes
+/// an issue on its own word before the others have had a turn to answer it.
+pub const OWN_ENTRY_THIS_TURN: &str = "OWN_ENTRY_THIS_TURN";
 
 /// The rules of agreeing to a duplicate proposal, the counterpart of [`broken_rules`]: the
 /// proposal is the challenge, so it must be another registered agent's and already there
@@ -69,8 +83,10 @@ pub fn duplicate_rules(
     }
 }
 
-/// Every rule that agreeing would break, with its code and the reason in words.
-/// `before_turn(title)` says whether an entry was already there when the turn began.
+/// Every rule that agreeing would break, with its code and the reason in words (the older
+/// rules first, so that their codes stay what they were where several are broken).
+/// `before_turn(title)` says whether an entry was already there when the turn began: an
+/// entry by `agent` that was not there was written during this turn (`OWN_ENTRY_THIS_TURN`).
 pub fn broken_rules(
     positions: &Positions,
     state: &State,
@@ -114,7 +130,33 @@ pub fn broken_rules(
                 .to_owned(),
         ));
     }
+    let own_fresh = own_entries_this_turn(positions, agent, before_turn);
+    if !own_fresh.is_empty() {
+        broken.push((
+            OWN_ENTRY_THIS_TURN,
+            format!(
+                "no closing on your own unanswered word: {agent} wrote {} during this turn; hand off, and the others answer it or agree on their turn",
+                own_fresh.join(", ")
+            ),
+        ));
+    }
     broken
+}
+
+/// The titles of the entries `agent` wrote in `positions` during this turn: those that were
+/// not there when the turn began (`before_turn(title)`, as for [`broken_rules`]).
+pub fn own_entries_this_turn(
+    positions: &Positions,
+    agent: &Name,
+    before_turn: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    positions
+        .entries
+        .iter()
+        .filter(|e| &e.agent == agent)
+        .map(|e| e.title())
+        .filter(|title| !before_turn(title))
+        .collect()
 }
 
 /// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the

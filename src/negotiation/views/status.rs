@@ -54,6 +54,8 @@ pub struct StatusReply {
     finish_blockers: Vec<String>,
     /// `positions/NN-TOPIC.md` → the agent whose `agree` made it AGREED.
     agreed_by: BTreeMap<String, String>,
+    /// The same, keyed by the issue's file name, `NN-TOPIC.md`, as the other fields name it.
+    agreed_by_file: BTreeMap<String, String>,
     /// Whether `finish` has marked the negotiation done.
     #[serde(skip)]
     finished: bool,
@@ -203,6 +205,13 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         open_issues: open,
         duplicates,
         finish_blockers: blockers,
+        agreed_by_file: agreers
+            .iter()
+            .map(|(rel, agent)| {
+                let file = crate::negotiation::model::issues::positions_name(rel).unwrap_or(rel);
+                (file.to_owned(), agent.clone())
+            })
+            .collect(),
         agreed_by: agreers,
     })
 }

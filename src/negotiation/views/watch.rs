@@ -89,6 +89,8 @@ pub struct View {
     pub turn_given_at: Option<String>,
     /// The holder's last activity (Unix seconds, `.turn-started`).
     pub holder_active_since: Option<i64>,
+    /// The same moment in RFC 3339.
+    pub holder_active_since_at: Option<String>,
     pub turn_timeout_seconds: u64,
     pub expected_agents: u64,
     pub registration_deadline: Option<String>,
@@ -153,6 +155,7 @@ impl View {
             turn: state.turn.word().to_owned(),
             turn_given_at,
             holder_active_since: state.holder_since(),
+            holder_active_since_at: state.holder_since().and_then(crate::clock::format_unix),
             turn_timeout_seconds: state.meta.turn_timeout_seconds,
             expected_agents: state.meta.expected_agents,
             registration_deadline: state.meta.registration_deadline.clone(),
