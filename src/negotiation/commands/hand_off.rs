@@ -13,10 +13,9 @@ use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::handover::{complete_turn_record, give_turn};
 use crate::negotiation::derived::digests_file;
 use crate::negotiation::model::issues;
-use crate::negotiation::model::positions::{IssueStatus, Positions};
+use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
-use crate::negotiation::rules::agree::own_entries_this_turn;
 use crate::store::Store;
 
 #[derive(Debug, Clone)]
@@ -96,25 +95,34 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
 }
 
 /// The OPEN issues (by file name) on whose positions file `agent` wrote no entry during
-/// this turn (an issue without a positions file is OPEN and untouched).
+/// this turn (an issue without a positions file is OPEN and untouched), as the log's records
+/// say: a command records the file it writes at once, so no positions file is read here (a
+/// hand-off of 500 issues must not read them all). An entry written by hand is recorded by
+/// the hand-over itself, after this: until then its file counts as untouched.
 fn untouched_open_issues(store: &Store, agent: &Name) -> Result<Vec<String>> {
     let ledger = digests_file::load(store)?.ledger;
     let mut untouched = Vec::new();
     for issue in issues::list(store, issues::ISSUES_DIR)? {
         let rel = issues::positions_file(&issue.file);
-        let positions = match store.read(&rel)? {
-            Some(text) => Positions::parse(&text),
-            None => {
+        let Some(now) = ledger.baselines.get(&rel).map(|recorded| &recorded.digest) else {
+            // Never recorded: no positions file yet, or one written by hand since.
+            if !store.exists(&rel)? {
                 untouched.push(issue.file);
-                continue;
             }
+            continue;
         };
-        if positions.status != IssueStatus::Open {
+        if now
+            .status
+            .as_deref()
+            .is_some_and(|word| word != IssueStatus::Open.word())
+        {
             continue;
         }
-        let recorded = ledger.at_turn_start(&rel);
-        let before_turn = |title: &str| recorded.is_some_and(|digest| digest.has_entry(title));
-        if own_entries_this_turn(&positions, agent, before_turn).is_empty() {
+        let then = ledger.at_turn_start(&rel);
+        let wrote = (now.entries.iter()).any(|entry| {
+            entry.agent == agent.as_str() && !then.is_some_and(|then| then.has_entry(&entry.entry))
+        });
+        if !wrote {
             untouched.push(issue.file);
         }
     }
