@@ -1250,7 +1250,7 @@ fn an_old_digests_json_keeps_working_and_goes_at_the_next_write() {
         !neg.path(OLD_SPARE).exists(),
         "the writer left the old file's spare"
     );
-    assert_eq!(digests_file(&neg)["version"], 3);
+    assert_eq!(digests_file(&neg)["version"], 4);
 }
 
 /// `check --json` with the digests file as it is, and again without it (the whole log read):
@@ -1291,7 +1291,7 @@ fn assert_the_edit_is_found(neg: &Neg, holder: &str) {
 fn the_digests_file_is_kept_beside_the_log_and_read_only_as_far_as_the_log_agrees() {
     let neg = recorded();
     let saved = digests_file(&neg);
-    assert_eq!(saved["version"], 3);
+    assert_eq!(saved["version"], 4);
     let log_bytes = saved["log_bytes"].as_u64().unwrap();
     let log = neg.read(".parley/log.jsonl");
     // Written with the last record (the challenge), before the hand-over's `turn` event.
@@ -1351,7 +1351,7 @@ fn edits_are_found_with_the_digests_file_present_missing_or_corrupt() {
         }
         assert_the_edit_is_found(&neg, "agent-alpha");
         hand_off(&neg, "agent-alpha");
-        assert_eq!(digests_file(&neg)["version"], 3, "{damage:?}");
+        assert_eq!(digests_file(&neg)["version"], 4, "{damage:?}");
         // The edit was logged at the hand-over, in the name of the holder whose turn ended.
         assert_the_edit_is_found(&neg, "agent-alpha");
     }

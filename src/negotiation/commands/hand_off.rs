@@ -10,10 +10,9 @@ use crate::names::Name;
 use crate::output::{Human, Reply};
 
 use crate::negotiation::commands::desk::Desk;
-use crate::negotiation::commands::handover::{complete_turn_record, give_turn};
-use crate::negotiation::derived::digests_file;
-use crate::negotiation::model::issues;
-use crate::negotiation::model::positions::IssueStatus;
+use crate::negotiation::commands::handover::{complete_turn_record, give_turn_seeing};
+use crate::negotiation::derived::record;
+use crate::negotiation::model::issues::{self, IssueFile};
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
 use crate::store::Store;
@@ -72,10 +71,13 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         .after(&args.agent)
         .expect("the holder is registered")
         .clone();
-    // Read before the hand-over records the positions files: what was there at the start
-    // of this turn is still the ledger's.
-    let untouched = untouched_open_issues(&store, &args.agent)?;
-    give_turn(&locked, &mut state, &next, ctx, actor)?;
+    // Issues listed before the hand-over, which may log edits of their files but adds none.
+    let listed = issues::list(&store, issues::ISSUES_DIR)?;
+    let untouched = give_turn_seeing(&locked, &mut state, &next, ctx, actor, |found| {
+        untouched_open_issues(&store, found, listed)
+    })?
+    .transpose()?
+    .unwrap_or_default();
     let warnings = if untouched.is_empty() {
         Vec::new()
     } else {
@@ -94,35 +96,29 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
     })
 }
 
-/// The OPEN issues (by file name) on whose positions file `agent` wrote no entry during
-/// this turn (an issue without a positions file is OPEN and untouched), as the log's records
-/// say: a command records the file it writes at once, so no positions file is read here (a
+/// The OPEN issues (by file name) on whose positions file no command recorded an entry
+/// during this turn (an issue without a positions file is OPEN and untouched), as the
+/// ledger said before the hand-over recorded anything: only the holder writes on its turn,
+/// and a command records the file it writes at once, so no positions file is read here (a
 /// hand-off of 500 issues must not read them all). An entry written by hand is recorded by
-/// the hand-over itself, after this: until then its file counts as untouched.
-fn untouched_open_issues(store: &Store, agent: &Name) -> Result<Vec<String>> {
-    let ledger = digests_file::load(store)?.ledger;
+/// the hand-over itself: until then its file counts as untouched. A file written by hand and
+/// never recorded counts as untouched only when it is missing.
+fn untouched_open_issues(
+    store: &Store,
+    found: &record::ToRecord,
+    listed: Vec<IssueFile>,
+) -> Result<Vec<String>> {
     let mut untouched = Vec::new();
-    for issue in issues::list(store, issues::ISSUES_DIR)? {
+    for issue in listed {
         let rel = issues::positions_file(&issue.file);
-        let Some(now) = ledger.baselines.get(&rel).map(|recorded| &recorded.digest) else {
-            // Never recorded: no positions file yet, or one written by hand since.
-            if !store.exists(&rel)? {
-                untouched.push(issue.file);
-            }
-            continue;
+        let before = found.before(&rel);
+        // Never recorded: no positions file yet (OPEN), or one written by hand since.
+        let open = if before.recorded {
+            before.open
+        } else {
+            !store.exists(&rel)?
         };
-        if now
-            .status
-            .as_deref()
-            .is_some_and(|word| word != IssueStatus::Open.word())
-        {
-            continue;
-        }
-        let then = ledger.at_turn_start(&rel);
-        let wrote = (now.entries.iter()).any(|entry| {
-            entry.agent == agent.as_str() && !then.is_some_and(|then| then.has_entry(&entry.entry))
-        });
-        if !wrote {
+        if open && !before.this_turn {
             untouched.push(issue.file);
         }
     }

@@ -29,6 +29,19 @@ pub fn give_turn(
     ctx: &Ctx,
     actor: Actor,
 ) -> Result<()> {
+    give_turn_seeing(locked, state, to, ctx, actor, |_| ()).map(drop)
+}
+
+/// [`give_turn`], showing `see` what the hand-over found of the positions files before it
+/// records them (in the positions phase; `None` in the analysis phase, which records none).
+pub fn give_turn_seeing<T>(
+    locked: &Locked,
+    state: &mut State,
+    to: &Name,
+    ctx: &Ctx,
+    actor: Actor,
+    see: impl FnOnce(&record::ToRecord) -> T,
+) -> Result<Option<T>> {
     let started = TurnStarted {
         agent: to.clone(),
         since: ctx.clock.unix_seconds(),
@@ -41,6 +54,7 @@ pub fn give_turn(
         (turn::TURN_FILE, turn_text.as_bytes()),
     ];
     let files = if timer_first { &both[1..] } else { &both[..] };
+    let mut seen = None;
     let staged = if state.phase == Phase::Positions {
         // The two files are written and flushed on another thread while this one checks the
         // positions files (reads only); the record is logged before they are put in place.
@@ -49,6 +63,7 @@ pub fn give_turn(
             || record::check(locked.store(), state, ctx, actor),
         );
         let (to_record, staged) = (to_record?, staged?);
+        seen = Some(see(&to_record));
         to_record.save(locked)?;
         staged
     } else {
@@ -64,7 +79,7 @@ pub fn give_turn(
         .append(locked)?;
     state.turn = Turn::Agent(to.clone());
     state.started = Some(started);
-    Ok(())
+    Ok(seen)
 }
 
 /// A hand-over that a crash cut short after `turn.md` was replaced and before its `turn`

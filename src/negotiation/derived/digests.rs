@@ -4,14 +4,14 @@
 //! from the events alone; kept in `.parley/digests.jsonl` ([`digests_file`](super::digests_file)),
 //! recorded at hand-overs ([`record`](super::record)).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use crate::negotiation::model::fnv::{Fnv, fnv};
 use crate::negotiation::model::log::{Event, EventKind};
-use crate::negotiation::model::positions::{self, SectionKind};
+use crate::negotiation::model::positions::{self, IssueStatus, SectionKind};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntryDigest {
@@ -188,6 +188,10 @@ pub struct DigestsHead {
     /// current turn began (`None`: nothing). Any other file's record at the start of the turn
     /// is its last record.
     turn_start: BTreeMap<String, Option<FileDigest>>,
+    /// The files whose last record has no status line or an OPEN one: with `turn_start`, what
+    /// the hand-off's warning of issues left untouched needs, without the records.
+    #[serde(default)]
+    open: BTreeSet<String>,
     pub pending: Vec<Edit>,
     pub accepted: Vec<Edit>,
     /// What the last `note` recorded of `notes.md` (append-only, like positions).
@@ -264,6 +268,17 @@ impl Digests {
             let before = self.baselines.get(&record.file).map(|r| r.digest.clone());
             self.head.turn_start.insert(record.file.clone(), before);
         }
+        let open = (record.digest.as_ref()).is_some_and(|digest| {
+            digest
+                .status
+                .as_deref()
+                .is_none_or(|w| w == IssueStatus::Open.word())
+        });
+        if open {
+            self.head.open.insert(record.file.clone());
+        } else {
+            self.head.open.remove(&record.file);
+        }
         match record.digest {
             Some(digest) => {
                 let at = event.at.clone();
@@ -286,6 +301,17 @@ impl Digests {
 }
 
 impl DigestsHead {
+    /// Whether `file` was recorded since the current turn began: a command wrote it this turn
+    /// (a hand-over records the files it finds edited before it logs the turn it gives).
+    pub fn recorded_this_turn(&self, file: &str) -> bool {
+        self.turn_start.contains_key(file)
+    }
+
+    /// Whether the last record of `file` has no status line or an OPEN one.
+    pub fn recorded_open(&self, file: &str) -> bool {
+        self.open.contains(file)
+    }
+
     /// Takes one more event of the log into account, unless it is a `digest` event: that one
     /// needs the records (see [`Digests::apply`]).
     pub fn apply(&mut self, event: &Event) {

@@ -63,10 +63,11 @@ pub const OLD_FILE: &str = ".parley/digests.json";
 
 /// Changes whenever the file's layout or the ledger's shape does in a way older readers would
 /// misread; a file of another version is ignored (and rewritten by the next writer). Version
-/// 2 put the records on a line of their own, after everything else. A field added since
+/// 2 put the records on a line of their own, after everything else; version 4 added the
+/// ledger's set of files recorded OPEN (a file of version 3 lacks it, and would read as none). A field added since
 /// (`positions_dir`) is read as absent from a file written before it, and ignored by a
 /// reader older than it (which then writes the file without it).
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// How many bytes of the log before the recorded length the anchor covers.
 const ANCHOR_BYTES: u64 = 256;
@@ -541,6 +542,16 @@ pub struct Opened {
 }
 
 impl Opened {
+    /// The ledger without its records, as the file and the events since leave it.
+    pub fn ledger_head(&self) -> &DigestsHead {
+        &self.head.ledger
+    }
+
+    /// Whether the file records `file` (`positions/NN-TOPIC.md`).
+    pub fn has_record(&self, file: &str) -> bool {
+        self.head.files.contains_key(file)
+    }
+
     /// `None` when there is no usable file: none, not of this version, not parsed, or not in
     /// agreement with the log (its anchor). Only the first line is read.
     pub fn read(store: &Store) -> Result<Option<Opened>> {

@@ -220,7 +220,35 @@ pub fn check(store: &Store, state: &State, ctx: &Ctx, actor: Actor) -> Result<To
     })
 }
 
+/// What the ledger said of one positions file before a hand-over recorded anything.
+pub struct Before {
+    /// It has a record.
+    pub recorded: bool,
+    /// Its last record has no status line or an OPEN one.
+    pub open: bool,
+    /// A command recorded it during the turn that ends.
+    pub this_turn: bool,
+}
+
 impl ToRecord {
+    /// What the ledger said of `file` before these records: read from the ledger's head and
+    /// the list of recorded files, never from the records (a hand-off of 500 issues must not
+    /// parse them all).
+    pub fn before(&self, file: &str) -> Before {
+        let (head, recorded) = match self {
+            ToRecord::AsKept(opened) => (opened.ledger_head(), opened.has_record(file)),
+            ToRecord::Compared { loaded, .. } => (
+                &loaded.ledger.head,
+                loaded.ledger.baselines.contains_key(file),
+            ),
+        };
+        Before {
+            recorded,
+            open: head.recorded_open(file),
+            this_turn: head.recorded_this_turn(file),
+        }
+    }
+
     /// Logs what was found (in one write and one sync, however many files changed) and keeps
     /// it in the digests file. Returns the edits found.
     pub fn save(self, locked: &Locked) -> Result<Vec<Edit>> {
