@@ -5,6 +5,7 @@
 //! writes its own human lines. Which of the two forms is made is decided here, by the front
 //! end's mode, so a command never builds the form nobody reads.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
@@ -213,12 +214,16 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
             // One write for the whole answer: stdout is line-buffered, and a status of
             // 10 000 issues would otherwise cost 10 000 system calls.
             let _ = out.write_all(human.text().as_bytes());
+            // Likewise on stderr, which is not buffered at all: a "your turn" list of 500 new
+            // entries was 1 000 system calls.
+            let mut notes = String::new();
             for warning in outcome.warnings() {
-                let _ = writeln!(err, "warning: {warning}");
+                let _ = writeln!(notes, "warning: {warning}");
             }
             for note in &human.notes {
-                let _ = writeln!(err, "{note}");
+                let _ = writeln!(notes, "{note}");
             }
+            let _ = err.write_all(notes.as_bytes());
             // The process ends right after this: freeing an answer of thousands of small
             // strings one by one (a status of 500 issues) would be a tenth of its cost.
             std::mem::forget((outcome, human));

@@ -260,6 +260,16 @@ fn is_watched_rel<S: AsRef<str>>(rel: &str, watched: &[S]) -> bool {
 /// counts: no access events (the waiter's own reads would wake it forever), no temporary
 /// files of atomic writes. Recursive watches (`positions/`) stay with the general watcher,
 /// which adds watches for new sub-directories.
+///
+/// Each watched file that exists is watched itself, not through its directory: a command
+/// writes several files there (a hand-off: two temporary files, each written, flushed and
+/// renamed into place), and a directory watch wakes the waiter at each of those steps to
+/// find them irrelevant, competing with the writer for the CPU. A file watch wakes it once,
+/// when the file is replaced (its old inode loses its name: `IN_ATTRIB`, then
+/// `IN_DELETE_SELF`) or written in place (`IN_CLOSE_WRITE`). The watches are renewed before
+/// every check, so the file read is the one watched or an older one whose replacement has
+/// already raised its event. The directory is watched as before only while a watched file is
+/// missing (or cannot be watched), to see it appear.
 #[cfg(target_os = "linux")]
 mod direct {
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -285,6 +295,14 @@ mod direct {
         | libc::IN_DELETE_SELF
         | libc::IN_MOVE_SELF;
 
+    /// A watched file: written in place and closed, its links changed (replaced by a rename,
+    /// removed), gone, or moved. Not followed if it is a link.
+    const FILE_MASK: u32 = libc::IN_CLOSE_WRITE
+        | libc::IN_ATTRIB
+        | libc::IN_DELETE_SELF
+        | libc::IN_MOVE_SELF
+        | libc::IN_DONT_FOLLOW;
+
     pub struct Inotify {
         // Declared first so that it is dropped first: no cancellation writes to `cancelled`
         // once the wait is over.
@@ -293,6 +311,11 @@ mod direct {
         inotify: Option<OwnedFd>,
         cancelled: Arc<OwnedFd>,
         watched: Vec<String>,
+        dir: std::ffi::CString,
+        /// Each watched file's path (NUL-terminated), to watch it again before each check.
+        files: Vec<std::ffi::CString>,
+        /// The directory's watch, once a watched file was found missing: kept from then on.
+        dir_watch: std::cell::Cell<Option<i32>>,
     }
 
     impl Inotify {
@@ -310,10 +333,10 @@ mod direct {
                 return Err(std::io::Error::last_os_error());
             }
             let cancelled = Arc::new(unsafe { OwnedFd::from_raw_fd(cancelled) });
-            // SAFETY: `path` is NUL-terminated; the descriptor is open.
-            if unsafe { libc::inotify_add_watch(inotify.as_raw_fd(), path.as_ptr(), MASK) } < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
+            let files = (watched.iter())
+                .map(|name| std::ffi::CString::new(dir.join(name).as_os_str().as_bytes()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
             // The interrupt itself still travels through the channel (`until`'s listener);
             // this one only ends the `poll` so that the channel is looked at.
             let signal = Arc::clone(&cancelled);
@@ -324,12 +347,37 @@ mod direct {
                     libc::write(signal.as_raw_fd(), (&one as *const u64).cast(), 8);
                 }
             });
-            Ok(Inotify {
+            let waiter = Inotify {
                 _listening: listening,
                 inotify: Some(inotify),
                 cancelled,
                 watched: watched.iter().map(|path| (*path).to_owned()).collect(),
-            })
+                dir: path,
+                files,
+                dir_watch: std::cell::Cell::new(None),
+            };
+            waiter.arm()?;
+            Ok(waiter)
+        }
+
+        /// Watches each watched file as it is now, and the directory if one is missing. An
+        /// error only when the directory cannot be watched either.
+        fn arm(&self) -> std::io::Result<()> {
+            let mut missing = false;
+            for file in &self.files {
+                // SAFETY: `file` is NUL-terminated; the descriptor is open.
+                missing |=
+                    unsafe { libc::inotify_add_watch(self.raw(), file.as_ptr(), FILE_MASK) } < 0;
+            }
+            if missing && self.dir_watch.get().is_none() {
+                // SAFETY: as above.
+                let wd = unsafe { libc::inotify_add_watch(self.raw(), self.dir.as_ptr(), MASK) };
+                if wd < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                self.dir_watch.set(Some(wd));
+            }
+            Ok(())
         }
 
         /// Waits up to `pause` for a change to a watched path or an interrupt, as
@@ -369,6 +417,9 @@ mod direct {
                     return None;
                 }
                 if fds[0].revents != 0 && self.changed() {
+                    // Renewed before the check that follows: a file replaced is watched
+                    // anew. Should that fail, the next check still comes at the safety timer.
+                    let _ = self.arm();
                     return Some(interrupted(receiver).unwrap_or(Wake::Changed));
                 }
             }
@@ -402,10 +453,12 @@ mod direct {
                             | libc::IN_MOVE_SELF
                             | libc::IN_IGNORED)
                         != 0;
+                    // A file's own watch names nothing: every event of it counts.
+                    let about_file = Some(event.wd) != self.dir_watch.get();
                     let about_watched = std::str::from_utf8(name).is_ok_and(|name| {
                         !store::is_temporary(name) && is_watched_rel(name, &self.watched)
                     });
-                    relevant |= about_dir || about_watched;
+                    relevant |= about_file || about_dir || about_watched;
                     offset += header + len;
                 }
             }
