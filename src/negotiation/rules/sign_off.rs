@@ -137,13 +137,21 @@ struct Signed {
     audit_digest: Option<String>,
 }
 
+/// What voided a sign-off: the fields of [`Voided`] but the sign-off's own.
+struct Cause {
+    change: String,
+    by: Option<String>,
+    at: Option<String>,
+    index: Option<usize>,
+}
+
 /// What voided the sign-off at `index` of `events` (signing `signed`), if anything did.
 fn voided_by(
     events: &[Event],
     index: usize,
     signed: &Signed,
     now: &(Option<String>, Option<String>),
-) -> Option<(String, Option<String>, Option<String>, Option<usize>)> {
+) -> Option<Cause> {
     for (at, event) in events.iter().enumerate().skip(index + 1) {
         let counts = event.changes_decisions()
             || (event.writes_signed_document() && {
@@ -168,10 +176,22 @@ fn voided_by(
                 by.as_deref().unwrap_or("someone"),
                 event.after.as_deref().unwrap_or("")
             );
-            return Some((change, by, Some(event.at.to_string()), Some(at)));
+            return Some(Cause {
+                change,
+                by,
+                at: Some(event.at.to_string()),
+                index: Some(at),
+            });
         }
     }
-    let by_hand = |file: &str| Some((format!("{file} changed by hand"), None, None, None));
+    let by_hand = |file: &str| {
+        Some(Cause {
+            change: format!("{file} changed by hand"),
+            by: None,
+            at: None,
+            index: None,
+        })
+    };
     if now.0 != signed.final_digest {
         return by_hand(FINAL_FILE);
     }
@@ -218,13 +238,13 @@ pub fn review(
                         at: event.at.to_string(),
                     });
                 }
-                Some((change, by, at, voiding)) => review.voided.push(Voided {
+                Some(cause) => review.voided.push(Voided {
                     agent: agent.name.clone(),
                     signed_at: event.at.to_string(),
-                    change,
-                    by,
-                    at,
-                    index: voiding,
+                    change: cause.change,
+                    by: cause.by,
+                    at: cause.at,
+                    index: cause.index,
                 }),
             }
         }
