@@ -197,6 +197,15 @@ fn a_change_of_the_audit_final_a_decision_a_new_issue_or_a_reopen_voids_the_sign
         "{text}"
     );
 
+    // The same in the "your turn" list of poll (stderr).
+    let polled = neg.run(&["poll", "{dir}", "agent-beta"]);
+    assert_eq!(code(&polled), 0);
+    assert!(
+        stderr(&polled).contains("  sign-off voided: agent-beta's sign-off"),
+        "{}",
+        stderr(&polled)
+    );
+
     // A new issue.
     let neg = finishable();
     neg.ok(&["sign-off", "{dir}", "agent-beta"]);
@@ -359,4 +368,33 @@ fn a_long_note_is_cut_with_the_command_that_reads_it_whole() {
         ),
         "{text}"
     );
+}
+
+#[test]
+fn the_demo_shows_a_sign_off_before_the_finish() {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let output = parley()
+        .env_remove("PARLEY_NOW")
+        .current_dir(tmp.path())
+        .args(["--json", "demo", "d"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let envelope = json(&output);
+    let transcript: Vec<&str> = envelope["data"]["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let all = transcript.join("\n");
+    let signed = all
+        .find("signs off final.md, the audit and every decision")
+        .unwrap_or_else(|| panic!("no sign-off in the transcript:\n{all}"));
+    let finished = all
+        .find("parley finish DIR/negotiation --agent")
+        .unwrap_or_else(|| panic!("no finish --agent in the transcript:\n{all}"));
+    assert!(signed < finished, "{all}");
+    let meta = std::fs::read_to_string(tmp.path().join("d/negotiation/meta.md")).unwrap();
+    assert!(meta.contains("- **sign_off:** required\n"), "{meta}");
 }
