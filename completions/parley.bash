@@ -3480,7 +3480,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__init)
-            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --json --lock-timeout --help --version"
+            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --no-sign-off --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

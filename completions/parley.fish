@@ -82,7 +82,8 @@ complete -c parley -n "__fish_parley_using_subcommand init" -l max-rounds -d 'Po
 complete -c parley -n "__fish_parley_using_subcommand init" -l poll-interval -d 'How often agents should poll, in seconds (meta.md poll_interval_seconds)' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l turn-timeout -d 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand init" -l sign-off -d 'finish needs every other agent\'s `sign-off` of final.md and coverage-audit.md'
+complete -c parley -n "__fish_parley_using_subcommand init" -l sign-off -d 'finish needs every agent\'s `sign-off` (the default; kept for scripts)'
+complete -c parley -n "__fish_parley_using_subcommand init" -l no-sign-off -d 'finish needs no sign-off (what script-named links do)'
 complete -c parley -n "__fish_parley_using_subcommand init" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand init" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand init" -s V -l version -d 'Print version'

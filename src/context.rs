@@ -48,6 +48,10 @@ pub struct Settings {
     pub working_dir: WorkingDir,
     /// `NO_COLOR` is set to something: a live view draws without colour.
     pub no_color: bool,
+    /// The program was called through a script-named link (`init.sh`, `init`,
+    /// `parley-init`, ...): the applet keeps the old scripts' behaviour where it differs
+    /// (`init` writes the old scripts' `meta.md`, without the sign-off setting).
+    pub script_link: bool,
 }
 
 /// The caller's working directory, or why there is none.

@@ -118,6 +118,9 @@ pub struct Error {
     pub code: &'static str,
     pub message: String,
     pub hint: Option<String>,
+    /// What a refusal knows beyond its message, for the JSON envelope's `data` (`null` when
+    /// `None`): the "finished" refusal (exit 2) says who finished, when and how it ended.
+    pub data: Option<Box<serde_json::Value>>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -135,7 +138,20 @@ impl Error {
             code,
             message: message.into(),
             hint: None,
+            data: None,
         }
+    }
+
+    /// The message followed by `detail` (`MESSAGE. DETAIL`).
+    pub fn with_detail(mut self, detail: &str) -> Self {
+        self.message = format!("{}. {detail}", self.message);
+        self
+    }
+
+    /// The error with `data` for the JSON envelope.
+    pub fn with_data(mut self, data: serde_json::Value) -> Self {
+        self.data = Some(Box::new(data));
+        self
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {

@@ -285,7 +285,7 @@ pub fn envelope(command: &str, result: &Result<Outcome, Error>) -> Value {
         Err(error) => json!({
             "ok": false,
             "command": command,
-            "data": Value::Null,
+            "data": error.data.as_deref().cloned().unwrap_or(Value::Null),
             "error": {
                 "code": error.code,
                 "message": error.message,

@@ -85,10 +85,14 @@ pub struct InitRequest {
         value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS)
     )]
     pub turn_timeout: u64,
-    /// finish needs every other agent's `sign-off` of final.md and coverage-audit.md
+    /// finish needs every agent's `sign-off` (the default; kept for scripts)
     #[arg(long)]
     #[serde(default)]
     pub sign_off: bool,
+    /// finish needs no sign-off (what script-named links do)
+    #[arg(long, conflicts_with = "sign_off")]
+    #[serde(default)]
+    pub no_sign_off: bool,
 }
 
 #[derive(Debug, Args, Deserialize)]
@@ -275,9 +279,23 @@ pub fn init(ctx: &Ctx, request: InitRequest) -> Result<init::Initialization> {
         turn_timeout: request.turn_timeout,
         topic,
         sources: init::read_sources(&request.sources)?,
-        sign_off: request.sign_off,
+        sign_off: sign_off_setting(ctx, request.sign_off, request.no_sign_off)?,
     };
     init::run(ctx, &args)
+}
+
+/// What `meta.md` says of sign-offs: `parley init` (and the MCP `init`) requires them unless
+/// `--no-sign-off`; a script-named link writes the old scripts' `meta.md` (no setting: no
+/// sign-off) unless `--sign-off` asks for them.
+fn sign_off_setting(ctx: &Ctx, sign_off: bool, no_sign_off: bool) -> Result<Option<bool>> {
+    if sign_off && no_sign_off {
+        return Err(Error::usage("give --sign-off or --no-sign-off, not both"));
+    }
+    Ok(match (ctx.settings.script_link, sign_off, no_sign_off) {
+        (_, true, _) => Some(true),
+        (true, false, _) => None,
+        (false, false, no) => Some(!no),
+    })
 }
 
 pub fn register(ctx: &Ctx, request: RegisterRequest) -> Result<register::Registration> {

@@ -31,6 +31,10 @@ pub fn run(args: Vec<OsString>) -> u8 {
     } else {
         Mode::Human
     };
+    let script_link = matches!(
+        args.first().map(|program| applet_for_program(program)),
+        Some(Ok(Some(_)))
+    );
     let args = match resolve_program(args) {
         Ok(args) => args,
         Err(error) => return output::emit(mode, "parley", Err(error)),
@@ -68,7 +72,8 @@ pub fn run(args: Vec<OsString>) -> u8 {
     let result = tree::GlobalArgs::from_arg_matches(&matches)
         .map_err(|e| Error::usage(e.to_string()))
         .and_then(|global| tree::context(&global))
-        .and_then(|ctx| {
+        .and_then(|mut ctx| {
+            ctx.settings.script_link = script_link;
             let ctx = ctx
                 .with_cancel(interrupt_token())
                 .with_screen(stdout_screen());

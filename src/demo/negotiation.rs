@@ -2,7 +2,7 @@
 //!
 //! Every step an agent takes is a separate `parley` process running the same applets a real
 //! agent runs (init, register, wait-for-start, poll, file-draft-issue, end-analysis, position,
-//! challenge, agree, hand-off, audit-template, status, finish); what a real agent writes by
+//! challenge, agree, hand-off, audit-template, status, sign-off, finish); what a real agent writes by
 //! hand (its analysis, the filled-in coverage audit and the final document) the scripted
 //! agents write into the files the same way. The agents run concurrently, one thread each, as
 //! distinct participants.
@@ -252,10 +252,7 @@ impl Negotiation {
         let issues = data["issues"].as_array().cloned().unwrap_or_default();
         let all_agreed = !issues.is_empty() && issues.iter().all(|i| i["status"] == "AGREED");
         if all_agreed {
-            self.write_conclusion(name, &issues)?;
-            let finished = self.stage.parley(name, &["finish", &dir])?;
-            self.stage.expect(name, &finished, &[0])?;
-            return Ok(true);
+            return self.conclude(name, &issues, &data["sign_offs"]);
         }
         let duplicates = data["duplicates"].as_array().cloned().unwrap_or_default();
         for issue in &issues {
@@ -269,6 +266,39 @@ impl Negotiation {
                 Some(of) => self.settle_duplicate(name, file, of)?,
                 None => self.debate(name, file, title)?,
             }
+        }
+        let handed = self.stage.parley(name, &["hand-off", &dir, name])?;
+        self.stage.expect(name, &handed, &[0])?;
+        Ok(false)
+    }
+
+    /// Every issue settled: the first agent to see it writes the audit and `final.md` and
+    /// signs off; each other agent signs off on its turn, and the last one whose sign-off
+    /// `finish` waits for runs `finish --agent` (which signs off for it). `true` when this
+    /// agent finished the negotiation.
+    fn conclude(&self, name: &str, issues: &[Value], sign_offs: &Value) -> Result<bool> {
+        let dir = self.negotiation.to_string_lossy().into_owned();
+        let owed: Vec<&str> = (sign_offs["owed"].as_array().into_iter().flatten())
+            .filter_map(Value::as_str)
+            .collect();
+        if !self.negotiation.join("final.md").exists() {
+            self.write_conclusion(name, issues)?;
+        } else if owed.iter().all(|agent| *agent == name) {
+            self.stage.say(format!(
+                "[{name}] reads final.md and finishes: that is its sign-off"
+            ));
+            let finished = self
+                .stage
+                .parley(name, &["finish", &dir, "--agent", name])?;
+            self.stage.expect(name, &finished, &[0])?;
+            return Ok(true);
+        }
+        if owed.contains(&name) {
+            self.stage.say(format!(
+                "[{name}] signs off final.md, the audit and every decision"
+            ));
+            let signed = self.stage.parley(name, &["sign-off", &dir, name])?;
+            self.stage.expect(name, &signed, &[0])?;
         }
         let handed = self.stage.parley(name, &["hand-off", &dir, name])?;
         self.stage.expect(name, &handed, &[0])?;

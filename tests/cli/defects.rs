@@ -1348,7 +1348,7 @@ fn defect_14_a_directory_with_spaces_works_end_to_end() {
     std::fs::create_dir(&parent).unwrap();
     let dir = parent.join("the cache design");
     let neg = Neg { tmp, dir };
-    let out = neg.ok(&["init", "{dir}", "2"]);
+    let out = neg.ok(&["init", "{dir}", "2", "--no-sign-off"]);
     assert!(out.contains(&format!(
         "Negotiation initialized at: {}",
         neg.dir.display()

@@ -485,8 +485,35 @@ fn a_two_agent_negotiation_through_tools_only() {
         )
         .unwrap();
         std::fs::write(neg.path("final.md"), "# Final\n\nA remote cache.\n").unwrap();
-        beta.expect(n, json!({"action": "finish", "dir": dir}), 0)
+        // Made by `init`, the negotiation needs every agent's sign-off: beta finishing
+        // signs off for beta, alpha has not yet.
+        let refused = beta
+            .expect(
+                n,
+                json!({"action": "finish", "dir": dir, "agent": "agent-beta"}),
+                1,
+            )
             .await;
+        assert_eq!(refused["error"]["code"], "NOT_READY");
+        assert_eq!(
+            refused["data"]["failures"],
+            json!([
+                "NOT SIGNED OFF: agent-alpha — has not signed off (`parley sign-off DIR agent-alpha`)"
+            ])
+        );
+        alpha
+            .expect(
+                n,
+                json!({"action": "sign_off", "dir": dir, "agent": "agent-alpha"}),
+                0,
+            )
+            .await;
+        beta.expect(
+            n,
+            json!({"action": "finish", "dir": dir, "agent": "agent-beta"}),
+            0,
+        )
+        .await;
         let finished = alpha
             .expect(
                 "wait",
@@ -495,6 +522,35 @@ fn a_two_agent_negotiation_through_tools_only() {
             )
             .await;
         assert_eq!(finished["command"], "wait");
+        // The finished answer says who finished, when, how and where final.md is.
+        assert_eq!(finished["data"]["finished_by"], "agent-beta");
+        assert_eq!(finished["data"]["agreed"], 1);
+        assert_eq!(finished["data"]["escalated"], 0);
+        assert!(
+            finished["data"]["final"]
+                .as_str()
+                .is_some_and(|p| p.ends_with("final.md")),
+            "{finished}"
+        );
+        // A refused change carries the same.
+        let refused = alpha
+            .expect(
+                n,
+                json!({"action": "hand_off", "dir": dir, "agent": "agent-alpha"}),
+                2,
+            )
+            .await;
+        assert_eq!(refused["error"]["code"], "FINISHED");
+        assert_eq!(refused["data"]["finished_by"], "agent-beta");
+        // A note still works after finish.
+        alpha
+            .expect(
+                n,
+                json!({"action": "note", "dir": dir, "agent": "agent-alpha",
+                       "body": "Thanks: agreed with the final text."}),
+                0,
+            )
+            .await;
         alpha.stop().await;
         beta.stop().await;
     });

@@ -398,7 +398,8 @@ fn status_from_the_few_events_it_keeps_answers_as_from_the_whole_log() {
     ]);
     neg.write(
         "meta.md",
-        &(neg.read("meta.md") + "- **sign_off:** required\n"),
+        &neg.read("meta.md")
+            .replace("- **sign_off:** off\n", "- **sign_off:** required\n"),
     );
     neg.write("coverage-audit.md", "# Coverage Audit\n\n- all: INCLUDED\n");
     neg.write("final.md", "# Final\n\nThe decision.\n");
@@ -415,6 +416,8 @@ fn status_from_the_few_events_it_keeps_answers_as_from_the_whole_log() {
     assert_eq!(
         kinds,
         [
+            // The merge: a change the sign-off rule reads (it voids earlier sign-offs).
+            ("end-analysis", "merge"),
             ("duplicate", "entry"),
             ("agree", "status"),
             ("resolve", "resolve"),
@@ -598,7 +601,9 @@ fn with_sign_off_finish_needs_every_other_agent_after_the_last_edit() {
     // An edit voids it.
     neg.write("final.md", "# Final\n\nThe decision, revised.\n");
     let voided = neg.run(&["finish", "{dir}", "--agent", "agent-alpha"]);
-    assert!(stdout(&voided).contains("NOT SIGNED OFF: agent-beta — its sign-off predates"));
+    assert!(stdout(&voided).contains(
+        "NOT SIGNED OFF: agent-beta — its sign-off was voided (final.md changed by hand)"
+    ));
     neg.ok(&["sign-off", "{dir}", "agent-beta"]);
     // Without --agent nobody is excused.
     let output = neg.run(&["finish", "{dir}"]);

@@ -19,6 +19,7 @@ fn debate(max_rounds: u32) -> Neg {
         "2",
         "--max-rounds",
         &max_rounds.to_string(),
+        "--no-sign-off",
     ]);
     for name in Neg::names(2) {
         neg.ok(&["register", "{dir}", &name]);
@@ -783,6 +784,7 @@ fn audit_template_writes_a_section_per_source_and_finish_checks_them() {
         "alpha-proposal.md",
         "--source",
         "beta-proposal.md",
+        "--no-sign-off",
     ]);
     for name in Neg::names(2) {
         neg.ok(&["register", "{dir}", &name]);

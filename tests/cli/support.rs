@@ -105,10 +105,10 @@ impl Neg {
         Neg { tmp, dir }
     }
 
-    /// `init neg N`.
+    /// `init neg N --no-sign-off` (sign-offs are tested on their own).
     pub fn init(agents: u32) -> Neg {
         let neg = Neg::empty();
-        neg.ok(&["init", "{dir}", &agents.to_string()]);
+        neg.ok(&["init", "{dir}", &agents.to_string(), "--no-sign-off"]);
         neg
     }
 

@@ -17,6 +17,7 @@ use crate::negotiation::derived::digests::Edit;
 use crate::negotiation::derived::record;
 use crate::negotiation::model::documents::FINAL_FILE;
 use crate::negotiation::model::log::EventKind;
+use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::{TURN_FILE, Turn};
 use crate::negotiation::model::{Actor, open};
 use crate::negotiation::overview::Overview;
@@ -206,10 +207,31 @@ pub fn run(ctx: &Ctx, args: &FinishArgs) -> Result<Finish> {
             .with_detail(json!(edits))
             .append(&locked)?;
     }
+    // `finish --agent NAME` is NAME's sign-off of what it finishes.
+    if let Some(agent) = args.agent.as_ref().filter(|_| state.meta.sign_off) {
+        let (final_digest, audit_digest) = sign_off::document_digests(&store)?;
+        Actor::by("finish", agent)
+            .event(ctx, EventKind::SignOff)
+            .change(
+                None,
+                Some(format!(
+                    "{FINAL_FILE} {}",
+                    final_digest.as_deref().unwrap_or("")
+                )),
+            )
+            .with_detail(json!({"final": final_digest, "audit": audit_digest}))
+            .append(&locked)?;
+    }
     locked.replace(TURN_FILE, "done\n")?;
+    let count = |status: IssueStatus| reports.iter().filter(|r| r.status == Some(status)).count();
     actor
         .event(ctx, EventKind::Finish)
         .change(Some(state.turn.to_string()), Some(Turn::Done.to_string()))
+        .with_detail(json!({
+            "issues": reports.len(),
+            "agreed": count(IssueStatus::Agreed),
+            "escalated": count(IssueStatus::Escalate),
+        }))
         .append(&locked)?;
     over.final_document = Some(args.dir.join(FINAL_FILE));
     Ok(Finish::Over(over))

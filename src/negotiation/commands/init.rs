@@ -37,8 +37,10 @@ pub struct InitArgs {
     pub topic: Option<String>,
     /// Source files to copy into `sources/`, with the name each gets there.
     pub sources: Vec<(PathBuf, String)>,
-    /// `finish` needs every other agent's sign-off (`meta.md`: `sign_off: required`).
-    pub sign_off: bool,
+    /// Whether `finish` needs every agent's sign-off: `Some(true)` writes
+    /// `- **sign_off:** required` in meta.md, `Some(false)` `- **sign_off:** off`, `None` no
+    /// line at all (the old scripts' meta.md, through a script-named link: no sign-off).
+    pub sign_off: Option<bool>,
 }
 
 /// Reads and checks the source files before anything is created.
@@ -134,7 +136,8 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Initialization> {
     meta.max_rounds_per_agent = args.max_rounds;
     meta.poll_interval_seconds = args.poll_interval;
     meta.turn_timeout_seconds = args.turn_timeout;
-    meta.sign_off = args.sign_off;
+    meta.sign_off = args.sign_off == Some(true);
+    meta.sign_off_written = args.sign_off.is_some();
     meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;

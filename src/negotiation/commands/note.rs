@@ -1,6 +1,6 @@
 //! `note DIR AGENT --body TEXT`: a word to the other agents outside the positions. Any
-//! registered agent may write one at any time before the negotiation is finished, holding
-//! the turn or not. Notes go to `notes.md`, one section each,
+//! registered agent may write one at any time, holding the turn or not, after `finish` too
+//! (a note changes no decision). Notes go to `notes.md`, one section each,
 //! `## NAME's note N (YYYY-MM-DDTHH:MM:SSZ)`, numbered from 1 in the order written, and to the
 //! log (a `note` event naming the number). The others see them in their changes (`parley
 //! changes`, and `poll`/`wait` when the turn comes to them) and in `watch`'s last events.
@@ -56,7 +56,7 @@ pub fn run(ctx: &Ctx, args: &NoteArgs) -> Result<Noted> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor::by("note", &args.agent);
     let Desk { locked, state } = Desk::open(&store, actor)?;
-    state.ensure_not_finished(&store)?;
+    // Notes change no decision: they are welcome after `finish` too.
     state.ensure_registered(&args.agent)?;
     locked.preflight(&[notes::FILE])?;
     let existing = store.read(notes::FILE)?;

@@ -17,6 +17,7 @@ use crate::wait::{self, Check, WaitOptions};
 use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::desk::{ensure_timer, note_activity};
 use crate::negotiation::commands::handover::skip_if_timed_out;
+use crate::negotiation::model::finished::Finished;
 use crate::negotiation::model::log;
 use crate::negotiation::model::turn::{Phase, TURN_FILE, Turn};
 use crate::negotiation::model::{Actor, State, TurnClock, open};
@@ -35,7 +36,14 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<PollReply> {
     let store = open(&args.dir, ctx)?;
     let Some(options) = &args.wait else {
         let (state, skipped, news) = look(&store, ctx, &args.agent)?;
-        return Ok(PollReply::new(&state, &args.agent, skipped, news, ctx));
+        return Ok(PollReply::new(
+            &store,
+            &state,
+            &args.agent,
+            skipped,
+            news,
+            ctx,
+        ));
     };
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
@@ -59,6 +67,7 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<PollReply> {
         if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
             let skipped = std::mem::take(&mut skipped);
             return Ok(Check::Ready(PollReply::new(
+                &store,
                 &state,
                 &args.agent,
                 skipped,
@@ -126,6 +135,10 @@ pub struct PollReply {
     /// ... and what changed since its last hand-over (the list of `parley changes`).
     #[serde(skip_serializing_if = "Option::is_none")]
     changes: Option<Changes>,
+    /// The "finished" answer (exit 2) says how it ended: `finished_by`, `finished_at`,
+    /// `issues`, `agreed`, `escalated` and `final` (the path of `final.md`).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    finished: Option<Finished>,
     /// What the skips said, printed before the answer.
     #[serde(skip)]
     skips: Vec<String>,
@@ -144,6 +157,7 @@ impl PollReply {
     /// The answer for `agent` in `state`, after the `skips` of the look; `news` is what changed
     /// for it when the turn is (or came to) it.
     fn new(
+        store: &Store,
         state: &State,
         agent: &Name,
         skips: Vec<String>,
@@ -164,6 +178,7 @@ impl PollReply {
                 .as_ref()
                 .and_then(|_| state.turn_clock(ctx.clock.unix_seconds())),
             changes: news,
+            finished: (answer == Answer::Done).then(|| Finished::read(store)),
             skips,
         }
     }
@@ -197,6 +212,9 @@ impl Reply for PollReply {
         });
         if let Some(clock) = &self.clock {
             out.note(clock.note());
+        }
+        if let Some(finished) = &self.finished {
+            out.note(finished.line());
         }
         for line in self.changes.iter().flat_map(Changes::lines) {
             out.note(line);

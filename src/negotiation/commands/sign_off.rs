@@ -1,11 +1,12 @@
-//! `sign-off DIR AGENT`: an agent approves `final.md` and `coverage-audit.md` as they are now.
-//! Opt-in at `init --sign-off` (`- **sign_off:** required` in meta.md): `finish` then also
-//! requires a sign-off from every registered agent except the one running
-//! `finish --agent NAME`, made after the last change of the two files.
+//! `sign-off DIR AGENT`: an agent approves `final.md`, `coverage-audit.md` and every decision
+//! as they are now. `parley init` asks for sign-offs unless `--no-sign-off` (`- **sign_off:**
+//! required` in meta.md): `finish` then needs one from every registered agent, except the one
+//! running `finish --agent NAME` (which signs off by finishing) and any agent skipped for its
+//! turn timeout since the last change ([`rules::sign_off`](crate::negotiation::rules::sign_off)
+//! says what voids one).
 //!
 //! A sign-off is a `sign-off` event in the log holding the digests (FNV-1a, as for positions)
-//! of the two files it approved; a later edit of either changes its digest and so voids every
-//! sign-off made before it. It needs no turn: any registered agent, at any time once
+//! of the two files it approved. It needs no turn: any registered agent, at any time once
 //! `final.md` exists and before the negotiation is finished.
 
 use std::path::PathBuf;
@@ -47,7 +48,7 @@ pub struct SignOff {
 impl Reply for SignOff {
     fn human(&self, out: &mut Human) {
         out.line(format!(
-            "Signed off by {}: {FINAL_FILE} and {AUDIT_FILE} as they are now (a later edit voids it).",
+            "Signed off by {}: {FINAL_FILE}, {AUDIT_FILE} and every decision as they are now (a later change of any voids it).",
             self.agent
         ));
     }

@@ -43,7 +43,11 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
         let Desk { locked, mut state } = Desk::open(&store, actor)?;
         state.ensure_registered(&args.agent)?;
         match &state.turn {
-            Turn::Done => return Err(Error::finished(store.root())),
+            Turn::Done => {
+                return Err(crate::negotiation::model::finished::Finished::refusal(
+                    &store,
+                ));
+            }
             Turn::Agent(first) => {
                 complete_first_turn(&locked, first, ctx, actor)?;
                 note_seen(&locked, &mut state, &args.agent, ctx)?;

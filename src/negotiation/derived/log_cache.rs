@@ -35,8 +35,9 @@ use crate::negotiation::model::log::{Event, EventKind};
 pub const FILE: &str = ".parley/log-events.json";
 
 /// Changes whenever what the file holds changes meaning; a file of another version is ignored.
-/// Version 2 kept every event but the `digest` records.
-const VERSION: u32 = 3;
+/// Version 2 kept every event but the `digest` records; version 4 added those the sign-off
+/// rule reads.
+const VERSION: u32 = 4;
 
 /// How many bytes of newer lines (other than `digest` records) are parsed at each reading
 /// before the file is written again.
@@ -56,13 +57,14 @@ struct LogCacheFile {
 
 /// Whether `status` reads `event` when no issue is OPEN: a person's settlement (for the
 /// reports, `resolve::mark_resolutions`), an agreement made by `agree` (`agree::agreed_by`), a
-/// duplicate's proposal and a sign-off (for what blocks `finish`, `status::finish_blockers`).
-/// A use of another event there must be added here.
+/// duplicate's proposal, and what the sign-off rule reads (the sign-offs, the skips and the
+/// changes that void a sign-off, `Event::read_by_sign_off`). A use of another event there must be
+/// added here.
 pub fn read_by_status(event: &Event) -> bool {
     event.kind == EventKind::Resolve
-        || event.kind == EventKind::SignOff
         || event.is_agreement()
         || event.is_duplicate_proposal()
+        || event.read_by_sign_off()
 }
 
 /// The log's events that `status` reads ([`read_by_status`]), and its warnings (a torn last

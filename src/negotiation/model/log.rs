@@ -218,6 +218,38 @@ impl Event {
         self.command == "agree" && self.kind == EventKind::Status
     }
 
+    /// Whether it changes a decision or the set of issues (a status set, a person's
+    /// settlement, a reopen, a new issue, the merge, an edit of recorded positions found): it
+    /// voids every sign-off given before it (`rules::sign_off`).
+    pub fn changes_decisions(&self) -> bool {
+        matches!(
+            self.kind,
+            EventKind::Status
+                | EventKind::Resolve
+                | EventKind::Reopen
+                | EventKind::Issue
+                | EventKind::Merge
+                | EventKind::Edit
+        )
+    }
+
+    /// Whether it writes `final.md` or `coverage-audit.md` (`final`, `audit`,
+    /// `audit-template`), the documents a sign-off covers.
+    pub fn writes_signed_document(&self) -> bool {
+        matches!(
+            self.kind,
+            EventKind::Final | EventKind::Audit | EventKind::AuditTemplate
+        )
+    }
+
+    /// Whether the sign-off rule reads it: a sign-off, a skip, or a change that may void one.
+    pub fn read_by_sign_off(&self) -> bool {
+        self.kind == EventKind::SignOff
+            || self.kind == EventKind::Skip
+            || self.changes_decisions()
+            || self.writes_signed_document()
+    }
+
     /// Whether it logs a duplicate proposal (its entry in the positions file, by `duplicate`).
     pub fn is_duplicate_proposal(&self) -> bool {
         self.command == "duplicate" && self.kind == EventKind::Entry

@@ -23,9 +23,14 @@ pub struct Meta {
     pub turn_timeout_seconds: u64,
     pub created: Option<String>,
     pub registration_deadline: Option<String>,
-    /// `finish` needs every other agent's `sign-off` of `final.md` and `coverage-audit.md`
-    /// (`init --sign-off`; `- **sign_off:** required`, absent otherwise).
+    /// `finish` needs every agent's `sign-off` of `final.md`, `coverage-audit.md` and the
+    /// decisions (`- **sign_off:** required`, written by `parley init` unless
+    /// `--no-sign-off`; `off` or no line: none).
     pub sign_off: bool,
+    /// Whether meta.md has a `sign_off` line: `parley init` writes one (`required` or `off`);
+    /// the old scripts, and `init` through a script-named link, none.
+    #[serde(skip)]
+    pub sign_off_written: bool,
     /// The sources in the order `init --source` named them (`- **source_order:** [JSON
     /// array]`), which the issue template's Position A, B and the audit template follow.
     /// Empty for a directory made without sources or before the order was recorded.
@@ -43,6 +48,7 @@ impl Meta {
             created: Some(format_stamp(created)),
             registration_deadline: None,
             sign_off: false,
+            sign_off_written: false,
             source_order: Vec::new(),
         }
     }
@@ -63,8 +69,8 @@ impl Meta {
         if let Some(created) = &self.created {
             line("created", created);
         }
-        if self.sign_off {
-            line("sign_off", &"required");
+        if self.sign_off || self.sign_off_written {
+            line("sign_off", &if self.sign_off { "required" } else { "off" });
         }
         if !self.source_order.is_empty() {
             let order = serde_json::to_string(&self.source_order).expect("names serialize");
@@ -100,6 +106,7 @@ impl Meta {
             created: None,
             registration_deadline: None,
             sign_off: false,
+            sign_off_written: false,
             source_order: Vec::new(),
         };
         let mut saw_expected = false;
@@ -175,6 +182,7 @@ impl Meta {
                     })?
                 }
                 "sign_off" => {
+                    meta.sign_off_written = true;
                     meta.sign_off = match value {
                         "required" => true,
                         "off" => false,

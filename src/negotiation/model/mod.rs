@@ -5,6 +5,7 @@
 
 pub mod agents;
 pub mod documents;
+pub mod finished;
 pub mod fnv;
 pub mod issues;
 pub mod log;
@@ -124,7 +125,7 @@ impl State {
     /// Refuses any change to a finished negotiation (exit 2).
     pub fn ensure_not_finished(&self, store: &Store) -> Result<()> {
         if self.turn == Turn::Done {
-            return Err(Error::finished(store.root()));
+            return Err(finished::Finished::refusal(store));
         }
         Ok(())
     }

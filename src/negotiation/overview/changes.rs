@@ -1,7 +1,8 @@
 //! `changes DIR AGENT`: what changed since AGENT last handed the turn on (its last
 //! `hand-off`, `end-analysis` or the skip that took the turn from it): new issues, new
-//! entries by the other agents, status changes, edits found, notes, documents written
-//! through `analysis`, `audit` and `final`. `poll` and `wait` add the
+//! entries by the other agents, status changes, edits found, notes (whole, or cut with the
+//! command that reads them whole), documents written through `analysis`, `audit` and
+//! `final`, sign-offs given and voided, and `finish`. `poll` and `wait` add the
 //! same list to their "your turn" answer, so that an agent need not re-read every positions
 //! file to find the others' moves.
 //!
@@ -32,6 +33,7 @@ use crate::negotiation::model::log::{Event, EventKind};
 use crate::negotiation::model::notes;
 use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::{Actor, State, open};
+use crate::negotiation::rules::sign_off;
 
 #[derive(Debug, Clone)]
 pub struct ChangesArgs {
@@ -81,6 +83,25 @@ pub struct DocumentChange {
     pub command: String,
 }
 
+/// A sign-off given by another agent since the reference point (`finish --agent` gives one).
+#[derive(Debug, Clone, Serialize)]
+pub struct SignOffNews {
+    pub agent: String,
+    pub at: String,
+    /// `sign-off`, or `finish` when it was given by finishing.
+    pub command: String,
+    /// Whether it is still in force (a later change voids it).
+    pub valid: bool,
+}
+
+/// Who ran `finish`, when it came after the reference point.
+#[derive(Debug, Clone, Serialize)]
+pub struct FinishNews {
+    /// The agent of `finish --agent NAME` (`None`: without `--agent`).
+    pub by: Option<String>,
+    pub at: String,
+}
+
 /// Everything that changed for one agent.
 #[derive(Debug, Clone, Serialize)]
 pub struct Changes {
@@ -95,7 +116,22 @@ pub struct Changes {
     /// Documents written through `analysis`, `audit` or `final` (read one with `parley show
     /// DIR AGENT --file FILE`).
     pub documents: Vec<DocumentChange>,
+    /// Sign-offs the other agents gave since.
+    pub sign_offs: Vec<SignOffNews>,
+    /// Sign-offs (the agent's own included) that a change since voided, or that a change made
+    /// by hand voids.
+    pub voided_sign_offs: Vec<sign_off::Voided>,
+    /// `finish`, when it ran since.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finished: Option<FinishNews>,
+    /// The directory, for the commands the lines name.
+    #[serde(skip)]
+    pub dir: PathBuf,
 }
+
+/// A note longer than this (in characters) is cut in the human list, with the command that
+/// reads it whole; JSON always holds it whole.
+const NOTE_SHOWN_WHOLE: usize = 600;
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
@@ -105,6 +141,9 @@ impl Changes {
             && self.edits.is_empty()
             && self.notes.is_empty()
             && self.documents.is_empty()
+            && self.sign_offs.is_empty()
+            && self.voided_sign_offs.is_empty()
+            && self.finished.is_none()
     }
 
     pub fn count(&self) -> usize {
@@ -114,6 +153,9 @@ impl Changes {
             + self.edits.len()
             + self.notes.len()
             + self.documents.len()
+            + self.sign_offs.len()
+            + self.voided_sign_offs.len()
+            + usize::from(self.finished.is_some())
     }
 
     /// The human form: a heading, then one line per change.
@@ -160,7 +202,7 @@ impl Changes {
             lines.push(format!("  edit: {}", edit.describe()));
         }
         for note in &self.notes {
-            lines.push(format!("  note: {}", note.summary()));
+            lines.extend(self.note_lines(note));
         }
         for document in &self.documents {
             lines.push(format!(
@@ -168,6 +210,58 @@ impl Changes {
                 document.command, document.file, document.agent, document.at
             ));
         }
+        for given in &self.sign_offs {
+            let how = if given.command == "finish" {
+                " by finishing"
+            } else {
+                ""
+            };
+            let void = if given.valid { "" } else { " (since voided)" };
+            lines.push(format!(
+                "  sign-off: {} signed off{how} ({}){void}",
+                given.agent, given.at
+            ));
+        }
+        for voided in &self.voided_sign_offs {
+            lines.push(format!("  sign-off voided: {}", voided.describe()));
+        }
+        if let Some(finished) = &self.finished {
+            lines.push(format!(
+                "  finish: {} ({})",
+                finished
+                    .by
+                    .as_deref()
+                    .map_or("run without --agent".to_owned(), |by| format!("by {by}")),
+                finished.at
+            ));
+        }
+        lines
+    }
+
+    /// A note: whole when short, else its start and the exact command that reads it whole.
+    fn note_lines(&self, note: &notes::Note) -> Vec<String> {
+        let heading = format!(
+            "  note: {}'s note {} ({})",
+            note.agent, note.number, note.at
+        );
+        let length = note.text.chars().count();
+        if length <= NOTE_SHOWN_WHOLE {
+            let mut text = note.text.lines();
+            let first = text.next().unwrap_or("");
+            let mut lines = vec![format!("{heading}: {first}")];
+            lines.extend(text.map(|line| format!("    {line}")));
+            return lines;
+        }
+        let shown: String = note.text.chars().take(NOTE_SHOWN_WHOLE).collect();
+        let mut lines = vec![format!(
+            "{heading}, cut at {NOTE_SHOWN_WHOLE} of {length} characters:"
+        )];
+        lines.extend(shown.lines().map(|line| format!("    {line}")));
+        lines.push(format!(
+            "    … read it whole: parley show {} {} --file notes.md (the `show` tool over MCP)",
+            self.dir.display(),
+            self.agent
+        ));
         lines
     }
 }
@@ -328,6 +422,38 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         });
     }
 
+    let first_after = reference.map_or(0, |index| index + 1);
+    let review = sign_off::review(store, state, events, None)?;
+    let sign_offs = after
+        .iter()
+        .filter(|e| e.kind == EventKind::SignOff && e.agent.as_deref() != Some(agent.as_str()))
+        .filter_map(|e| {
+            let by = e.agent.as_deref()?;
+            Some(SignOffNews {
+                agent: by.to_owned(),
+                at: e.at.to_string(),
+                command: e.command.to_string(),
+                valid: review
+                    .given
+                    .iter()
+                    .any(|g| g.agent.as_str() == by && g.at == e.at.as_str()),
+            })
+        })
+        .collect();
+    let voided_sign_offs = review
+        .voided
+        .into_iter()
+        .filter(|v| v.index.is_none_or(|index| index >= first_after))
+        .collect();
+    let finished = after
+        .iter()
+        .rev()
+        .find(|e| e.kind == EventKind::Finish)
+        .map(|e| FinishNews {
+            by: e.agent.as_deref().map(str::to_owned),
+            at: e.at.to_string(),
+        });
+
     Ok(Changes {
         agent: agent.clone(),
         since,
@@ -337,6 +463,10 @@ pub fn compute(store: &Store, state: &State, events: &[Event], agent: &Name) -> 
         edits,
         notes,
         documents,
+        sign_offs,
+        voided_sign_offs,
+        finished,
+        dir: store.root().to_path_buf(),
     })
 }
 

@@ -28,6 +28,7 @@ use crate::negotiation::overview::edit_lines;
 use crate::negotiation::overview::summarize;
 use crate::negotiation::rules::duplicate;
 use crate::negotiation::rules::duplicate::LikelyDuplicate;
+use crate::negotiation::rules::sign_off::SignOffs;
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -56,6 +57,8 @@ pub struct StatusReply {
     agreed_by: BTreeMap<String, String>,
     /// The same, keyed by the file name, `NN-TOPIC.md`, as the other fields name it.
     agreed_by_file: BTreeMap<String, String>,
+    /// Where the sign-offs stand: given, voided (by what), owed, not waited for.
+    sign_offs: SignOffs,
     /// Whether `finish` has marked the negotiation done.
     #[serde(skip)]
     finished: bool,
@@ -135,6 +138,13 @@ impl Reply for StatusReply {
                 out.line(duplicate.describe());
             }
         }
+        if let Some(line) = self.sign_offs.line() {
+            out.line("");
+            out.line(line);
+            for voided in &self.sign_offs.voided {
+                out.line(format!("  {}", voided.describe()));
+            }
+        }
         // The edits stay the last block, as before: tools read them to the end of the output.
         if !self.finish_blockers.is_empty() && self.phase == Phase::Positions {
             out.line("");
@@ -187,6 +197,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
     .into_iter()
     .filter(|d| unsettled.contains(d.file.as_str()))
     .collect();
+    let sign_offs = crate::negotiation::rules::sign_off::review(&store, &state, &events, None)?;
     let blockers = if state.turn == Turn::Done {
         Vec::new()
     } else {
@@ -213,6 +224,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
             })
             .collect(),
         agreed_by: agreers,
+        sign_offs,
     })
 }
 
