@@ -48,6 +48,9 @@ pub struct Settings {
     pub working_dir: WorkingDir,
     /// `NO_COLOR` is set to something: a live view draws without colour.
     pub no_color: bool,
+    /// The program was run by a script-named link (`init.sh`, `init`, `parley-init`...): a
+    /// negotiation it makes keeps the old scripts' file formats.
+    pub script_link: bool,
 }
 
 /// The caller's working directory, or why there is none.

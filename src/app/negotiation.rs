@@ -276,6 +276,7 @@ pub fn init(ctx: &Ctx, request: InitRequest) -> Result<init::Initialization> {
         topic,
         sources: init::read_sources(&request.sources)?,
         sign_off: request.sign_off,
+        duplicate_entries: !ctx.settings.script_link,
     };
     init::run(ctx, &args)
 }

@@ -31,6 +31,9 @@ pub fn run(args: Vec<OsString>) -> u8 {
     } else {
         Mode::Human
     };
+    let script_link = args
+        .first()
+        .is_some_and(|program| matches!(applet_for_program(program), Ok(Some(_))));
     let args = match resolve_program(args) {
         Ok(args) => args,
         Err(error) => return output::emit(mode, "parley", Err(error)),
@@ -69,6 +72,8 @@ pub fn run(args: Vec<OsString>) -> u8 {
         .map_err(|e| Error::usage(e.to_string()))
         .and_then(|global| tree::context(&global))
         .and_then(|ctx| {
+            let mut ctx = ctx;
+            ctx.settings.script_link = script_link;
             let ctx = ctx
                 .with_cancel(interrupt_token())
                 .with_screen(stdout_screen());

@@ -270,7 +270,7 @@ fn with_duplicates() -> Neg {
     let merged = neg.ok(&["end-analysis", "{dir}", "agent-beta"]);
     assert!(
         merged.contains(
-            "Merged 4 issues total.\nLikely duplicate: 02-cache-location.md of 01-cache-location.md (same topic)\nLikely duplicate: 04-per-user.md of 03-limits.md (same title)\n"
+            "Merged 4 issues total.\nLikely duplicate: 02-cache-location.md of 01-cache-location.md (same topic; shared terms: cach, locat)\nLikely duplicate: 04-per-user.md of 03-limits.md (shared terms: limit, user, rat)\nAny agent may propose these on its turn"
         ),
         "{merged}"
     );
@@ -283,7 +283,7 @@ fn the_merge_and_status_report_likely_duplicates() {
     let status = neg.ok(&["status", "{dir}"]);
     assert!(
         status.contains(
-            "Likely duplicate: 02-cache-location.md of 01-cache-location.md (same topic)"
+            "Likely duplicate: 02-cache-location.md of 01-cache-location.md (same topic; shared terms: cach, locat)"
         )
     );
     let (_, envelope) = run_json(&neg, &["status", "{dir}"]);

@@ -39,6 +39,8 @@ pub struct InitArgs {
     pub sources: Vec<(PathBuf, String)>,
     /// `finish` needs every other agent's sign-off (`meta.md`: `sign_off: required`).
     pub sign_off: bool,
+    /// Duplicate proposals get their own entry (not when made by a script-named link).
+    pub duplicate_entries: bool,
 }
 
 /// Reads and checks the source files before anything is created.
@@ -135,6 +137,7 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Initialization> {
     meta.poll_interval_seconds = args.poll_interval;
     meta.turn_timeout_seconds = args.turn_timeout;
     meta.sign_off = args.sign_off;
+    meta.duplicate_entries = args.duplicate_entries;
     meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;
