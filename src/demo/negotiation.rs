@@ -386,9 +386,10 @@ impl Negotiation {
             ),
             Some(p)
                 if p.status == IssueStatus::Open
-                    && p.entries
-                        .iter()
-                        .any(|e| e.kind == EntryKind::Challenge && e.agent.as_str() != name) =>
+                    && p.entries.iter().any(|e| {
+                        matches!(e.kind, EntryKind::Challenge | EntryKind::Duplicate)
+                            && e.agent.as_str() != name
+                    }) =>
             {
                 (
                     vec!["agree", &dir, name, file],

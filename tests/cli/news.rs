@@ -300,12 +300,13 @@ fn a_duplicate_is_settled_in_one_exchange_and_finish_accepts_it() {
     let proposed = neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
     assert!(
         proposed.contains(
-            "Appended agent-alpha's challenge (round 1) to positions/02-cache-location.md"
+            "Appended agent-alpha's duplicate proposal to positions/02-cache-location.md"
         )
     );
     let file = neg.read("positions/02-cache-location.md");
+    // Its own entry: neither a challenge nor a round (issue 32).
     assert!(
-        file.contains("## agent-alpha's challenge (round 1)\nDuplicate of 01-cache-location.md.\n"),
+        file.contains("## agent-alpha's duplicate proposal\nDuplicate of 01-cache-location.md.\n"),
         "{file}"
     );
     // The proposer cannot agree its own proposal, even on a later turn.

@@ -137,10 +137,7 @@ pub fn confirm_all(ctx: &Ctx, args: &AgreeArgs) -> Result<Confirmed> {
     let actor = Actor::by("agree", &args.agent);
     let Desk { locked, state } = Desk::open_or_check(&store, actor, args.check)?;
     state.ensure_holder(&store, &args.agent, "agree")?;
-    state.ensure_phase(
-        crate::negotiation::model::turn::Phase::Positions,
-        "agree",
-    )?;
+    state.ensure_phase(crate::negotiation::model::turn::Phase::Positions, "agree")?;
     let events = crate::negotiation::model::log::read(&store)?.0;
     let mut pending = Vec::new();
     for issue in issues::list(&store, issues::ISSUES_DIR)? {

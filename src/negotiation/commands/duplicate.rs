@@ -29,17 +29,17 @@ use crate::negotiation::derived::terms::TermIndex;
 use crate::negotiation::model::State;
 use crate::negotiation::model::issues;
 use crate::negotiation::model::issues::IssueFile;
-use crate::negotiation::model::positions::{IssueStatus, Positions};
-use crate::negotiation::model::turn::Phase;
-use crate::negotiation::rules::duplicate;
-use crate::store::Locked;
 use crate::negotiation::model::issues::IssueRef;
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::positions;
 use crate::negotiation::model::positions::EntryKind;
+use crate::negotiation::model::positions::{IssueStatus, Positions};
+use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
+use crate::negotiation::rules::duplicate;
 use crate::negotiation::rules::duplicate::DECISION_PREFIX;
 use crate::negotiation::rules::text::Text;
+use crate::store::Locked;
 
 #[derive(Debug, Clone)]
 pub struct DuplicateArgs {
@@ -199,7 +199,11 @@ fn likely(
         }
         let (a, b) = (find(&root, &pair.file), find(&root, &pair.of));
         if a != b {
-            let (low, high) = if number(&a) <= number(&b) { (a, b) } else { (b, a) };
+            let (low, high) = if number(&a) <= number(&b) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             root.insert(high, low);
         }
     }

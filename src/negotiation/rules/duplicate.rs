@@ -235,7 +235,11 @@ pub fn likely(store: &Store) -> Result<Vec<LikelyDuplicate>> {
 pub fn closed_as_duplicates(events: &[Event]) -> std::collections::HashSet<String> {
     let mut last: FxHashMap<&str, bool> = FxHashMap::default();
     for event in events.iter().filter(|e| e.is_agreement()) {
-        let Some(file) = event.after.as_deref().and_then(|a| a.strip_suffix(": AGREED")) else {
+        let Some(file) = event
+            .after
+            .as_deref()
+            .and_then(|a| a.strip_suffix(": AGREED"))
+        else {
             continue;
         };
         let as_duplicate = event.detail_value().is_some_and(|d| {

@@ -93,10 +93,7 @@ pub fn check(
                 // A duplicate's proposer argued it in its proposal (its entry).
                 for proposer in &proposers {
                     if proposer.0 == rel
-                        && report
-                            .participants
-                            .iter()
-                            .any(|a| a.as_str() == proposer.1)
+                        && report.participants.iter().any(|a| a.as_str() == proposer.1)
                         && !debaters.contains(&proposer.1)
                     {
                         debaters.push(proposer.1);

@@ -439,7 +439,9 @@ fn open_details(
 fn recorded_titles(event: &Event) -> Option<(Cow<'_, str>, Vec<Cow<'_, str>>)> {
     let raw = event.detail.as_deref()?.get();
     // No escape anywhere and no challenge in the text: no title can name one.
-    if !raw.contains('\\') && !raw.contains("'s challenge") && !raw.contains("'s duplicate proposal")
+    if !raw.contains('\\')
+        && !raw.contains("'s challenge")
+        && !raw.contains("'s duplicate proposal")
     {
         return None;
     }
