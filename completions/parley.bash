@@ -874,7 +874,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agree)
-            opts="-h -V --decision --file --check --json --lock-timeout --help --version"
+            opts="-h -V --duplicates --decision --file --check --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1494,7 +1494,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__duplicate)
-            opts="-h -V --of --reason --json --lock-timeout --help --version"
+            opts="-h -V --of --likely --reason --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

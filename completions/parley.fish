@@ -165,6 +165,7 @@ complete -c parley -n "__fish_parley_using_subcommand challenge" -s V -l version
 complete -c parley -n "__fish_parley_using_subcommand agree" -l decision -d 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)' -r
 complete -c parley -n "__fish_parley_using_subcommand agree" -l file -d 'Read the decision from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agree" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand agree" -l duplicates -d 'Confirm every pending duplicate proposal by another agent (no issue, no decision)'
 complete -c parley -n "__fish_parley_using_subcommand agree" -l check -d 'Only say whether agree would be accepted now (0, or agree\'s refusal); change nothing'
 complete -c parley -n "__fish_parley_using_subcommand agree" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agree" -s h -l help -d 'Print help'
@@ -210,6 +211,7 @@ complete -c parley -n "__fish_parley_using_subcommand note" -s V -l version -d '
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l of -d 'The issue it duplicates, which stays: its number or its file name' -r
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l reason -d 'Why, if the titles do not say it' -r
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
+complete -c parley -n "__fish_parley_using_subcommand duplicate" -l likely -d 'Propose every likely duplicate the tool found (chains onto their lowest number)'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -s V -l version -d 'Print version'

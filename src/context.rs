@@ -50,7 +50,8 @@ pub struct Settings {
     pub no_color: bool,
     /// The program was called through a script-named link (`init.sh`, `init`,
     /// `parley-init`, ...): the applet keeps the old scripts' behaviour where it differs
-    /// (`init` writes the old scripts' `meta.md`, without the sign-off setting).
+    /// (`init` writes the old scripts' `meta.md`: no sign-off setting, duplicate proposals as
+    /// the old challenge entries).
     pub script_link: bool,
 }
 

@@ -280,6 +280,7 @@ pub fn init(ctx: &Ctx, request: InitRequest) -> Result<init::Initialization> {
         topic,
         sources: init::read_sources(&request.sources)?,
         sign_off: sign_off_setting(ctx, request.sign_off, request.no_sign_off)?,
+        duplicate_entries: !ctx.settings.script_link,
     };
     init::run(ctx, &args)
 }

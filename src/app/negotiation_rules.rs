@@ -53,7 +53,13 @@ pub struct AgreeRequest {
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
     /// The issue: its number (1 or 01) or its file name (01-topic.md)
-    pub issue: String,
+    #[arg(required_unless_present = "duplicates")]
+    #[serde(default)]
+    pub issue: Option<String>,
+    /// Confirm every pending duplicate proposal by another agent (no issue, no decision)
+    #[arg(long, conflicts_with_all = ["issue", "decision", "file"])]
+    #[serde(default)]
+    pub duplicates: bool,
     /// The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)
     #[arg(long, value_name = "TEXT", conflicts_with = "file")]
     pub decision: Option<String>,
@@ -128,10 +134,17 @@ pub struct DuplicateRequest {
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
     /// The issue to close as a duplicate: its number or its file name
-    pub issue: String,
+    #[arg(required_unless_present = "likely", requires = "of")]
+    #[serde(default)]
+    pub issue: Option<String>,
     /// The issue it duplicates, which stays: its number or its file name
-    #[arg(long, value_name = "OTHER")]
-    pub of: String,
+    #[arg(long, value_name = "OTHER", requires = "issue")]
+    #[serde(default)]
+    pub of: Option<String>,
+    /// Propose every likely duplicate the tool found (chains onto their lowest number)
+    #[arg(long, conflicts_with_all = ["issue", "of"])]
+    #[serde(default)]
+    pub likely: bool,
     /// Why, if the titles do not say it
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
@@ -170,7 +183,27 @@ fn entry(ctx: &Ctx, request: EntryRequest, kind: EntryKind) -> Result<position_c
     position_cmd::run(ctx, &args)
 }
 
-pub fn agree(ctx: &Ctx, request: AgreeRequest) -> Result<agree_cmd::Agreement> {
+pub fn agree(ctx: &Ctx, request: AgreeRequest) -> Result<agree_cmd::Agreed> {
+    if request.duplicates {
+        if request.issue.is_some() || request.decision.is_some() || request.file.is_some() {
+            return Err(Error::usage(
+                "--duplicates confirms every pending proposal: give no issue and no decision",
+            ));
+        }
+        let args = agree_cmd::AgreeArgs {
+            agent: agent(&request.agent)?,
+            issue: None,
+            decision: None,
+            check: request.check,
+            dir: request.dir,
+        };
+        return agree_cmd::confirm_all(ctx, &args).map(agree_cmd::Agreed::All);
+    }
+    let Some(issue) = &request.issue else {
+        return Err(Error::usage(
+            "give the issue (its number or file name), or --duplicates",
+        ));
+    };
     let raw = match (request.decision, request.file_text, &request.file) {
         (Some(text), _, _) => Some(text),
         (None, Some(text), _) => Some(read_input("decision", Source::Text(text))?),
@@ -183,12 +216,12 @@ pub fn agree(ctx: &Ctx, request: AgreeRequest) -> Result<agree_cmd::Agreement> {
     };
     let args = agree_cmd::AgreeArgs {
         agent: agent(&request.agent)?,
-        issue: IssueRef::parse(&request.issue)?,
+        issue: Some(IssueRef::parse(issue)?),
         decision: raw.map(|r| Text::parse("decision", &r)).transpose()?,
         check: request.check,
         dir: request.dir,
     };
-    agree_cmd::run(ctx, &args)
+    agree_cmd::run(ctx, &args).map(agree_cmd::Agreed::One)
 }
 
 pub fn escalate(ctx: &Ctx, request: EscalateRequest) -> Result<escalate_cmd::Escalation> {
@@ -281,11 +314,22 @@ fn document(ctx: &Ctx, request: TextRequest, document: Document) -> Result<docum
     )
 }
 
-pub fn duplicate(ctx: &Ctx, request: DuplicateRequest) -> Result<duplicate_cmd::Proposed> {
+pub fn duplicate(ctx: &Ctx, request: DuplicateRequest) -> Result<duplicate_cmd::Proposals> {
+    let what = match (request.likely, &request.issue, &request.of) {
+        (true, None, None) => duplicate_cmd::Proposing::Likely,
+        (false, Some(issue), Some(of)) => duplicate_cmd::Proposing::One {
+            issue: IssueRef::parse(issue)?,
+            of: IssueRef::parse(of)?,
+        },
+        _ => {
+            return Err(Error::usage(
+                "give ISSUE and --of OTHER, or --likely alone (every likely duplicate)",
+            ));
+        }
+    };
     let args = duplicate_cmd::DuplicateArgs {
         agent: agent(&request.agent)?,
-        issue: IssueRef::parse(&request.issue)?,
-        of: IssueRef::parse(&request.of)?,
+        what,
         reason: request
             .reason
             .as_deref()

@@ -136,6 +136,7 @@ fn settings_from_env() -> Settings {
             .is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true")),
         working_dir: WorkingDir::of_process(),
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+        // Set by `run` from the program's name.
         script_link: false,
     }
 }

@@ -255,6 +255,9 @@ impl Negotiation {
             return self.conclude(name, &issues, &data["sign_offs"]);
         }
         let duplicates = data["duplicates"].as_array().cloned().unwrap_or_default();
+        // Every likely duplicate is settled by one call each way (`--likely`, then
+        // `--duplicates`), made once in a turn.
+        let mut duplicates_settled = false;
         for issue in &issues {
             let file = issue["file"].as_str().unwrap_or_default();
             let title = issue["title"].as_str().unwrap_or_default();
@@ -263,7 +266,11 @@ impl Negotiation {
                 .find(|d| d["file"] == file)
                 .and_then(|d| d["of"].as_str());
             match of {
-                Some(of) => self.settle_duplicate(name, file, of)?,
+                Some(_) if duplicates_settled => {}
+                Some(of) => {
+                    duplicates_settled = true;
+                    self.settle_duplicate(name, file, of)?
+                }
                 None => self.debate(name, file, title)?,
             }
         }
@@ -404,25 +411,32 @@ impl Negotiation {
         self.stage.expect(name, &step, &[0])
     }
 
-    /// A likely duplicate: the first agent to hold the turn proposes it, the next agrees.
+    /// The likely duplicates the merge flagged: the first agent to hold the turn proposes them
+    /// all in one call (`duplicate --likely`), the next confirms them all in one call
+    /// (`agree --duplicates`). `file` of `of` is the first pair, whose positions tell which.
     fn settle_duplicate(&self, name: &str, file: &str, of: &str) -> Result<()> {
         let dir = self.negotiation.to_string_lossy().into_owned();
         let current = std::fs::read_to_string(self.negotiation.join("positions").join(file)).ok();
         let positions = current.as_deref().map(Positions::parse);
         let (args, said): (Vec<&str>, String) = match &positions {
             None => (
-                vec!["duplicate", &dir, name, file, "--of", of],
-                format!("[{name}] proposes that {file} is a duplicate of {of}"),
+                vec!["duplicate", &dir, name, "--likely"],
+                format!(
+                    "[{name}] proposes every likely duplicate in one call: {file} is a duplicate of {of}"
+                ),
             ),
             Some(p)
                 if p.status == IssueStatus::Open
-                    && p.entries
-                        .iter()
-                        .any(|e| e.kind == EntryKind::Challenge && e.agent.as_str() != name) =>
+                    && p.entries.iter().any(|e| {
+                        matches!(e.kind, EntryKind::Challenge | EntryKind::Duplicate)
+                            && e.agent.as_str() != name
+                    }) =>
             {
                 (
-                    vec!["agree", &dir, name, file],
-                    format!("[{name}] agrees: {file} is settled as a duplicate of {of}"),
+                    vec!["agree", &dir, name, "--duplicates"],
+                    format!(
+                        "[{name}] confirms every pending duplicate in one call: {file} is settled as a duplicate of {of}"
+                    ),
                 )
             }
             _ => return Ok(()),

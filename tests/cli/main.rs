@@ -8,6 +8,7 @@ mod bounce;
 mod concurrency;
 mod crash;
 mod defects;
+mod duplicates;
 mod feedback;
 mod flows;
 mod fuzz;

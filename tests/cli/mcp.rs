@@ -1135,3 +1135,68 @@ fn own_fresh_entry_refusal_and_a_whole_draft_through_tools() {
             .contains("AGREED")
     );
 }
+
+/// Issue 32: every likely duplicate proposed in one call and confirmed in one call, through
+/// the MCP server alone once the drafts are merged.
+#[test]
+fn duplicates_are_proposed_and_confirmed_in_one_call_each_over_mcp() {
+    let neg = Neg::started(2);
+    for (agent, topic, title) in [
+        (
+            "agent-alpha",
+            "burst-semantics",
+            "Limiting algorithm and burst semantics",
+        ),
+        (
+            "agent-beta",
+            "counting-burst",
+            "Counting algorithm and burst semantics",
+        ),
+    ] {
+        neg.ok(&["file-draft-issue", "{dir}", agent, topic, "--title", title]);
+        neg.ok(&["end-analysis", "{dir}", agent]);
+    }
+    let dir = neg.dir.to_str().unwrap().to_owned();
+    let holder = neg.turn();
+    let other = if holder == "agent-alpha" {
+        "agent-beta"
+    } else {
+        "agent-alpha"
+    };
+    block_on(async {
+        let mcp = Mcp::start(neg.tmp.path(), &[]).await;
+        let n = "negotiation";
+        let proposed = mcp
+            .expect(
+                n,
+                json!({"action": "duplicate", "dir": dir, "agent": holder, "likely": true}),
+                0,
+            )
+            .await;
+        let list = proposed["data"]["proposed"].as_array().unwrap();
+        assert_eq!(list.len(), 1, "{proposed}");
+        assert_eq!(list[0]["file"], "02-counting-burst.md");
+        assert_eq!(list[0]["duplicate_of"], "01-burst-semantics.md");
+        mcp.expect(
+            n,
+            json!({"action": "hand_off", "dir": dir, "agent": holder}),
+            0,
+        )
+        .await;
+        let confirmed = mcp
+            .expect(
+                n,
+                json!({"action": "agree", "dir": dir, "agent": other, "duplicates": true}),
+                0,
+            )
+            .await;
+        assert_eq!(
+            confirmed["data"]["confirmed"][0]["status"], "AGREED",
+            "{confirmed}"
+        );
+    });
+    assert!(
+        neg.read("positions/02-counting-burst.md")
+            .contains("## Status: AGREED\nDuplicate of 01-burst-semantics.md\n")
+    );
+}

@@ -270,7 +270,7 @@ fn with_duplicates() -> Neg {
     let merged = neg.ok(&["end-analysis", "{dir}", "agent-beta"]);
     assert!(
         merged.contains(
-            "Merged 4 issues total.\nLikely duplicate: 02-cache-location.md of 01-cache-location.md (same topic)\nLikely duplicate: 04-per-user.md of 03-limits.md (same title)\n"
+            "Merged 4 issues total.\nLikely duplicate: 02-cache-location.md of 01-cache-location.md (same topic; shared terms: cach, locat)\nLikely duplicate: 04-per-user.md of 03-limits.md (shared terms: limit, user, rat)\nAny agent may propose these on its turn"
         ),
         "{merged}"
     );
@@ -283,7 +283,7 @@ fn the_merge_and_status_report_likely_duplicates() {
     let status = neg.ok(&["status", "{dir}"]);
     assert!(
         status.contains(
-            "Likely duplicate: 02-cache-location.md of 01-cache-location.md (same topic)"
+            "Likely duplicate: 02-cache-location.md of 01-cache-location.md (same topic; shared terms: cach, locat)"
         )
     );
     let (_, envelope) = run_json(&neg, &["status", "{dir}"]);
@@ -300,12 +300,13 @@ fn a_duplicate_is_settled_in_one_exchange_and_finish_accepts_it() {
     let proposed = neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
     assert!(
         proposed.contains(
-            "Appended agent-alpha's challenge (round 1) to positions/02-cache-location.md"
+            "Appended agent-alpha's duplicate proposal to positions/02-cache-location.md"
         )
     );
     let file = neg.read("positions/02-cache-location.md");
+    // Its own entry: neither a challenge nor a round (issue 32).
     assert!(
-        file.contains("## agent-alpha's challenge (round 1)\nDuplicate of 01-cache-location.md.\n"),
+        file.contains("## agent-alpha's duplicate proposal\nDuplicate of 01-cache-location.md.\n"),
         "{file}"
     );
     // The proposer cannot agree its own proposal, even on a later turn.

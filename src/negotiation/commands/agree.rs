@@ -32,6 +32,7 @@ use crate::output::{Human, Reply};
 use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::on_issue::{holder_on_issue, write_positions};
 use crate::negotiation::derived::digests_file;
+use crate::negotiation::model::issues;
 use crate::negotiation::model::issues::IssueRef;
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::positions;
@@ -45,7 +46,8 @@ use crate::negotiation::rules::text::Text;
 pub struct AgreeArgs {
     pub dir: PathBuf,
     pub agent: Name,
-    pub issue: IssueRef,
+    /// `None`: `--duplicates`, every pending duplicate proposal the agent may confirm.
+    pub issue: Option<IssueRef>,
     /// `None`: agree to another agent's duplicate proposal (see `duplicate.rs`), whose
     /// decision is `Duplicate of OTHER`.
     pub decision: Option<Text>,
@@ -88,11 +90,94 @@ impl Reply for Agreement {
     }
 }
 
+/// What `agree` answers: one issue, or (`--duplicates`) every proposal confirmed.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Agreed {
+    One(Agreement),
+    All(Confirmed),
+}
+
+impl Reply for Agreed {
+    fn human(&self, out: &mut Human) {
+        match self {
+            Agreed::One(one) => one.human(out),
+            Agreed::All(all) => all.human(out),
+        }
+    }
+}
+
+/// `agree --duplicates`: every duplicate proposal another agent made that the rules let this
+/// agent confirm now, each closed as `agree ISSUE` without a decision closes it.
+#[derive(Debug, Serialize)]
+pub struct Confirmed {
+    confirmed: Vec<Agreement>,
+    /// Proposals left standing, each with why (the rule that refused it).
+    skipped: Vec<String>,
+}
+
+impl Reply for Confirmed {
+    fn human(&self, out: &mut Human) {
+        for agreement in &self.confirmed {
+            agreement.human(out);
+        }
+        for why in &self.skipped {
+            out.line(format!("Skipped: {why}"));
+        }
+        out.line(format!(
+            "Confirmed {} duplicate{}.",
+            self.confirmed.len(),
+            if self.confirmed.len() == 1 { "" } else { "s" }
+        ));
+    }
+}
+
+pub fn confirm_all(ctx: &Ctx, args: &AgreeArgs) -> Result<Confirmed> {
+    let store = open(&args.dir, ctx)?;
+    let actor = Actor::by("agree", &args.agent);
+    let Desk { locked, state } = Desk::open_or_check(&store, actor, args.check)?;
+    state.ensure_holder(&store, &args.agent, "agree")?;
+    state.ensure_phase(crate::negotiation::model::turn::Phase::Positions, "agree")?;
+    let events = crate::negotiation::model::log::read(&store)?.0;
+    let mut pending = Vec::new();
+    for issue in issues::list(&store, issues::ISSUES_DIR)? {
+        let rel = issues::positions_file(&issue.file);
+        let Some(text) = store.read(&rel)? else {
+            continue;
+        };
+        let positions = positions::Positions::parse(&text);
+        if positions.status == IssueStatus::Open
+            && !duplicate::proposals(&events, &rel, &positions).is_empty()
+        {
+            pending.push(issue.file);
+        }
+    }
+    drop(locked);
+    let mut confirmed = Vec::new();
+    let mut skipped = Vec::new();
+    for file in pending {
+        let one = AgreeArgs {
+            issue: Some(IssueRef::File(file.clone())),
+            decision: None,
+            ..args.clone()
+        };
+        match run(ctx, &one) {
+            Ok(agreement) => confirmed.push(agreement),
+            Err(error) if error.status == crate::error::Status::Forbidden => {
+                skipped.push(format!("{file}: {}", error.message))
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(Confirmed { confirmed, skipped })
+}
+
 pub fn run(ctx: &Ctx, args: &AgreeArgs) -> Result<Agreement> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor::by("agree", &args.agent);
     let Desk { locked, mut state } = Desk::open_or_check(&store, actor, args.check)?;
-    let on = holder_on_issue(&locked, &state, &args.agent, &args.issue, "agree")?;
+    let issue = args.issue.as_ref().expect("agree names its issue");
+    let on = holder_on_issue(&locked, &state, &args.agent, issue, "agree")?;
     let (text, positions) = on.require_positions("agree")?;
     let loaded = digests_file::load(&store)?;
     let recorded = loaded.ledger.at_turn_start(&on.rel);

@@ -42,6 +42,9 @@ pub struct AnalysisEnded {
     /// from the answer of a rerun that only completes an interrupted hand-over.
     #[serde(skip_serializing_if = "Option::is_none")]
     duplicates: Option<Vec<LikelyDuplicate>>,
+    /// With likely duplicates: that any agent may propose them on its turn, and how.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicates_next: Option<&'static str>,
     /// What the merge said, when this analysis merged the drafts.
     #[serde(skip)]
     merge_lines: Vec<String>,
@@ -135,6 +138,8 @@ pub fn run(ctx: &Ctx, args: &EndAnalysisArgs) -> Result<AnalysisEnded> {
         pending,
         phase: state.phase,
         turn: next,
+        duplicates_next: (!merge.duplicates.is_empty())
+            .then_some(crate::negotiation::rules::duplicate::MAY_PROPOSE),
         duplicates: Some(merge.duplicates),
         merge_lines: merge.lines,
         no_issues: merged
@@ -185,6 +190,7 @@ fn complete_interrupted(
         phase: state.phase,
         turn: holder,
         duplicates: None,
+        duplicates_next: None,
         merge_lines: Vec::new(),
         no_issues: false,
     }))

@@ -57,5 +57,9 @@ pub fn run(ctx: &Ctx, args: &DraftArgs) -> Result<Filed> {
         .event(ctx, EventKind::Draft)
         .change(None, Some(rel.clone()))
         .append(&locked)?;
-    Ok(Filed { file, path: rel })
+    Ok(Filed {
+        file,
+        path: rel,
+        duplicates: Vec::new(),
+    })
 }

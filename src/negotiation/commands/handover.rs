@@ -5,6 +5,7 @@ use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
 use crate::negotiation::derived::record;
+use crate::negotiation::derived::terms::{IssueTerms, TermIndex};
 use crate::negotiation::model::issues::{self, ISSUES_DIR, IssueFile};
 use crate::negotiation::model::log::{self, EventKind};
 use crate::negotiation::model::turn::{self, Phase, Turn, TurnStarted};
@@ -201,7 +202,7 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
             per_agent.push((agent.name.clone(), drafts));
         }
         let staged = locked.stage_dir()?;
-        // Each merged issue with its title, for the likely duplicates: `issues/` holds
+        // Each merged issue's terms, for the likely duplicates: `issues/` holds
         // exactly these once the staged directory is in place.
         let mut merged = Vec::new();
         let mut number = 0;
@@ -221,7 +222,7 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
                     number,
                     topic: draft.topic.clone(),
                 };
-                merged.push((issue, issues::title(&text)));
+                merged.push(IssueTerms::of(&issue, Some(agent.as_str()), &text));
             }
         }
         locked.install_dir(staged, ISSUES_DIR)?;
@@ -232,14 +233,21 @@ pub fn merge_drafts(locked: &Locked, state: &mut State, ctx: &Ctx, actor: Actor)
         lines.push(format!("Merged {number} issues total."));
         // Agents often file the same question: say so now, so the first turns can settle
         // the pairs with `duplicate` instead of arguing them twice.
-        duplicates = duplicate::likely_among(merged.iter().map(|(i, t)| (i, t.as_deref())));
+        let index = TermIndex::new(merged);
+        duplicates = duplicate::likely_among(&index.issues);
+        index.save(locked);
         lines.extend(duplicates.iter().map(|d| d.describe()));
+        if !duplicates.is_empty() {
+            lines.push(duplicate::MAY_PROPOSE.to_owned());
+        }
     } else {
         lines.push(format!(
             "Merge already in place ({} issues in issues/); completing the phase change.",
             existing.len()
         ));
-        duplicates = duplicate::likely(store)?;
+        let index = TermIndex::read_all(store)?;
+        duplicates = duplicate::likely_among(&index.issues);
+        index.save(locked);
         // A merge that died between the rename and its record: the record is completed too,
         // in a log kept since `init` (the old scripts logged no merge).
         if !log::has_event(store, EventKind::Merge)? && log::has_event(store, EventKind::Init)? {

@@ -41,6 +41,8 @@ pub struct InitArgs {
     /// `- **sign_off:** required` in meta.md, `Some(false)` `- **sign_off:** off`, `None` no
     /// line at all (the old scripts' meta.md, through a script-named link: no sign-off).
     pub sign_off: Option<bool>,
+    /// Duplicate proposals get their own entry (not when made by a script-named link).
+    pub duplicate_entries: bool,
 }
 
 /// Reads and checks the source files before anything is created.
@@ -138,6 +140,7 @@ pub fn run(ctx: &Ctx, args: &InitArgs) -> Result<Initialization> {
     meta.turn_timeout_seconds = args.turn_timeout;
     meta.sign_off = args.sign_off == Some(true);
     meta.sign_off_written = args.sign_off.is_some();
+    meta.duplicate_entries = args.duplicate_entries;
     meta.source_order = args.sources.iter().map(|(_, name)| name.clone()).collect();
 
     let created = store::create_dir_atomically(dir, |staging| build(staging, ctx, args, &meta))?;

@@ -8,15 +8,18 @@ use crate::context::Ctx;
 use crate::error::{Error, Result};
 use crate::names::Name;
 use crate::output::{Human, Reply};
-use crate::store::{Prepared, Store};
+use crate::store::{Locked, Prepared, Store};
 
 use crate::negotiation::commands::desk::Desk;
+use crate::negotiation::derived::terms::{IssueTerms, TermIndex};
 use crate::negotiation::model::issues;
 use crate::negotiation::model::issues::{ISSUES_DIR, IssueFile, IssueText};
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::meta::Meta;
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
+use crate::negotiation::rules::duplicate;
+use crate::negotiation::rules::duplicate::LikelyDuplicate;
 
 #[derive(Debug, Clone)]
 pub struct NewIssueArgs {
@@ -33,11 +36,21 @@ pub struct Filed {
     pub file: String,
     /// The file relative to the negotiation directory.
     pub path: String,
+    /// `new-issue`: the earlier issues the new one likely duplicates (none: absent).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub duplicates: Vec<LikelyDuplicate>,
 }
 
 impl Reply for Filed {
     fn human(&self, out: &mut Human) {
         out.line(self.file.as_str());
+        // The file name stays alone on stdout, as the old scripts printed it.
+        for duplicate in &self.duplicates {
+            out.note(duplicate.describe());
+        }
+        if !self.duplicates.is_empty() {
+            out.note(duplicate::MAY_PROPOSE);
+        }
     }
 }
 
@@ -68,7 +81,40 @@ pub fn run(ctx: &Ctx, args: &NewIssueArgs) -> Result<Filed> {
         .event(ctx, EventKind::Issue)
         .change(None, Some(rel.clone()))
         .append(&locked)?;
-    Ok(Filed { file, path: rel })
+    let duplicates = likely_with(
+        &locked,
+        &IssueFile::parse(&file).expect("a numbered issue"),
+        &text,
+    )?;
+    Ok(Filed {
+        file,
+        path: rel,
+        duplicates,
+    })
+}
+
+/// The new issue added to the index of terms, and the earlier issues it likely duplicates.
+/// A directory without an index (made before there was one) has it built once from
+/// `issues/`; otherwise only the new issue is read.
+fn likely_with(locked: &Locked, issue: &IssueFile, text: &str) -> Result<Vec<LikelyDuplicate>> {
+    let store = locked.store();
+    let mut index = match TermIndex::load(store) {
+        Some(mut index) => {
+            index.issues.retain(|terms| terms.file != issue.file);
+            index.issues.push(IssueTerms::of(issue, None, text));
+            index
+        }
+        None => TermIndex::read_all(store)?,
+    };
+    let found = duplicate::likely_among(&index.issues)
+        .into_iter()
+        .filter(|d| d.file == issue.file)
+        .collect();
+    index
+        .issues
+        .sort_by_key(|terms| IssueFile::parse(&terms.file).map(|f| f.number));
+    index.save(locked);
+    Ok(found)
 }
 
 /// The issue file of `text`, written and synced in `dir` before the lock is taken

@@ -92,7 +92,8 @@ pub fn run(ctx: &Ctx, args: &EntryArgs) -> Result<Appended> {
             }
             latest + 1
         }
-        EntryKind::Challenge => latest.max(1),
+        // `position` and `challenge` write only these two kinds.
+        EntryKind::Challenge | EntryKind::Duplicate => latest.max(1),
     };
 
     let entry = positions::entry_block(&args.agent, args.kind, round, args.body.as_str());

@@ -11,3 +11,4 @@ pub mod issue_cache;
 pub mod issue_report;
 pub mod log_cache;
 pub mod record;
+pub mod terms;

@@ -35,6 +35,11 @@ pub struct Meta {
     /// array]`), which the issue template's Position A, B and the audit template follow.
     /// Empty for a directory made without sources or before the order was recorded.
     pub source_order: Vec<String>,
+    /// A duplicate proposal is written as its own entry, `## NAME's duplicate proposal`
+    /// (`- **duplicate_proposals:** entry`, written by `parley init`); without the line (a
+    /// negotiation made by a script-named link, or before there was one) it is written as
+    /// the old scripts' `finish.sh` expects, a challenge entry reading `Duplicate of ...`.
+    pub duplicate_entries: bool,
 }
 
 impl Meta {
@@ -50,6 +55,7 @@ impl Meta {
             sign_off: false,
             sign_off_written: false,
             source_order: Vec::new(),
+            duplicate_entries: false,
         }
     }
 
@@ -71,6 +77,9 @@ impl Meta {
         }
         if self.sign_off || self.sign_off_written {
             line("sign_off", &if self.sign_off { "required" } else { "off" });
+        }
+        if self.duplicate_entries {
+            line("duplicate_proposals", &"entry");
         }
         if !self.source_order.is_empty() {
             let order = serde_json::to_string(&self.source_order).expect("names serialize");
@@ -108,6 +117,7 @@ impl Meta {
             sign_off: false,
             sign_off_written: false,
             source_order: Vec::new(),
+            duplicate_entries: false,
         };
         let mut saw_expected = false;
         // Each key once: with the last value winning, an appended line would silently change
@@ -180,6 +190,21 @@ impl Meta {
                             ),
                         )
                     })?
+                }
+                "duplicate_proposals" => {
+                    meta.duplicate_entries = match value {
+                        "entry" => true,
+                        "challenge" => false,
+                        _ => {
+                            return Err(Error::malformed(
+                                path,
+                                Some(line_no),
+                                format!(
+                                    "duplicate_proposals must be `entry` or `challenge`, not {value:?}"
+                                ),
+                            ));
+                        }
+                    }
                 }
                 "sign_off" => {
                     meta.sign_off_written = true;

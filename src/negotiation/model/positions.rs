@@ -36,6 +36,8 @@ impl IssueStatus {
 pub enum EntryKind {
     Position,
     Challenge,
+    /// `## NAME's duplicate proposal` (`parley duplicate`): neither a round nor a challenge.
+    Duplicate,
 }
 
 impl EntryKind {
@@ -43,6 +45,7 @@ impl EntryKind {
         match self {
             EntryKind::Position => "position",
             EntryKind::Challenge => "challenge",
+            EntryKind::Duplicate => "duplicate",
         }
     }
 }
@@ -64,8 +67,14 @@ impl Entry {
 }
 
 pub fn entry_title(agent: &Name, kind: EntryKind, round: u64) -> String {
-    format!("{agent}'s {} (round {round})", kind.word())
+    match kind {
+        EntryKind::Duplicate => format!("{agent}'s {DUPLICATE_HEADING}"),
+        _ => format!("{agent}'s {} (round {round})", kind.word()),
+    }
 }
+
+/// What follows `NAME's ` in the heading of a duplicate proposal (its round is 0: none).
+pub const DUPLICATE_HEADING: &str = "duplicate proposal";
 
 /// What a positions file says.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -151,12 +160,21 @@ pub fn is_structural(line: &str) -> bool {
     status_word(line).is_some() || parse_entry(line, 0).is_some()
 }
 
-/// `## NAME's position (round N)` / `## NAME's challenge (round N)`, exactly.
+/// `## NAME's position (round N)` / `## NAME's challenge (round N)` / `## NAME's duplicate
+/// proposal`, exactly.
 fn parse_entry(line: &str, line_no: usize) -> Option<Entry> {
     let rest = line.strip_prefix("## ")?;
     let (name, rest) = rest.split_once("'s ")?;
     if !names::is_valid(name) {
         return None;
+    }
+    if rest == DUPLICATE_HEADING {
+        return Some(Entry {
+            agent: Name::parse_str("agent name", name).ok()?,
+            kind: EntryKind::Duplicate,
+            round: 0,
+            line: line_no,
+        });
     }
     let (kind, rest) = if let Some(r) = rest.strip_prefix("position (round ") {
         (EntryKind::Position, r)

@@ -31,6 +31,7 @@ use crate::negotiation::model::issues::{ISSUES_DIR, POSITIONS_DIR};
 use crate::negotiation::model::log;
 use crate::negotiation::model::log::{Event, EventKind};
 use crate::negotiation::model::notes;
+use crate::negotiation::model::positions;
 use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::rules::sign_off;
@@ -172,17 +173,17 @@ impl Changes {
             lines.push(format!("  new issue: {} — {}", issue.file, issue.title));
         }
         for entry in &self.entries {
-            let proposal = entry
-                .duplicate_of
-                .as_ref()
-                .map(|of| format!(": proposes it duplicates {of} (agree needs no decision)"))
-                .unwrap_or_default();
+            if let Some(of) = &entry.duplicate_of {
+                lines.push(format!(
+                    "  new entry: {} — duplicate of {of} proposed by {}; {} may confirm (`parley agree DIR {} --duplicates`, no decision needed)",
+                    entry.file, entry.agent, self.agent, self.agent
+                ));
+                continue;
+            }
             lines.push(format!(
-                "  new entry: {} — {}'s {} (round {}){proposal}",
+                "  new entry: {} — {}",
                 entry.file,
-                entry.agent,
-                entry.kind.word(),
-                entry.round
+                positions::entry_title(&entry.agent, entry.kind, entry.round)
             ));
         }
         for status in &self.statuses {

@@ -12,6 +12,7 @@ use crate::negotiation::model::log::Event;
 use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::rules::agree;
+use crate::negotiation::rules::duplicate;
 use crate::store::Store;
 use std::collections::BTreeMap;
 
@@ -43,6 +44,7 @@ pub fn check(
             Some((file, e.agent.as_deref()?))
         })
         .collect();
+    let duplicates_closed = duplicate::closed_as_duplicates(events);
     let mut failures = Vec::new();
     let mut unresolved = Vec::new();
     let mut resolved = BTreeMap::new();
@@ -71,7 +73,11 @@ pub fn check(
                     .challenge_authors
                     .iter()
                     .any(|a| state.agents.contains(a));
-                if !registered_challenger {
+                let rel = issues::positions_rel(&mut rel_buffer, file);
+                // Closed as a duplicate: the proposal and its confirmation are the exchange,
+                // as a person's decision is for an escalation.
+                let as_duplicate = duplicates_closed.contains(rel);
+                if !registered_challenger && !as_duplicate {
                     failures.push(format!(
                         "MISSING CHALLENGE: {file} — no \"## NAME's challenge (round N)\" entry by a registered agent"
                     ));
@@ -84,14 +90,10 @@ pub fn check(
                         .filter(|a| state.agents.contains(a))
                         .map(|a| a.as_str()),
                 );
-                // A duplicate's proposer argued it in its proposal (a challenge entry).
-                let rel = issues::positions_rel(&mut rel_buffer, file);
+                // A duplicate's proposer argued it in its proposal (its entry).
                 for proposer in &proposers {
                     if proposer.0 == rel
-                        && report
-                            .challenge_authors
-                            .iter()
-                            .any(|a| a.as_str() == proposer.1)
+                        && report.participants.iter().any(|a| a.as_str() == proposer.1)
                         && !debaters.contains(&proposer.1)
                     {
                         debaters.push(proposer.1);

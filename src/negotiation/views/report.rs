@@ -502,6 +502,7 @@ fn sections(text: &str) -> Vec<Section> {
             match entry.kind {
                 EntryKind::Position => "position",
                 EntryKind::Challenge => "challenge",
+                EntryKind::Duplicate => "duplicate",
             }
         } else if line.starts_with("## Status:") {
             match line.trim_start_matches("## Status:").trim() {

@@ -15,6 +15,7 @@ use crate::store::{LockMode, Store};
 use crate::negotiation::derived::digests::{Digests, Edit};
 use crate::negotiation::derived::issue_report::{IssueReport, written_titles};
 use crate::negotiation::derived::record::Texts;
+use crate::negotiation::derived::terms::{IssueTerms, TermIndex};
 use crate::negotiation::model::agents::Agents;
 use crate::negotiation::model::issues;
 use crate::negotiation::model::log::{Event, EventKind};
@@ -29,6 +30,7 @@ use crate::negotiation::overview::summarize;
 use crate::negotiation::rules::duplicate;
 use crate::negotiation::rules::duplicate::LikelyDuplicate;
 use crate::negotiation::rules::sign_off::SignOffs;
+use rustc_hash::FxHashMap;
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
@@ -191,12 +193,10 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
         .map(|r| r.file.file.as_str())
         .collect();
-    let duplicates: Vec<_> = duplicate::likely_among(
-        (reports.iter().map(|r| &r.file)).zip(written_titles(&reports, &titled)),
-    )
-    .into_iter()
-    .filter(|d| unsettled.contains(d.file.as_str()))
-    .collect();
+    let duplicates: Vec<_> = duplicate::likely_among(&terms_for_status(&store, &reports, &titled))
+        .into_iter()
+        .filter(|d| unsettled.contains(d.file.as_str()))
+        .collect();
     let sign_offs = crate::negotiation::rules::sign_off::review(&store, &state, &events, None)?;
     let blockers = if state.turn == Turn::Done {
         Vec::new()
@@ -228,6 +228,27 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
     })
 }
 
+/// The terms of every issue, for the likely duplicates: those the index keeps (the merge's and
+/// `new-issue`'s), and for an issue it does not hold, its title and topic (`status` reads no
+/// issue file for this).
+fn terms_for_status(store: &Store, reports: &[IssueReport], titled: &[bool]) -> Vec<IssueTerms> {
+    let mut kept: FxHashMap<String, IssueTerms> = TermIndex::load(store)
+        .map(|index| {
+            (index.issues.into_iter())
+                .map(|terms| (terms.file.clone(), terms))
+                .collect()
+        })
+        .unwrap_or_default();
+    (reports.iter().zip(written_titles(reports, titled)))
+        .map(|(report, title)| {
+            kept.remove(report.file.file.as_str()).unwrap_or_else(|| {
+                let text = title.map(|t| format!("# Issue: {t}\n")).unwrap_or_default();
+                IssueTerms::of(&report.file, None, &text)
+            })
+        })
+        .collect()
+}
+
 /// What `status` says of an OPEN issue beyond its line: its rounds, who challenged it and
 /// when, and which agents the rules would let agree it on their turn.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -237,6 +258,37 @@ pub struct OpenDetail {
     pub challenges: Vec<Challenge>,
     /// The agents whose `agree` the rules would accept on their turn (the holder: now).
     pub may_agree: Vec<Name>,
+    /// The duplicate proposal standing on the issue, if any (the last one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate_proposal: Option<PendingDuplicate>,
+}
+
+/// A duplicate proposal waiting for another agent's `agree` (`agree DIR AGENT --duplicates`
+/// confirms all those an agent may confirm).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PendingDuplicate {
+    /// The issue it would be closed onto.
+    pub of: String,
+    pub proposed_by: Name,
+    /// The registered agents other than the proposer: any of them confirms it on its turn.
+    pub may_confirm: Vec<Name>,
+}
+
+impl PendingDuplicate {
+    /// `duplicate of NN proposed by X; Y may confirm`.
+    pub fn describe(&self) -> String {
+        let who: Vec<&str> = self.may_confirm.iter().map(Name::as_str).collect();
+        format!(
+            "duplicate of {} proposed by {}; {} may confirm",
+            self.of,
+            self.proposed_by,
+            if who.is_empty() {
+                "nobody".to_owned()
+            } else {
+                who.join(", ")
+            }
+        )
+    }
 }
 
 /// A challenge entry (a duplicate proposal or a reopen included) and when it was first
@@ -272,8 +324,13 @@ impl OpenDetail {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let proposal = self
+            .duplicate_proposal
+            .as_ref()
+            .map(|p| format!("{}; ", p.describe()))
+            .unwrap_or_default();
         format!(
-            "round {}; {challenges}; may agree on their turn: {may}",
+            "{proposal}round {}; {challenges}; may agree on their turn: {may}",
             self.rounds
         )
     }
@@ -301,7 +358,7 @@ fn open_details(
             continue;
         };
         for title in titles {
-            if title.contains("'s challenge") {
+            if title.contains("'s challenge") || title.contains("'s duplicate proposal") {
                 first_seen
                     .entry((file.clone(), title.into_owned()))
                     .or_insert_with(|| event.at.to_string());
@@ -376,6 +433,14 @@ fn open_details(
             rounds: report.rounds,
             challenges,
             may_agree,
+            duplicate_proposal: proposals.last().map(|p| PendingDuplicate {
+                of: p.of.clone(),
+                proposed_by: p.agent.clone(),
+                may_confirm: (state.agents.list.iter())
+                    .map(|a| a.name.clone())
+                    .filter(|name| name != &p.agent)
+                    .collect(),
+            }),
         });
     }
     details
@@ -386,7 +451,10 @@ fn open_details(
 fn recorded_titles(event: &Event) -> Option<(Cow<'_, str>, Vec<Cow<'_, str>>)> {
     let raw = event.detail.as_deref()?.get();
     // No escape anywhere and no challenge in the text: no title can name one.
-    if !raw.contains('\\') && !raw.contains("'s challenge") {
+    if !raw.contains('\\')
+        && !raw.contains("'s challenge")
+        && !raw.contains("'s duplicate proposal")
+    {
         return None;
     }
     #[derive(serde::Deserialize)]

@@ -1,0 +1,236 @@
+//! The terms of the issues, for the likely duplicates (`rules::duplicate`): what an issue
+//! says (its title, question, context, positions A and B, and its topic name) as weighted,
+//! normalized words, and `.parley/terms.json`, the index of them kept with the caches.
+//!
+//! The index is written by the merge (from the texts it merged) and by `new-issue` (the new
+//! issue added to it), so `status` reads one file instead of every issue. It is derived: a
+//! missing or unreadable index is rebuilt from `issues/` by the commands that need it whole
+//! (`duplicate --likely`); `status` without one compares titles and topics only.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::store::{Locked, Store};
+
+use crate::negotiation::model::issues::{self, ISSUES_DIR, IssueFile};
+
+pub const FILE: &str = ".parley/terms.json";
+
+/// Changes whenever the terms change meaning (the normalization, the weights).
+const VERSION: u32 = 1;
+
+/// How much each part of an issue counts: what the title and the question say names the
+/// question itself; context and positions add detail.
+const TITLE_WEIGHT: f32 = 3.0;
+const TOPIC_WEIGHT: f32 = 2.0;
+const QUESTION_WEIGHT: f32 = 2.0;
+const DETAIL_WEIGHT: f32 = 1.0;
+
+/// The terms of one issue: its file, who drafted it (the merge knows; `new-issue` does not),
+/// and its normalized words with their weighted counts, sorted by word.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IssueTerms {
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    pub terms: Vec<(String, f32)>,
+}
+
+impl IssueTerms {
+    /// The terms of the issue `file` whose text is `text`.
+    pub fn of(file: &IssueFile, author: Option<&str>, text: &str) -> IssueTerms {
+        let mut counts: Vec<(String, f32)> = Vec::new();
+        let mut add = |words: &str, weight: f32| {
+            for_each_term(words, |term| counts.push((term.to_owned(), weight)));
+        };
+        add(&file.topic.replace('-', " "), TOPIC_WEIGHT);
+        let mut weight = DETAIL_WEIGHT;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(title) = line.strip_prefix("# Issue:") {
+                if !title.trim().starts_with("[TODO") {
+                    add(title, TITLE_WEIGHT);
+                }
+                continue;
+            }
+            if let Some(heading) = line.strip_prefix("## ") {
+                weight = if heading.trim().eq_ignore_ascii_case("question") {
+                    QUESTION_WEIGHT
+                } else {
+                    DETAIL_WEIGHT
+                };
+                continue;
+            }
+            // The template's placeholders say nothing of the issue.
+            if line.starts_with("[TODO") || line.starts_with("<!--") {
+                continue;
+            }
+            add(line, weight);
+        }
+        counts.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut terms: Vec<(String, f32)> = Vec::with_capacity(counts.len());
+        for (term, weight) in counts {
+            match terms.last_mut() {
+                Some(last) if last.0 == term => last.1 += weight,
+                _ => terms.push((term, weight)),
+            }
+        }
+        IssueTerms {
+            file: file.file.clone(),
+            author: author.map(str::to_owned),
+            terms,
+        }
+    }
+}
+
+/// The index as kept: every issue's terms, in the order of `issues/`.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct TermIndex {
+    version: u32,
+    pub issues: Vec<IssueTerms>,
+}
+
+impl TermIndex {
+    pub fn new(issues: Vec<IssueTerms>) -> TermIndex {
+        TermIndex {
+            version: VERSION,
+            issues,
+        }
+    }
+
+    /// The index kept, if there is a usable one.
+    pub fn load(store: &Store) -> Option<TermIndex> {
+        let text = store.read(FILE).ok()??;
+        serde_json::from_str::<TermIndex>(&text)
+            .ok()
+            .filter(|index| index.version == VERSION)
+    }
+
+    /// Every issue of `issues/`, read now (for a directory without an index, or to see the
+    /// issues as edited since).
+    pub fn read_all(store: &Store) -> Result<TermIndex> {
+        let kept = TermIndex::load(store).unwrap_or_default();
+        let mut terms = Vec::new();
+        for issue in issues::list(store, ISSUES_DIR)? {
+            let text = store
+                .read(&format!("{ISSUES_DIR}/{}", issue.file))?
+                .unwrap_or_default();
+            // Who drafted it is known only from the merge's index.
+            let author = kept
+                .issues
+                .iter()
+                .find(|t| t.file == issue.file)
+                .and_then(|t| t.author.clone());
+            terms.push(IssueTerms::of(&issue, author.as_deref(), &text));
+        }
+        Ok(TermIndex::new(terms))
+    }
+
+    /// Keeps the index for the next command; failing to (a read-only directory) changes no
+    /// answer and is ignored.
+    pub fn save(&self, locked: &Locked) {
+        if let Ok(text) = serde_json::to_string(self) {
+            let _ = locked.replace_cache(FILE, &text);
+        }
+    }
+}
+
+/// Words that say nothing of which question an issue asks.
+const STOP_WORDS: &[&str] = &[
+    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been",
+    "before", "both", "but", "by", "can", "could", "do", "does", "each", "either", "for", "from",
+    "has", "have", "how", "if", "in", "into", "is", "it", "its", "may", "might", "more", "most",
+    "must", "no", "not", "of", "on", "one", "only", "or", "other", "our", "over", "per", "same",
+    "shall", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "to", "under", "up", "upon", "us", "use", "used",
+    "using", "via", "was", "we", "were", "what", "when", "where", "whether", "which", "while",
+    "who", "why", "will", "with", "within", "without", "would", "yes", "you", "your", "vs",
+    "versus", "says", "say", "implies", "imply", "source", "sources", "doc", "docs", "document",
+    "position", "question", "issue", "issues", "decide", "decision", "need", "needs", "proposal",
+    "proposes", "propose", "spec", "design", "approach", "option", "options",
+];
+
+/// Calls `found` with each normalized term of `text`: runs of letters and digits, lower
+/// case, stop words and short numbers left out, each reduced to a common stem.
+pub fn for_each_term(text: &str, mut found: impl FnMut(&str)) {
+    let mut word = String::new();
+    let mut flush = |word: &mut String| {
+        if !word.is_empty() {
+            let stemmed = stem(word);
+            let short_number = stemmed.len() < 3 && stemmed.bytes().all(|b| b.is_ascii_digit());
+            let keep = stemmed.chars().count() >= 2
+                && !short_number
+                && !STOP_WORDS.contains(&word.as_str());
+            if keep {
+                found(stemmed);
+            }
+            word.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+        } else {
+            flush(&mut word);
+        }
+    }
+    flush(&mut word);
+}
+
+/// A light stemmer: the common English endings of one word set aside, so that `limits`,
+/// `limiting` and `limited`, or `migrate` and `migration`, are one term.
+pub fn stem(word: &str) -> &str {
+    let mut stem = word;
+    for suffix in ["ions", "ion", "ings", "ing", "ies", "es", "ed", "s"] {
+        if let Some(rest) = stem.strip_suffix(suffix)
+            && rest.chars().count() >= 3
+            && !(suffix == "s" && (rest.ends_with('s') || rest.ends_with('u')))
+        {
+            stem = rest;
+            break;
+        }
+    }
+    for suffix in ["ly", "e", "y"] {
+        if let Some(rest) = stem.strip_suffix(suffix)
+            && rest.chars().count() >= 3
+        {
+            return rest;
+        }
+    }
+    stem
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<String> {
+        let mut all = Vec::new();
+        for_each_term(text, |t| all.push(t.to_owned()));
+        all
+    }
+
+    #[test]
+    fn forms_of_one_word_are_one_term() {
+        assert_eq!(terms("limits limiting limited"), ["limit"; 3]);
+        assert_eq!(terms("migrate migration migrations"), ["migrat"; 3]);
+        assert_eq!(terms("cache caching cached caches"), ["cach"; 4]);
+        assert_eq!(terms("Headers header"), ["header"; 2]);
+        assert_eq!(terms("status"), ["status"]);
+        // Stop words and short numbers say nothing; longer numbers (a status code) do.
+        assert_eq!(terms("Which of the 2 should we use for 429?"), ["429"]);
+    }
+
+    #[test]
+    fn the_title_and_question_weigh_more_than_the_context() {
+        let file = IssueFile::parse("03-burst.md").unwrap();
+        let text = "# Issue: Burst size\n\n## Question\nHow large a burst?\n\n## Context\nburst\n\n## Position A\n[TODO: What one source says or implies.]\n";
+        let index = IssueTerms::of(&file, Some("agent-alpha"), text);
+        let burst = index.terms.iter().find(|t| t.0 == "burst").unwrap().1;
+        assert_eq!(
+            burst,
+            TOPIC_WEIGHT + TITLE_WEIGHT + QUESTION_WEIGHT + DETAIL_WEIGHT
+        );
+        assert!(!index.terms.iter().any(|t| t.0 == "todo"));
+    }
+}
