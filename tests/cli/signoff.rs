@@ -67,7 +67,7 @@ fn parley_init_requires_sign_offs_and_the_script_links_keep_the_old_meta() {
     );
 
     // Through the links: the old scripts' meta.md, no sign-off line, same bytes as
-    // `--no-sign-off` minus that line.
+    // `--no-sign-off` minus that line (and minus the duplicate proposals' setting, also new).
     let linked = Neg::empty();
     let scripts = scripts(linked.tmp.path());
     for link in ["init.sh", "init", "parley-init"] {
@@ -89,7 +89,9 @@ fn parley_init_requires_sign_offs_and_the_script_links_keep_the_old_meta() {
         assert!(!meta.contains("sign_off"), "{link}: {meta}");
         assert_eq!(
             meta,
-            off.read("meta.md").replace("- **sign_off:** off\n", ""),
+            off.read("meta.md")
+                .replace("- **sign_off:** off\n", "")
+                .replace("- **duplicate_proposals:** entry\n", ""),
             "{link}"
         );
     }
