@@ -190,6 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;status' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --watch: stop with exit 124 after SECS')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'With --watch: print one snapshot and exit')

@@ -4438,13 +4438,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__status)
-            opts="-h -V --watch --once --timeout --json --lock-timeout --help --version"
+            opts="-h -V --watch --once --timeout --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

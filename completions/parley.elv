@@ -177,6 +177,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;status'= {
             cand --timeout 'With --watch: stop with exit 124 after SECS'
+            cand --agent 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --watch 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
             cand --once 'With --watch: print one snapshot and exit'

@@ -143,6 +143,7 @@ complete -c parley -n "__fish_parley_using_subcommand hand-off" -l json -d 'Prin
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand status" -l timeout -d 'With --watch: stop with exit 124 after SECS' -r
+complete -c parley -n "__fish_parley_using_subcommand status" -l agent -d 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)' -r
 complete -c parley -n "__fish_parley_using_subcommand status" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand status" -l watch -d 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
 complete -c parley -n "__fish_parley_using_subcommand status" -l once -d 'With --watch: print one snapshot and exit'

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod agent_status;
 mod applets;
 mod bad_input;
 mod bounce;

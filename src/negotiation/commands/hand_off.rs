@@ -11,12 +11,9 @@ use crate::output::{Human, Reply};
 
 use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::handover::{complete_turn_record, give_turn};
-use crate::negotiation::derived::digests_file;
-use crate::negotiation::model::issues;
-use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
-use crate::store::Store;
+use crate::negotiation::rules::untouched;
 
 #[derive(Debug, Clone)]
 pub struct HandOffArgs {
@@ -74,7 +71,7 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         .clone();
     // Read before the hand-over records the positions files: what was there at the start
     // of this turn is still the ledger's.
-    let untouched = untouched_open_issues(&store, &args.agent)?;
+    let untouched = untouched::open_issues(&store, &args.agent)?;
     give_turn(&locked, &mut state, &next, ctx, actor)?;
     let warnings = if untouched.is_empty() {
         Vec::new()
@@ -92,39 +89,4 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         turn: next,
         warnings,
     })
-}
-
-/// The OPEN issues (by file name) on whose positions file `agent` wrote no entry during
-/// this turn (an issue without a positions file is OPEN and untouched), as the log's records
-/// say: a command records the file it writes at once, so no positions file is read here (a
-/// hand-off of 500 issues must not read them all). An entry written by hand is recorded by
-/// the hand-over itself, after this: until then its file counts as untouched.
-fn untouched_open_issues(store: &Store, agent: &Name) -> Result<Vec<String>> {
-    let ledger = digests_file::load(store)?.ledger;
-    let mut untouched = Vec::new();
-    for issue in issues::list(store, issues::ISSUES_DIR)? {
-        let rel = issues::positions_file(&issue.file);
-        let Some(now) = ledger.baselines.get(&rel).map(|recorded| &recorded.digest) else {
-            // Never recorded: no positions file yet, or one written by hand since.
-            if !store.exists(&rel)? {
-                untouched.push(issue.file);
-            }
-            continue;
-        };
-        if now
-            .status
-            .as_deref()
-            .is_some_and(|word| word != IssueStatus::Open.word())
-        {
-            continue;
-        }
-        let then = ledger.at_turn_start(&rel);
-        let wrote = (now.entries.iter()).any(|entry| {
-            entry.agent == agent.as_str() && !then.is_some_and(|then| then.has_entry(&entry.entry))
-        });
-        if !wrote {
-            untouched.push(issue.file);
-        }
-    }
-    Ok(untouched)
 }
