@@ -12,6 +12,7 @@ mod defects;
 mod feedback;
 mod flows;
 mod fuzz;
+mod man;
 mod mcp;
 mod news;
 mod operative;
