@@ -59,6 +59,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write one man page per command and subcommand into DIR')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
@@ -191,6 +192,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;status' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --watch: stop with exit 124 after SECS')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'With --watch: print one snapshot and exit')
@@ -426,6 +428,16 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;completions' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;man' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace pages that differ from this parley''s (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1236,6 +1248,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'Write a negotiation as one self-contained HTML page')
             [CompletionResult]::new('links', 'links', [CompletionResultType]::ParameterValue, 'Create links named like the old scripts that run this binary')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a completion script for a shell')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Write one man page per command and subcommand into DIR')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
@@ -1347,6 +1360,9 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;completions' {
+            break
+        }
+        'parley;help;man' {
             break
         }
         'parley;help;demo' {

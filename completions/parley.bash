@@ -91,6 +91,9 @@ _parley() {
             parley,log)
                 cmd="parley__subcmd__log"
                 ;;
+            parley,man)
+                cmd="parley__subcmd__man"
+                ;;
             parley,mcp)
                 cmd="parley__subcmd__mcp"
                 ;;
@@ -406,6 +409,9 @@ _parley() {
             parley__subcmd__help,log)
                 cmd="parley__subcmd__help__subcmd__log"
                 ;;
+            parley__subcmd__help,man)
+                cmd="parley__subcmd__help__subcmd__man"
+                ;;
             parley__subcmd__help,mcp)
                 cmd="parley__subcmd__help__subcmd__mcp"
                 ;;
@@ -650,7 +656,7 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions man demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2346,7 +2352,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__help)
-            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions man demo skill mcp feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3031,6 +3037,20 @@ _parley() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        parley__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         parley__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3541,6 +3561,24 @@ _parley() {
             ;;
         parley__subcmd__log)
             opts="-h -V --json --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        parley__subcmd__man)
+            opts="-h -V --force --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4438,13 +4476,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__status)
-            opts="-h -V --watch --once --timeout --json --lock-timeout --help --version"
+            opts="-h -V --watch --once --timeout --agent --json --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -56,6 +56,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
+            cand man 'Write one man page per command and subcommand into DIR'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
@@ -178,6 +179,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;status'= {
             cand --timeout 'With --watch: stop with exit 124 after SECS'
+            cand --agent 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --watch 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
             cand --once 'With --watch: print one snapshot and exit'
@@ -391,6 +393,15 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;completions'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;man'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --force 'Replace pages that differ from this parley''s (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1104,6 +1115,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand report 'Write a negotiation as one self-contained HTML page'
             cand links 'Create links named like the old scripts that run this binary'
             cand completions 'Print a completion script for a shell'
+            cand man 'Write one man page per command and subcommand into DIR'
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
@@ -1183,6 +1195,8 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;links'= {
         }
         &'parley;help;completions'= {
+        }
+        &'parley;help;man'= {
         }
         &'parley;help;demo'= {
         }

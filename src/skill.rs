@@ -54,13 +54,27 @@ pub enum SkillReply {
 /// `--install`: whether the file was written, or why not.
 #[derive(Debug, Serialize)]
 pub struct Installation {
-    path: PathBuf,
-    written: bool,
-    replaced: bool,
+    pub path: PathBuf,
+    pub written: bool,
+    pub replaced: bool,
     /// Exit 3: a different file is there and was kept.
     #[serde(skip)]
-    refused: bool,
+    pub refused: bool,
 }
+
+/// A file parley ships for the user to install (the skill, a man page): how messages name
+/// it, and the command that writes it (for the hints).
+#[derive(Debug, Clone, Copy)]
+pub struct Shipped {
+    pub what: &'static str,
+    pub how: &'static str,
+}
+
+/// The skill, as [`Shipped`].
+const SKILL: Shipped = Shipped {
+    what: "the skill",
+    how: "parley skill --install DIR",
+};
 
 /// `--check`: whether the installed copy is this binary's skill.
 #[derive(Debug, Serialize)]
@@ -166,7 +180,7 @@ fn front_matter_field(key: &str) -> Option<&'static str> {
 }
 
 /// What is at the installed path.
-enum Installed {
+pub enum Installed {
     Missing,
     /// A directory, a FIFO, a socket...: not a skill file, and nothing parley replaces.
     NotAFile,
@@ -176,42 +190,59 @@ enum Installed {
 
 fn install(dir: &Path, force: bool) -> Result<Installation> {
     let folder = dir.join(SKILL_NAME);
-    let path = folder.join(SKILL_FILE);
-    // The folders are the user's own path (followed as a shell would, created like mkdir -p:
-    // a project's .claude/skills often does not exist yet); only the file is never a link.
-    match fs::metadata(&folder) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => return Err(Error::cannot_create(&folder, "it is not a directory")),
+    ensure_folder(&folder)?;
+    install_file(&folder.join(SKILL_FILE), SKILL_MD.as_bytes(), force, SKILL)
+}
+
+/// Makes sure `folder` is a directory, creating it (and its parents) if missing. The folders
+/// are the user's own path (followed as a shell would, created like mkdir -p: a project's
+/// .claude/skills often does not exist yet); only the files are never links.
+pub fn ensure_folder(folder: &Path) -> Result<()> {
+    match fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(_) => Err(Error::cannot_create(folder, "it is not a directory")),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            fs::create_dir_all(&folder).map_err(|e| Error::cannot_create(&folder, e))?;
+            fs::create_dir_all(folder).map_err(|e| Error::cannot_create(folder, e))
         }
-        Err(e) => return Err(Error::io("inspect", &folder, e)),
+        Err(e) => Err(Error::io("inspect", folder, e)),
     }
+}
+
+/// Writes `contents` at `path` (in an existing folder) as `skill --install` writes the skill:
+/// nothing when the same bytes are there, refused (kept) when a different file is there
+/// unless `force`, never through a symbolic link nor over what is not a regular file; whole
+/// or not at all, through [`store::publish_file`].
+pub fn install_file(
+    path: &Path,
+    contents: &[u8],
+    force: bool,
+    shipped: Shipped,
+) -> Result<Installation> {
     if force {
         // Replacing needs no comparison (nor a readable file); the same bytes written again
         // change nothing.
-        let replaced = match presence(&path)? {
+        let replaced = match presence(path, shipped)? {
             Presence::Missing => false,
-            Presence::NotAFile => return Err(not_a_file(&path)),
+            Presence::NotAFile => return Err(not_a_file(path, shipped)),
             Presence::File => true,
         };
-        store::publish_file(&path, SKILL_MD.as_bytes(), true)?;
-        return Ok(written(&path, replaced));
+        store::publish_file(path, contents, true)?;
+        return Ok(written(path, replaced));
     }
-    match inspect(&path)? {
-        Installed::Same => return Ok(unchanged(&path)),
-        Installed::Different => return Ok(conflict(&path)),
-        Installed::NotAFile => return Err(not_a_file(&path)),
+    match inspect(path, contents, shipped)? {
+        Installed::Same => return Ok(unchanged(path)),
+        Installed::Different => return Ok(conflict(path)),
+        Installed::NotAFile => return Err(not_a_file(path, shipped)),
         Installed::Missing => {}
     }
-    match store::publish_file(&path, SKILL_MD.as_bytes(), false)? {
-        Publication::Written => Ok(written(&path, false)),
+    match store::publish_file(path, contents, false)? {
+        Publication::Written => Ok(written(path, false)),
         // Another process put a file there between the look and the rename (two installs at
         // once, say): judge that file as if it had been there first.
-        Publication::AlreadyExists => match inspect(&path)? {
-            Installed::Same => Ok(unchanged(&path)),
-            Installed::NotAFile => Err(not_a_file(&path)),
-            Installed::Different | Installed::Missing => Ok(conflict(&path)),
+        Publication::AlreadyExists => match inspect(path, contents, shipped)? {
+            Installed::Same => Ok(unchanged(path)),
+            Installed::NotAFile => Err(not_a_file(path, shipped)),
+            Installed::Different | Installed::Missing => Ok(conflict(path)),
         },
     }
 }
@@ -243,7 +274,7 @@ fn conflict(path: &Path) -> Installation {
 
 fn check(dir: &Path) -> Result<Check> {
     let path = installed_path(dir);
-    let current = match inspect(&path)? {
+    let current = match inspect(&path, SKILL_MD.as_bytes(), SKILL)? {
         Installed::Same => true,
         Installed::Different => false,
         Installed::Missing => return Err(not_installed(&path, "no skill file at")),
@@ -263,9 +294,9 @@ enum Presence {
     File,
 }
 
-fn presence(path: &Path) -> Result<Presence> {
+fn presence(path: &Path, shipped: Shipped) -> Result<Presence> {
     match fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => Err(symlink(path)),
+        Ok(meta) if meta.file_type().is_symlink() => Err(symlink(path, shipped)),
         // Never opened: opening a FIFO would block.
         Ok(meta) if !meta.is_file() => Ok(Presence::NotAFile),
         Ok(_) => Ok(Presence::File),
@@ -275,9 +306,9 @@ fn presence(path: &Path) -> Result<Presence> {
 }
 
 /// Looks at the file at `path` without following a link there and without reading more than
-/// one byte past the skill's length (a huge file differs; it need not be held whole).
-fn inspect(path: &Path) -> Result<Installed> {
-    match presence(path)? {
+/// one byte past `expected`'s length (a huge file differs; it need not be held whole).
+pub fn inspect(path: &Path, expected: &[u8], shipped: Shipped) -> Result<Installed> {
+    match presence(path, shipped)? {
         Presence::Missing => return Ok(Installed::Missing),
         Presence::NotAFile => return Ok(Installed::NotAFile),
         Presence::File => {}
@@ -290,7 +321,7 @@ fn inspect(path: &Path) -> Result<Installed> {
         .open(path);
     let file = match file {
         Ok(file) => file,
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink(path)),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink(path, shipped)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Installed::Missing),
         Err(e) => return Err(crate::input::unreadable(&path.display().to_string(), e)),
     };
@@ -302,25 +333,29 @@ fn inspect(path: &Path) -> Result<Installed> {
         return Ok(Installed::NotAFile);
     }
     let mut bytes = Vec::new();
-    file.take(SKILL_MD.len() as u64 + 1)
+    file.take(expected.len() as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| crate::input::unreadable(&label, e))?;
-    Ok(if bytes == SKILL_MD.as_bytes() {
+    Ok(if bytes == expected {
         Installed::Same
     } else {
         Installed::Different
     })
 }
 
-fn symlink(path: &Path) -> Error {
+fn symlink(path: &Path, shipped: Shipped) -> Error {
     Error::bad_input(
         "SYMLINK",
         format!(
-            "{} is a symbolic link; parley never reads or writes the skill through a link",
-            path.display()
+            "{} is a symbolic link; parley never reads or writes {} through a link",
+            path.display(),
+            shipped.what
         ),
     )
-    .with_hint("remove the link; parley skill --install DIR then writes a regular file")
+    .with_hint(format!(
+        "remove the link; {} then writes a regular file",
+        shipped.how
+    ))
 }
 
 fn not_installed(path: &Path, what: &str) -> Error {
@@ -332,7 +367,9 @@ fn not_installed(path: &Path, what: &str) -> Error {
     .with_hint("install it with parley skill --install DIR")
 }
 
-fn not_a_file(path: &Path) -> Error {
-    Error::cannot_create(path, "something that is not a regular file is there")
-        .with_hint("move it away; parley skill --install DIR then writes the file")
+pub fn not_a_file(path: &Path, shipped: Shipped) -> Error {
+    Error::cannot_create(path, "something that is not a regular file is there").with_hint(format!(
+        "move it away; {} then writes the file",
+        shipped.how
+    ))
 }

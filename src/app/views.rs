@@ -42,6 +42,10 @@ pub struct StatusRequest {
     /// With --watch: stop with exit 124 after SECS
     #[arg(long, value_name = "SECS", requires = "watch")]
     pub timeout: Option<f64>,
+    /// Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)
+    #[arg(long, value_name = "AGENT", conflicts_with = "watch")]
+    #[serde(default, deserialize_with = "super::os_string_opt")]
+    pub agent: Option<std::ffi::OsString>,
 }
 
 /// `show DIR AGENT [ISSUE] [--file NAME]`.
@@ -86,7 +90,11 @@ pub fn status(ctx: &Ctx, request: StatusRequest) -> Result<Outcome> {
         )
         .map(Outcome::from);
     }
-    status_cmd::run(ctx, &status_cmd::StatusArgs { dir: request.dir }).map(Outcome::from)
+    let args = status_cmd::StatusArgs {
+        agent: request.agent.as_deref().map(super::agent).transpose()?,
+        dir: request.dir,
+    };
+    status_cmd::run(ctx, &args).map(Outcome::from)
 }
 
 pub fn watch(ctx: &Ctx, request: WatchRequest) -> Result<watch_cmd::Watched> {

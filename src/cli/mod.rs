@@ -3,6 +3,7 @@
 //! completions and names it does not know), parses, maps Ctrl-C to the call's cancellation
 //! token, runs the applet's operation and prints its result.
 
+mod man;
 mod tree;
 
 use std::ffi::{OsStr, OsString};

@@ -16,7 +16,23 @@ use crate::output::{Human, Reply};
 
 /// The front ends' own applets, each listed in `--help` right after the registry's applet
 /// named first.
-static FRONT_ENDS: [(&str, &Applet); 2] = [("links", &COMPLETIONS), ("skill", &crate::mcp::APPLET)];
+static FRONT_ENDS: [(&str, &Applet); 3] = [
+    ("links", &COMPLETIONS),
+    ("links", &MAN),
+    ("skill", &crate::mcp::APPLET),
+];
+
+static MAN: Applet = app::local!(
+    "man",
+    |_| app::READS,
+    "Write one man page per command and subcommand into DIR",
+    super::man::ManRequest,
+    man
+);
+
+fn man(ctx: &Ctx, request: super::man::ManRequest) -> Result<super::man::ManPages> {
+    super::man::write(ctx, request, command_tree())
+}
 
 static COMPLETIONS: Applet = app::local!(
     "completions",

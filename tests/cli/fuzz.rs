@@ -627,6 +627,7 @@ fn negotiation_files() {
         }
         judged_outcome(&parley::negotiation::status::run(&ctx, &parley::negotiation::status::StatusArgs {
             dir: tmp.path().to_path_buf(),
+            agent: None,
         }).map(Outcome::from))?;
     });
 }

@@ -2,6 +2,7 @@
 
 mod support;
 
+mod agent_status;
 mod applets;
 mod bad_input;
 mod bounce;
@@ -12,6 +13,7 @@ mod duplicates;
 mod feedback;
 mod flows;
 mod fuzz;
+mod man;
 mod mcp;
 mod news;
 mod operative;

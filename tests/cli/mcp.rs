@@ -1200,3 +1200,24 @@ fn duplicates_are_proposed_and_confirmed_in_one_call_each_over_mcp() {
             .contains("## Status: AGREED\nDuplicate of 01-burst-semantics.md\n")
     );
 }
+
+/// `status` with `agent` over MCP: the command line's short view, under 2 KB.
+#[test]
+fn status_for_one_agent_through_tools_is_the_command_lines() {
+    let neg = Neg::in_positions(2);
+    let root = neg.tmp.path();
+    let dir = neg.dir.to_string_lossy().into_owned();
+    let env = [("PARLEY_NOW", NOW)];
+    block_on(async {
+        let mcp = Mcp::start_with(root, &[], &env).await;
+        let arguments = json!({"action": "status", "dir": dir, "agent": "agent-alpha"});
+        let content = structured(&mcp.call("negotiation", arguments).await);
+        let (exit, envelope) = cli_json(root, &["status", &dir, "--agent", "agent-alpha"], &env);
+        assert_eq!((content["exit"].as_i64(), exit), (Some(0), 0), "{content}");
+        assert_eq!(without_exit(content.clone()), envelope);
+        assert_eq!(content["data"]["your_turn"], true);
+        assert_eq!(content["data"]["to_answer"].as_array().unwrap().len(), 2);
+        assert!(content.to_string().len() < 2048);
+        mcp.stop().await;
+    });
+}

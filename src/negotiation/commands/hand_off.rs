@@ -11,11 +11,10 @@ use crate::output::{Human, Reply};
 
 use crate::negotiation::commands::desk::Desk;
 use crate::negotiation::commands::handover::{complete_turn_record, give_turn_seeing};
-use crate::negotiation::derived::record;
-use crate::negotiation::model::issues::{self, IssueFile};
+use crate::negotiation::model::issues;
 use crate::negotiation::model::turn::Phase;
 use crate::negotiation::model::{Actor, open};
-use crate::store::Store;
+use crate::negotiation::rules::untouched;
 
 #[derive(Debug, Clone)]
 pub struct HandOffArgs {
@@ -74,7 +73,7 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
     // Issues listed before the hand-over, which may log edits of their files but adds none.
     let listed = issues::list(&store, issues::ISSUES_DIR)?;
     let untouched = give_turn_seeing(&locked, &mut state, &next, ctx, actor, |found| {
-        untouched_open_issues(&store, found, listed)
+        untouched::left_by_holder(&store, found, listed)
     })?
     .transpose()?
     .unwrap_or_default();
@@ -94,33 +93,4 @@ pub fn run(ctx: &Ctx, args: &HandOffArgs) -> Result<HandOff> {
         turn: next,
         warnings,
     })
-}
-
-/// The OPEN issues (by file name) on whose positions file no command recorded an entry
-/// during this turn (an issue without a positions file is OPEN and untouched), as the
-/// ledger said before the hand-over recorded anything: only the holder writes on its turn,
-/// and a command records the file it writes at once, so no positions file is read here (a
-/// hand-off of 500 issues must not read them all). An entry written by hand is recorded by
-/// the hand-over itself: until then its file counts as untouched. A file written by hand and
-/// never recorded counts as untouched only when it is missing.
-fn untouched_open_issues(
-    store: &Store,
-    found: &record::ToRecord,
-    listed: Vec<IssueFile>,
-) -> Result<Vec<String>> {
-    let mut untouched = Vec::new();
-    for issue in listed {
-        let rel = issues::positions_file(&issue.file);
-        let before = found.before(&rel);
-        // Never recorded: no positions file yet (OPEN), or one written by hand since.
-        let open = if before.recorded {
-            before.open
-        } else {
-            !store.exists(&rel)?
-        };
-        if open && !before.this_turn {
-            untouched.push(issue.file);
-        }
-    }
-    Ok(untouched)
 }

@@ -2,6 +2,7 @@
 //! its state files, read by one code so that they all say the same ([`Overview`]), and what
 //! changed for an agent since its last turn ([`changes`]).
 
+pub mod agent;
 pub mod changes;
 
 use rustc_hash::FxHashMap;

@@ -174,3 +174,40 @@ pub fn agreed_by(events: &[Event]) -> BTreeMap<String, String> {
     }
     agreers
 }
+
+/// What `agent` may do to close an issue, as `agree` (and `agree --check`) would judge it:
+/// agree with a decision, or confirm another agent's duplicate proposal (the issue it names).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MayAgree {
+    pub with_decision: bool,
+    pub duplicate_of: Option<String>,
+}
+
+impl MayAgree {
+    pub fn any(&self) -> bool {
+        self.with_decision || self.duplicate_of.is_some()
+    }
+}
+
+/// [`MayAgree`] for `agent` on `rel`, whose positions are `positions` (as
+/// [`challenges_from`](crate::negotiation::rules::reopen::challenges_from) reads them) with
+/// `proposals` standing. `recorded` says which entries were there when the turn began: the
+/// holder is judged as `agree` would judge it now; another agent as on its next turn, when
+/// every entry there now will have been recorded at a hand-over.
+pub fn may_agree(
+    positions: &Positions,
+    proposals: &[duplicate::Proposal],
+    state: &State,
+    agent: &Name,
+    recorded: Option<&crate::negotiation::derived::digests::FileDigest>,
+    rel: &str,
+) -> MayAgree {
+    let now = state.turn.holder() == Some(agent);
+    let before_turn = |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
+    MayAgree {
+        with_decision: broken_rules(positions, state, agent, before_turn).is_empty(),
+        duplicate_of: (!proposals.is_empty())
+            .then(|| duplicate_rules(proposals, state, agent, before_turn, rel).ok())
+            .flatten(),
+    }
+}

@@ -9,3 +9,4 @@ pub mod reopen;
 pub mod resolve;
 pub mod sign_off;
 pub mod text;
+pub mod untouched;

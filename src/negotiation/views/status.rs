@@ -9,8 +9,8 @@ use serde::Serialize;
 use crate::context::Ctx;
 use crate::error::Result;
 use crate::names::Name;
-use crate::output::{Human, Reply};
-use crate::store::{LockMode, Store};
+use crate::output::{Human, Outcome, Reply};
+use crate::store::LockMode;
 
 use crate::negotiation::derived::digests::{Digests, Edit};
 use crate::negotiation::derived::issue_report::{IssueReport, written_titles};
@@ -25,16 +25,36 @@ use crate::negotiation::model::turn::{Phase, Turn, TurnStarted};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::overview::Overview;
 use crate::negotiation::overview::Summary;
+use crate::negotiation::overview::agent;
 use crate::negotiation::overview::edit_lines;
 use crate::negotiation::overview::summarize;
 use crate::negotiation::rules::duplicate;
 use crate::negotiation::rules::duplicate::LikelyDuplicate;
 use crate::negotiation::rules::sign_off::SignOffs;
+use crate::store::Store;
 use rustc_hash::FxHashMap;
 
 #[derive(Debug, Clone)]
 pub struct StatusArgs {
     pub dir: PathBuf,
+    /// `--agent NAME`: only what that agent can act on now ([`agent::for_agent`]).
+    pub agent: Option<Name>,
+}
+
+/// What `status` answers: the whole state, or with `--agent` one agent's short view.
+#[derive(Debug)]
+pub enum Answer {
+    Whole(Box<StatusReply>),
+    ForAgent(agent::ForAgent),
+}
+
+impl From<Answer> for Outcome {
+    fn from(answer: Answer) -> Outcome {
+        match answer {
+            Answer::Whole(reply) => Outcome::from(*reply),
+            Answer::ForAgent(reply) => Outcome::from(reply),
+        }
+    }
 }
 
 /// The whole state: `data` of `status --json`, and the view people read.
@@ -61,6 +81,9 @@ pub struct StatusReply {
     agreed_by_file: BTreeMap<String, String>,
     /// Where the sign-offs stand: given, voided (by what), owed, not waited for.
     sign_offs: SignOffs,
+    /// In the analysis phase: each agent's drafts and whether it has ended its analysis
+    /// (`null` in any other phase).
+    analysis: Option<Vec<agent::AnalysisProgress>>,
     /// Whether `finish` has marked the negotiation done.
     #[serde(skip)]
     finished: bool,
@@ -109,7 +132,11 @@ impl Reply for StatusReply {
                 gap,
                 &settled,
             ]);
-            if let Some(detail) = details.next_if(|d| d.file == report.file.file) {
+            // An issue without positions is listed in `open_issues` but has no detail to
+            // show (its `[NO POSITIONS]` line is the old scripts').
+            if let Some(detail) = details.next_if(|d| d.file == report.file.file)
+                && report.status.is_some()
+            {
                 out.line(format!("      {}", detail.describe()));
             }
             if report.status == Some(IssueStatus::Agreed)
@@ -167,7 +194,63 @@ impl Reply for StatusReply {
     }
 }
 
-pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
+/// `status --agent`: a few short lines, each saying what the agent can do.
+impl Reply for agent::ForAgent {
+    fn human(&self, out: &mut Human) {
+        let turn = if self.your_turn {
+            match self.secs_left {
+                Some(left) => format!("your turn ({left}s left before a skip)"),
+                None => "your turn".to_owned(),
+            }
+        } else {
+            format!("turn: {}", self.turn)
+        };
+        out.line(format!("{}: {turn}; phase {}", self.agent, self.phase));
+        if let Some(analysis) = &self.analysis {
+            let each: Vec<String> = analysis
+                .iter()
+                .map(|a| {
+                    let ended = if a.ended { ", ended" } else { "" };
+                    format!("{} {} draft(s){ended}", a.agent, a.drafts)
+                })
+                .collect();
+            out.line(format!("Analysis: {}", each.join("; ")));
+        }
+        if !self.to_answer.is_empty() {
+            out.line(format!(
+                "To answer ({}, no entry of yours since your last hand-off):",
+                self.to_answer.len()
+            ));
+            for issue in &self.to_answer {
+                out.line(format!("  {} — {}", issue.file, issue.title));
+            }
+        }
+        if !self.may_agree.is_empty() {
+            out.line(format!("May agree: {}", self.may_agree.join(", ")));
+        }
+        for d in &self.may_confirm {
+            out.line(format!(
+                "May confirm: {} duplicate of {} (proposed by {})",
+                d.file, d.of, d.by
+            ));
+        }
+        if self.owes_sign_off {
+            out.line(format!("Sign-off owed: parley sign-off DIR {}", self.agent));
+        }
+        if self.finish_blockers_total > 0 {
+            out.line(format!("Finish blocked ({}):", self.finish_blockers_total));
+            for blocker in &self.finish_blockers {
+                out.line(format!("  {blocker}"));
+            }
+            let more = self.finish_blockers_total - self.finish_blockers.len();
+            if more > 0 {
+                out.line(format!("  ... {more} more (`parley status DIR`)"));
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
     let store = open(&args.dir, ctx)?;
     let actor = Actor {
         command: "status",
@@ -198,12 +281,27 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
         .filter(|d| unsettled.contains(d.file.as_str()))
         .collect();
     let sign_offs = crate::negotiation::rules::sign_off::review(&store, &state, &events, None)?;
+    let seen = agent::Seen {
+        store: &store,
+        state: &state,
+        reports: &reports,
+        events: &events,
+        ledger: ledger.as_ref(),
+        texts: &texts,
+        edits: &edits,
+        now: ctx.clock.unix_seconds(),
+    };
+    if let Some(name) = &args.agent {
+        return Ok(Answer::ForAgent(agent::for_agent(&seen, name)?));
+    }
     let blockers = if state.turn == Turn::Done {
         Vec::new()
     } else {
-        finish_blockers(&store, &state, &reports, &events, &edits)?
+        agent::finish_blockers(&seen)?
     };
-    Ok(StatusReply {
+    let analysis = agent::analysis_progress(&store, &state)?;
+    Ok(Answer::Whole(Box::new(StatusReply {
+        analysis,
         turn: state.turn.word().to_owned(),
         finished: state.turn == Turn::Done,
         phase: state.phase,
@@ -225,7 +323,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<StatusReply> {
             .collect(),
         agreed_by: agreers,
         sign_offs,
-    })
+    })))
 }
 
 /// The terms of every issue, for the likely duplicates: those the index keeps (the merge's and
@@ -344,16 +442,14 @@ fn open_details(
     ledger: Option<&Digests>,
     texts: &Texts,
 ) -> Vec<OpenDetail> {
-    // No OPEN issue, nothing to detail (the records were then not even read).
-    let Some(ledger) =
-        ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)))
-    else {
-        return Vec::new();
-    };
+    // No OPEN issue, no entry to detail (the records were then not even read): only the
+    // issues without positions, each open with nothing written yet.
+    let ledger = ledger.filter(|_| reports.iter().any(|r| r.status == Some(IssueStatus::Open)));
     // When each challenge entry was first recorded, from one pass over the digests.
     let mut first_seen: std::collections::HashMap<(Cow<str>, String), String> =
         std::collections::HashMap::new();
-    for event in events.iter().filter(|e| e.kind == EventKind::Digest) {
+    let digests = events.iter().filter(|_| ledger.is_some());
+    for event in digests.filter(|e| e.kind == EventKind::Digest) {
         let Some((file, titles)) = recorded_titles(event) else {
             continue;
         };
@@ -367,9 +463,20 @@ fn open_details(
     }
     let mut details = Vec::new();
     for report in reports {
-        if report.status != Some(IssueStatus::Open) {
-            continue;
-        }
+        let ledger = match (report.status, ledger) {
+            (None, _) => {
+                details.push(OpenDetail {
+                    file: report.file.file.clone(),
+                    rounds: 0,
+                    challenges: Vec::new(),
+                    may_agree: Vec::new(),
+                    duplicate_proposal: None,
+                });
+                continue;
+            }
+            (Some(IssueStatus::Open), Some(ledger)) => ledger,
+            _ => continue,
+        };
         let rel = issues::positions_file(&report.file.file);
         let Some(Some(text)) = texts.get(&rel) else {
             continue;
@@ -395,7 +502,6 @@ fn open_details(
             })
             .collect();
         let recorded = ledger.at_turn_start(&rel);
-        let holder = state.turn.holder();
         // A duplicate proposal can be agreed to without a decision, by its own rules.
         let proposals = crate::negotiation::rules::duplicate::proposals(events, &rel, &positions);
         let may_agree = state
@@ -404,27 +510,10 @@ fn open_details(
             .iter()
             .map(|a| &a.name)
             .filter(|agent| {
-                // The holder is judged as `agree` would judge it now; the others as on their
-                // next turn, when every entry there now will have been recorded at a hand-over.
-                let now = holder == Some(*agent);
-                let before_turn =
-                    |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
-                crate::negotiation::rules::agree::broken_rules(
-                    &positions,
-                    state,
-                    agent,
-                    before_turn,
+                crate::negotiation::rules::agree::may_agree(
+                    &positions, &proposals, state, agent, recorded, &rel,
                 )
-                .is_empty()
-                    || (!proposals.is_empty()
-                        && crate::negotiation::rules::agree::duplicate_rules(
-                            &proposals,
-                            state,
-                            agent,
-                            before_turn,
-                            &rel,
-                        )
-                        .is_ok())
+                .any()
             })
             .cloned()
             .collect();
@@ -496,23 +585,6 @@ fn recorded_titles(event: &Event) -> Option<(Cow<'_, str>, Vec<Cow<'_, str>>)> {
         .map(|title| Cow::Owned(title.to_owned()))
         .collect();
     Some((Cow::Owned(file), titles))
-}
-
-/// What `finish` (with no option) would refuse for, as its failure lines.
-fn finish_blockers(
-    store: &Store,
-    state: &State,
-    reports: &[IssueReport],
-    events: &[Event],
-    edits: &[Edit],
-) -> Result<Vec<String>> {
-    let mut failures =
-        crate::negotiation::rules::finish::check(store, state, reports, events, false)?.failures;
-    failures.extend(edits.iter().map(|edit| edit.describe()));
-    failures.extend(crate::negotiation::rules::sign_off::missing(
-        store, state, events, None,
-    )?);
-    Ok(failures)
 }
 
 /// The mark of an issue's status on its line.
