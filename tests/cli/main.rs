@@ -19,6 +19,7 @@ mod parsers;
 mod perf;
 mod reference;
 mod rules;
+mod serve;
 mod skill;
 mod surface;
 mod tools;
