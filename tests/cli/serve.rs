@@ -302,6 +302,19 @@ fn agents_negotiate_through_their_tokens_and_a_wait_wakes_on_the_hand_off() {
             .await;
         let answer = handle.await_response().await.unwrap();
         assert_eq!(exit_of(answer), 0, "the wait woke with the turn");
+        // `report` returns the page instead of writing a file on the server.
+        let report = viewer
+            .expect(
+                "negotiation",
+                json!({"action": "report", "dir": "neg", "html": "/elsewhere/neg.html"}),
+                0,
+            )
+            .await;
+        assert!(
+            report["data"]["html"].as_str().unwrap().contains("<html"),
+            "{report}"
+        );
+        assert!(!Path::new("/elsewhere").exists());
     });
 }
 
