@@ -142,6 +142,11 @@ impl Client {
         content
     }
 
+    /// A negotiation action that must answer 0.
+    async fn ok(&self, arguments: Value) -> Value {
+        self.expect("negotiation", arguments, 0).await
+    }
+
     async fn wait_in_background(
         &self,
         arguments: Value,
@@ -235,26 +240,12 @@ fn agents_negotiate_through_their_tokens_and_a_wait_wakes_on_the_hand_off() {
         let bob = Client::connect(&server, &t.bob).await;
         let viewer = Client::connect(&server, &t.viewer).await;
         alice
-            .expect(
-                "negotiation",
-                json!({"action": "init", "dir": "neg", "num_agents": 2}),
-                0,
-            )
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
             .await;
         // The acting agent left out is the token's; `--auto` registers the token's name.
-        alice
-            .expect(
-                "negotiation",
-                json!({"action": "register", "dir": "neg"}),
-                0,
-            )
+        alice.ok(json!({"action": "register", "dir": "neg"})).await;
+        bob.ok(json!({"action": "register", "dir": "neg", "auto": true}))
             .await;
-        bob.expect(
-            "negotiation",
-            json!({"action": "register", "dir": "neg", "auto": true}),
-            0,
-        )
-        .await;
         alice
             .expect("wait", json!({"action": "start", "dir": "neg"}), 0)
             .await;
@@ -294,21 +285,13 @@ fn agents_negotiate_through_their_tokens_and_a_wait_wakes_on_the_hand_off() {
             .await
             .expect("the wait reports progress once blocked");
         holder
-            .expect(
-                "negotiation",
-                json!({"action": "end_analysis", "dir": "neg"}),
-                0,
-            )
+            .ok(json!({"action": "end_analysis", "dir": "neg"}))
             .await;
         let answer = handle.await_response().await.unwrap();
         assert_eq!(exit_of(answer), 0, "the wait woke with the turn");
         // `report` returns the page instead of writing a file on the server.
         let report = viewer
-            .expect(
-                "negotiation",
-                json!({"action": "report", "dir": "neg", "html": "/elsewhere/neg.html"}),
-                0,
-            )
+            .ok(json!({"action": "report", "dir": "neg", "html": "/elsewhere/neg.html"}))
             .await;
         assert!(
             report["data"]["html"].as_str().unwrap().contains("<html"),
@@ -332,16 +315,10 @@ fn every_refusal_changes_nothing() {
         let viewer = Client::connect(&server, &t.viewer).await;
         let admin = Client::connect(&server, &t.admin).await;
         alice
-            .expect(
-                "negotiation",
-                json!({"action": "init", "dir": "neg", "num_agents": 2}),
-                0,
-            )
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
             .await;
         // A viewer reads (its first read writes a derived cache, before the snapshot).
-        viewer
-            .expect("negotiation", json!({"action": "status", "dir": "neg"}), 0)
-            .await;
+        viewer.ok(json!({"action": "status", "dir": "neg"})).await;
         let before = snapshot(Path::new(&root));
         let refused = |content: Value, needle: &str| {
             assert_eq!(content["error"]["code"], "FORBIDDEN", "{content}");
@@ -377,9 +354,7 @@ fn every_refusal_changes_nothing() {
                 .await,
             "register",
         );
-        viewer
-            .expect("negotiation", json!({"action": "status", "dir": "neg"}), 0)
-            .await;
+        viewer.ok(json!({"action": "status", "dir": "neg"})).await;
         // Paths out of ROOT, by every route, for every role.
         let absolute = format!("{root}/neg");
         for dir in [
@@ -508,19 +483,11 @@ fn many_waits_share_one_watcher_and_all_wake() {
     block_on(async {
         let mut client = Client::connect(&server, "").await;
         client
-            .expect(
-                "negotiation",
-                json!({"action": "init", "dir": "neg", "num_agents": 2}),
-                0,
-            )
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
             .await;
         for agent in ["alice", "bob"] {
             client
-                .expect(
-                    "negotiation",
-                    json!({"action": "register", "dir": "neg", "agent": agent}),
-                    0,
-                )
+                .ok(json!({"action": "register", "dir": "neg", "agent": agent}))
                 .await;
         }
         client
@@ -563,11 +530,7 @@ fn many_waits_share_one_watcher_and_all_wake() {
             server.inotify_instances()
         );
         client
-            .expect(
-                "negotiation",
-                json!({"action": "end_analysis", "dir": "neg", "agent": holder}),
-                0,
-            )
+            .ok(json!({"action": "end_analysis", "dir": "neg", "agent": holder}))
             .await;
         for handle in handles {
             assert_eq!(exit_of(handle.await_response().await.unwrap()), 0);
@@ -585,19 +548,9 @@ fn a_server_killed_and_restarted_carries_on() {
     block_on(async {
         let alice = Client::connect(&server, &t.alice).await;
         alice
-            .expect(
-                "negotiation",
-                json!({"action": "init", "dir": "neg", "num_agents": 2}),
-                0,
-            )
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
             .await;
-        alice
-            .expect(
-                "negotiation",
-                json!({"action": "register", "dir": "neg"}),
-                0,
-            )
-            .await;
+        alice.ok(json!({"action": "register", "dir": "neg"})).await;
     });
     // kill -9: no chance to tidy up.
     let mut server = server;
@@ -607,17 +560,10 @@ fn a_server_killed_and_restarted_carries_on() {
     let server = Server::start(tmp.path(), &args);
     block_on(async {
         let bob = Client::connect(&server, &t.bob).await;
-        bob.expect(
-            "negotiation",
-            json!({"action": "register", "dir": "neg"}),
-            0,
-        )
-        .await;
+        bob.ok(json!({"action": "register", "dir": "neg"})).await;
         bob.expect("wait", json!({"action": "start", "dir": "neg"}), 0)
             .await;
-        let status = bob
-            .expect("negotiation", json!({"action": "status", "dir": "neg"}), 0)
-            .await;
+        let status = bob.ok(json!({"action": "status", "dir": "neg"})).await;
         assert!(status.to_string().contains("alice"), "{status}");
     });
 }
