@@ -16,10 +16,12 @@ use crate::output::{Human, Reply};
 
 /// The front ends' own applets, each listed in `--help` right after the registry's applet
 /// named first.
-static FRONT_ENDS: [(&str, &Applet); 3] = [
+static FRONT_ENDS: [(&str, &Applet); 5] = [
     ("links", &COMPLETIONS),
     ("links", &MAN),
     ("skill", &crate::mcp::APPLET),
+    ("skill", &crate::mcp::serve::APPLET),
+    ("skill", &crate::mcp::serve::tokens::APPLET),
 ];
 
 static MAN: Applet = app::local!(

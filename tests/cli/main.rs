@@ -22,6 +22,7 @@ mod parsers;
 mod perf;
 mod reference;
 mod rules;
+mod serve;
 mod signoff;
 mod skill;
 mod surface;

@@ -36,6 +36,9 @@ pub struct ReportArgs {
     pub out: PathBuf,
     /// Replace an existing file at `out`.
     pub force: bool,
+    /// Return the page in the reply instead of writing it (a server answering a caller
+    /// elsewhere, who writes `out` on its own side).
+    pub return_page: bool,
 }
 
 /// The page written: `data` of `report --json`.
@@ -45,6 +48,9 @@ pub struct Report {
     bytes: usize,
     issues: usize,
     events: usize,
+    /// The page itself, when asked to return it rather than write it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    html: Option<String>,
 }
 
 impl Reply for Report {
@@ -60,7 +66,9 @@ impl Reply for Report {
 
 pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
     let store = open(&args.dir, ctx)?;
-    ensure_outside(&store, &args.out)?;
+    if !args.return_page {
+        ensure_outside(&store, &args.out)?;
+    }
     let actor = Actor {
         command: "report",
         agent: None,
@@ -69,6 +77,15 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         let shared = store.lock(LockMode::Shared, &actor.label())?;
         Page::read(&shared)?.render(&ctx.clock.stamp())
     };
+    if args.return_page {
+        return Ok(Report {
+            path: args.out.clone(),
+            bytes: page.html.len(),
+            issues: page.issues,
+            events: page.events,
+            html: Some(page.html),
+        });
+    }
     match store::publish_file(&args.out, page.html.as_bytes(), args.force)? {
         Publication::Written => {}
         Publication::AlreadyExists => {
@@ -85,6 +102,7 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         bytes: page.html.len(),
         issues: page.issues,
         events: page.events,
+        html: None,
     })
 }
 
