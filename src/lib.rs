@@ -11,7 +11,6 @@ pub mod bounce;
 pub mod cli;
 pub mod clock;
 pub mod context;
-pub mod dashboard;
 pub mod demo;
 pub mod elsewhere;
 pub mod error;
