@@ -62,6 +62,8 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the MCP tools over HTTP to agents on other machines')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make, list and revoke the bearer tokens of parley serve')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -462,6 +464,86 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;serve' {
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address to listen on (port 0 picks a free one)')
+            [CompletionResult]::new('--tokens', '--tokens', [CompletionResultType]::ParameterName, 'Require a bearer token from this file on every request (see parley token)')
+            [CompletionResult]::new('--allowed-host', '--allowed-host', [CompletionResultType]::ParameterName, 'A Host header to accept besides the listen address, localhost and 127.0.0.1 (repeatable)')
+            [CompletionResult]::new('--allowed-origin', '--allowed-origin', [CompletionResultType]::ParameterName, 'A browser Origin to accept besides the server''s own (repeatable)')
+            [CompletionResult]::new('--tls-cert', '--tls-cert', [CompletionResultType]::ParameterName, 'Serve HTTPS with this certificate chain (PEM)')
+            [CompletionResult]::new('--tls-key', '--tls-key', [CompletionResultType]::ParameterName, 'The private key of --tls-cert (PEM)')
+            [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
+            [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;token' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Make a token, print it once, and store only its hash in FILE (created mode 0600)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List FILE''s tokens: label, role, agent, date (never a token)')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke the token labelled LABEL (a running server notices at once)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;token;new' {
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'A token that acts only as this agent')
+            [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'A unique name for the token, to list and revoke it by')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--admin', '--admin', [CompletionResultType]::ParameterName, 'A token that may do everything (resolve, the Speaker''s messages, ...)')
+            [CompletionResult]::new('--viewer', '--viewer', [CompletionResultType]::ParameterName, 'A token that may only call what changes nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;token;list' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;token;revoke' {
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'parley;token;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Make a token, print it once, and store only its hash in FILE (created mode 0600)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List FILE''s tokens: label, role, agent, date (never a token)')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke the token labelled LABEL (a running server notices at once)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'parley;token;help;new' {
+            break
+        }
+        'parley;token;help;list' {
+            break
+        }
+        'parley;token;help;revoke' {
+            break
+        }
+        'parley;token;help;help' {
             break
         }
         'parley;feedback' {
@@ -1236,6 +1318,8 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Play a protocol end to end between scripted agents, each step a separate process')
             [CompletionResult]::new('skill', 'skill', [CompletionResultType]::ParameterValue, 'Print the skill file that teaches agents parley (--install DIR, --check DIR)')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the protocols as MCP tools over stdio, for agents that call tools')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the MCP tools over HTTP to agents on other machines')
+            [CompletionResult]::new('token', 'token', [CompletionResultType]::ParameterValue, 'Make, list and revoke the bearer tokens of parley serve')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider')
             [CompletionResult]::new('agent', 'agent', [CompletionResultType]::ParameterValue, 'Agent identities and heartbeats (operative protocol)')
             [CompletionResult]::new('scope', 'scope', [CompletionResultType]::ParameterValue, 'Scope normalization and overlap (operative protocol)')
@@ -1353,6 +1437,24 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;help;mcp' {
+            break
+        }
+        'parley;help;serve' {
+            break
+        }
+        'parley;help;token' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Make a token, print it once, and store only its hash in FILE (created mode 0600)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List FILE''s tokens: label, role, agent, date (never a token)')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Revoke the token labelled LABEL (a running server notices at once)')
+            break
+        }
+        'parley;help;token;new' {
+            break
+        }
+        'parley;help;token;list' {
+            break
+        }
+        'parley;help;token;revoke' {
             break
         }
         'parley;help;feedback' {

@@ -59,6 +59,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
+            cand serve 'Serve the MCP tools over HTTP to agents on other machines'
+            cand token 'Make, list and revoke the bearer tokens of parley serve'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -424,6 +426,76 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'parley;serve'= {
+            cand --listen 'The address to listen on (port 0 picks a free one)'
+            cand --tokens 'Require a bearer token from this file on every request (see parley token)'
+            cand --allowed-host 'A Host header to accept besides the listen address, localhost and 127.0.0.1 (repeatable)'
+            cand --allowed-origin 'A browser Origin to accept besides the server''s own (repeatable)'
+            cand --tls-cert 'Serve HTTPS with this certificate chain (PEM)'
+            cand --tls-key 'The private key of --tls-cert (PEM)'
+            cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
+            cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;token'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Make a token, print it once, and store only its hash in FILE (created mode 0600)'
+            cand list 'List FILE''s tokens: label, role, agent, date (never a token)'
+            cand revoke 'Revoke the token labelled LABEL (a running server notices at once)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;token;new'= {
+            cand --agent 'A token that acts only as this agent'
+            cand --label 'A unique name for the token, to list and revoke it by'
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --admin 'A token that may do everything (resolve, the Speaker''s messages, ...)'
+            cand --viewer 'A token that may only call what changes nothing'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;token;list'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;token;revoke'= {
+            cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'parley;token;help'= {
+            cand new 'Make a token, print it once, and store only its hash in FILE (created mode 0600)'
+            cand list 'List FILE''s tokens: label, role, agent, date (never a token)'
+            cand revoke 'Revoke the token labelled LABEL (a running server notices at once)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'parley;token;help;new'= {
+        }
+        &'parley;token;help;list'= {
+        }
+        &'parley;token;help;revoke'= {
+        }
+        &'parley;token;help;help'= {
         }
         &'parley;feedback'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
@@ -1104,6 +1176,8 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand demo 'Play a protocol end to end between scripted agents, each step a separate process'
             cand skill 'Print the skill file that teaches agents parley (--install DIR, --check DIR)'
             cand mcp 'Serve the protocols as MCP tools over stdio, for agents that call tools'
+            cand serve 'Serve the MCP tools over HTTP to agents on other machines'
+            cand token 'Make, list and revoke the bearer tokens of parley serve'
             cand feedback 'Agent Feedback Protocol: validate payloads, extract responses, ask a provider'
             cand agent 'Agent identities and heartbeats (operative protocol)'
             cand scope 'Scope normalization and overlap (operative protocol)'
@@ -1186,6 +1260,19 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;help;skill'= {
         }
         &'parley;help;mcp'= {
+        }
+        &'parley;help;serve'= {
+        }
+        &'parley;help;token'= {
+            cand new 'Make a token, print it once, and store only its hash in FILE (created mode 0600)'
+            cand list 'List FILE''s tokens: label, role, agent, date (never a token)'
+            cand revoke 'Revoke the token labelled LABEL (a running server notices at once)'
+        }
+        &'parley;help;token;new'= {
+        }
+        &'parley;help;token;list'= {
+        }
+        &'parley;help;token;revoke'= {
         }
         &'parley;help;feedback'= {
             cand validate 'Check a Request or Response Object: every finding and a verdict (exit 0 valid, 1 invalid)'

@@ -4,6 +4,7 @@
 
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::Clock;
@@ -28,6 +29,22 @@ pub struct Ctx {
     pub screen: Screen,
     /// What the front end's surroundings say about how operations behave.
     pub settings: Settings,
+    /// A watcher shared by every wait of a server (`parley serve`); none elsewhere, where
+    /// each wait watches on its own.
+    pub watch: Option<Arc<dyn SharedWatcher>>,
+}
+
+/// A watcher of a whole tree that waits below it subscribe to (`wait::SharedWatch`), so that
+/// a server's waits share one: `wake` is called on every change to one of the `watched`
+/// paths of `dir` (as a wait's own watcher would count them), until the returned
+/// subscription is dropped. `None`: not below the tree, the wait watches on its own.
+pub trait SharedWatcher: Send + Sync + std::fmt::Debug {
+    fn subscribe(
+        &self,
+        dir: &std::path::Path,
+        watched: &[&str],
+        wake: Box<dyn Fn() + Send + Sync>,
+    ) -> Option<Box<dyn Send>>;
 }
 
 /// Settings an operation would otherwise read from the process environment, read by the front
@@ -97,7 +114,13 @@ impl Ctx {
             cancel: Cancel::new(),
             screen: Screen::none(),
             settings: Settings::default(),
+            watch: None,
         }
+    }
+
+    pub fn with_watch(mut self, watch: Option<Arc<dyn SharedWatcher>>) -> Ctx {
+        self.watch = watch;
+        self
     }
 
     pub fn with_settings(mut self, settings: Settings) -> Ctx {

@@ -17,6 +17,7 @@
 //! | 73 | cannot create |
 //! | 74 | other I/O error |
 //! | 75 | lock not acquired in time: retry |
+//! | 77 | not allowed to this caller (`parley serve`: the token's role or agent, a path out of ROOT) |
 //! | 124 | a blocking wait reached its `--timeout` |
 //! | 130 | interrupted (Ctrl-C) |
 
@@ -39,6 +40,7 @@ pub enum Status {
     CannotCreate,
     Io,
     LockTimeout,
+    NotAllowed,
     Timeout,
     Interrupted,
 }
@@ -88,6 +90,11 @@ pub const EXIT_CODES: &[(Status, u8, &str)] = &[
     ),
     (Status::Io, 74, "other I/O error"),
     (Status::LockTimeout, 75, "lock not acquired in time: retry"),
+    (
+        Status::NotAllowed,
+        77,
+        "not allowed to this caller: parley serve refused the token's role or agent, or a path out of ROOT",
+    ),
     (
         Status::Timeout,
         124,
@@ -158,6 +165,11 @@ impl Error {
             format!("the negotiation at {} is finished", dir.display()),
         )
         .with_hint("nothing more can change; read final.md")
+    }
+
+    /// Refused to this caller (exit 77, `FORBIDDEN`): `parley serve`'s roles and confinement.
+    pub fn not_allowed(message: impl Into<String>) -> Self {
+        Error::new(Status::NotAllowed, "FORBIDDEN", message)
     }
 
     pub fn bad_input(code: &'static str, message: impl Into<String>) -> Self {

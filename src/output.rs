@@ -208,31 +208,15 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
         Err(error) => error.status,
     };
     match (mode, result) {
-        (Mode::Human, Ok(outcome)) => {
-            let human = outcome.human();
+        (Mode::Human, result) => {
+            let (text, notes) = human_texts(command, &result);
             // One write for the whole answer: stdout is line-buffered, and a status of
             // 10 000 issues would otherwise cost 10 000 system calls.
-            let _ = out.write_all(human.text().as_bytes());
-            for warning in outcome.warnings() {
-                let _ = writeln!(err, "warning: {warning}");
-            }
-            for note in &human.notes {
-                let _ = writeln!(err, "{note}");
-            }
+            let _ = out.write_all(text.as_bytes());
+            let _ = err.write_all(notes.as_bytes());
             // The process ends right after this: freeing an answer of thousands of small
             // strings one by one (a status of 500 issues) would be a tenth of its cost.
-            std::mem::forget((outcome, human));
-        }
-        (Mode::Human, Err(error)) => {
-            let prefix = if command == "parley" {
-                "parley".to_owned()
-            } else {
-                format!("parley {command}")
-            };
-            let _ = writeln!(err, "{prefix}: error: {}", error.message);
-            if let Some(hint) = &error.hint {
-                let _ = writeln!(err, "Hint: {hint}");
-            }
+            std::mem::forget((result, text));
         }
         (Mode::Json, result) => {
             let envelope = envelope(command, &result);
@@ -247,6 +231,36 @@ pub fn emit(mode: Mode, command: &str, result: Result<Outcome, Error>) -> u8 {
     }
     let _ = out.flush();
     status.exit_code()
+}
+
+/// What the command line prints of a result without `--json`: (stdout, stderr). A front end
+/// that runs commands for a command line elsewhere (`parley serve`) sends both along.
+pub fn human_texts(command: &str, result: &Result<Outcome, Error>) -> (String, String) {
+    let mut notes = String::new();
+    match result {
+        Ok(outcome) => {
+            let human = outcome.human();
+            for warning in outcome.warnings() {
+                notes.push_str(&format!("warning: {warning}\n"));
+            }
+            for note in &human.notes {
+                notes.push_str(&format!("{note}\n"));
+            }
+            (human.text().to_owned(), notes)
+        }
+        Err(error) => {
+            let prefix = if command == "parley" {
+                "parley".to_owned()
+            } else {
+                format!("parley {command}")
+            };
+            notes.push_str(&format!("{prefix}: error: {}\n", error.message));
+            if let Some(hint) = &error.hint {
+                notes.push_str(&format!("Hint: {hint}\n"));
+            }
+            (String::new(), notes)
+        }
+    }
 }
 
 /// The JSON envelope of a result: `{"ok","command","data","error"}`, all four keys always

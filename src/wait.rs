@@ -11,8 +11,9 @@
 //! Cancelling the call's token (Ctrl-C on the command line) ends a wait with exit 130.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
@@ -56,6 +57,9 @@ enum Source {
     Events {
         _watcher: notify::RecommendedWatcher,
     },
+    /// One watcher shared by every wait of a server (see [`SharedWatch`]); dropping the
+    /// subscription stops the deliveries.
+    Shared(#[allow(dead_code)] Box<dyn Send>),
     /// Linux, top-level paths only: the waiting thread reads inotify itself.
     #[cfg(target_os = "linux")]
     Direct(direct::Inotify),
@@ -178,6 +182,23 @@ fn watch(
         ));
         return Ok(Source::Polling(interval));
     }
+    // A server's waits share one watcher of its root: hundreds of waits, one inotify instance.
+    if let Some(shared) = &ctx.watch
+        && let Some(subscription) = {
+            let sender = Mutex::new(sender.clone());
+            shared.subscribe(
+                dir,
+                watched,
+                Box::new(move || {
+                    if let Ok(sender) = sender.lock() {
+                        let _ = sender.send(Wake::Changed);
+                    }
+                }),
+            )
+        }
+    {
+        return Ok(Source::Shared(subscription));
+    }
     // Top-level paths on Linux: read inotify in this thread (see `direct`); the general
     // watcher below is the fallback if that cannot start.
     #[cfg(target_os = "linux")]
@@ -221,6 +242,125 @@ fn watch(
             ));
             Ok(Source::Polling(interval))
         }
+    }
+}
+
+/// One recursive watcher of a whole tree, shared by every wait below it: a server holding
+/// hundreds of waits needs one inotify instance, not one each (the per-user limit is often
+/// 128). Each event is handed to the waits whose directory and watched paths it concerns, by
+/// the same rule as a wait's own watcher; a wait whose directory is not below the root (or
+/// cannot be resolved) watches on its own as before.
+#[derive(Clone)]
+pub struct SharedWatch {
+    inner: Arc<Shared>,
+}
+
+struct Shared {
+    root: PathBuf,
+    next: AtomicU64,
+    waiters: Mutex<Vec<Waiter>>,
+    watcher: Mutex<Option<notify::RecommendedWatcher>>,
+}
+
+struct Waiter {
+    id: u64,
+    dir: PathBuf,
+    watched: Vec<String>,
+    wake: Box<dyn Fn() + Send + Sync>,
+}
+
+/// A wait's place among a [`SharedWatch`]'s receivers, for as long as it lives.
+pub struct Subscription {
+    shared: Arc<Shared>,
+    id: u64,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        if let Ok(mut waiters) = self.shared.waiters.lock() {
+            waiters.retain(|waiter| waiter.id != self.id);
+        }
+    }
+}
+
+impl std::fmt::Debug for SharedWatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedWatch")
+            .field("root", &self.inner.root)
+            .finish()
+    }
+}
+
+impl SharedWatch {
+    /// Starts watching `root` and everything below it.
+    pub fn start(root: &Path) -> notify::Result<SharedWatch> {
+        let root = std::fs::canonicalize(root).map_err(notify::Error::io)?;
+        let inner = Arc::new(Shared {
+            root: root.clone(),
+            next: AtomicU64::new(0),
+            waiters: Mutex::new(Vec::new()),
+            watcher: Mutex::new(None),
+        });
+        let weak = Arc::downgrade(&inner);
+        let mut watcher =
+            notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+                let Some(shared) = weak.upgrade() else {
+                    return;
+                };
+                let Ok(waiters) = shared.waiters.lock() else {
+                    return;
+                };
+                for waiter in waiters.iter() {
+                    let relevant = match &event {
+                        Ok(event) => {
+                            !matches!(event.kind, notify::EventKind::Access(_))
+                                && event
+                                    .paths
+                                    .iter()
+                                    .any(|p| is_watched(&waiter.dir, p, &waiter.watched))
+                        }
+                        Err(_) => true,
+                    };
+                    if relevant {
+                        (waiter.wake)();
+                    }
+                }
+            })?;
+        watcher.watch(&root, RecursiveMode::Recursive)?;
+        if let Ok(mut slot) = inner.watcher.lock() {
+            *slot = Some(watcher);
+        }
+        Ok(SharedWatch { inner })
+    }
+
+    /// The waits subscribed now (for diagnostics and tests).
+    pub fn waiting(&self) -> usize {
+        self.inner.waiters.lock().map_or(0, |w| w.len())
+    }
+}
+
+impl crate::context::SharedWatcher for SharedWatch {
+    fn subscribe(
+        &self,
+        dir: &Path,
+        watched: &[&str],
+        wake: Box<dyn Fn() + Send + Sync>,
+    ) -> Option<Box<dyn Send>> {
+        let dir = std::fs::canonicalize(dir).ok()?;
+        if !dir.starts_with(&self.inner.root) {
+            return None;
+        }
+        let id = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        self.inner.waiters.lock().ok()?.push(Waiter {
+            id,
+            dir,
+            watched: watched.iter().map(|path| (*path).to_owned()).collect(),
+            wake,
+        });
+        Some(Box::new(Subscription {
+            shared: Arc::clone(&self.inner),
+            id,
+        }))
     }
 }
 

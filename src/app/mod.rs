@@ -68,8 +68,12 @@ pub struct Facts {
     /// The request fields that name the agent acting (`agent`, `author`, `from`; a key of an
     /// object field as `message.from`), any one of them when several are given.
     pub acting: &'static [&'static str],
-    /// A decision that settles what the agents could not (`resolve`): for a person to take.
+    /// A decision that settles what the agents could not (`resolve`), or the orchestrator's
+    /// part (a parliament's `init` and `round`): for a person to take.
     pub for_people: bool,
+    /// The request flags without which a command that may change state only reads
+    /// (`tally --append`, `amendments --apply`); none: it may change state whatever is given.
+    pub changes_only_with: &'static [&'static str],
 }
 
 /// Whether a command may change what it works on.
@@ -87,6 +91,7 @@ pub const READS: Facts = Facts {
     effect: Effect::Reads,
     acting: &[],
     for_people: false,
+    changes_only_with: &[],
 };
 
 /// A command that may change state, on nobody's behalf.
@@ -94,6 +99,7 @@ pub const CHANGES: Facts = Facts {
     effect: Effect::Changes,
     acting: &[],
     for_people: false,
+    changes_only_with: &[],
 };
 
 /// A command that may change state, acting as the agent named by `acting`.
@@ -423,7 +429,7 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "audit-template",
         NEG,
-        |_| CHANGES,
+        |_| changes_by(&["agent"]),
         "Write the coverage-audit.md skeleton, one section per file in sources/",
         negotiation::AuditTemplateRequest,
         negotiation::audit_template
@@ -673,9 +679,8 @@ static APPLETS: &[Applet] = &[
         "session",
         OPS,
         |_| Facts {
-            effect: Effect::Changes,
             acting: &["register", "adopt"],
-            for_people: false
+            ..CHANGES
         },
         "Start a session: register a new identity or adopt one (never prompts)",
         operative::SessionRequest,
@@ -716,7 +721,18 @@ static APPLETS: &[Applet] = &[
         Some(Protocol::Parliament),
         |path| match path {
             ["append"] => changes_by(&["message.from"]),
-            ["init"] | ["round"] | ["tally"] | ["amendments"] => CHANGES,
+            ["init"] | ["round"] => Facts {
+                for_people: true,
+                ..CHANGES
+            },
+            ["tally"] => Facts {
+                changes_only_with: &["append"],
+                ..CHANGES
+            },
+            ["amendments"] => Facts {
+                changes_only_with: &["apply"],
+                ..CHANGES
+            },
             _ => READS,
         },
         "The parliament ledger: checked appends, validation, tally, gate and clock",

@@ -16,7 +16,12 @@ use crate::output::{Human, Reply};
 
 /// The front ends' own applets, each listed in `--help` right after the registry's applet
 /// named first.
-static FRONT_ENDS: [(&str, &Applet); 2] = [("links", &COMPLETIONS), ("skill", &crate::mcp::APPLET)];
+static FRONT_ENDS: [(&str, &Applet); 4] = [
+    ("links", &COMPLETIONS),
+    ("skill", &crate::mcp::APPLET),
+    ("skill", &crate::mcp::serve::APPLET),
+    ("skill", &crate::mcp::serve::tokens::APPLET),
+];
 
 static COMPLETIONS: Applet = app::local!(
     "completions",

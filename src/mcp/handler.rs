@@ -26,9 +26,36 @@ use crate::output::{self, Mode, Outcome};
 /// The longest a call with a progress token goes without a progress notification.
 const HEARTBEAT: Duration = Duration::from_secs(2);
 
+/// What a transport that knows its callers (`parley serve`) checks and changes in every call,
+/// in two steps: the arguments before they are read (refuse the call, or fill in what the
+/// caller's identity says), then the request made from them before it runs (refuse it, or
+/// change what it touches). `caller` is the call's extensions, where the transport put what
+/// it knows of the caller. A refusal is the call's answer, as any error is.
+pub trait Gate: Send + Sync {
+    fn arguments(
+        &self,
+        caller: &rmcp::model::Extensions,
+        tool: &catalog::ToolSpec,
+        arguments: &mut serde_json::Map<String, Value>,
+    ) -> Result<()>;
+    fn request(
+        &self,
+        caller: &rmcp::model::Extensions,
+        action: &catalog::Action,
+        fields: &mut serde_json::Map<String, Value>,
+    ) -> Result<()>;
+    /// The context every call runs in, from the handler's own.
+    fn context(&self, ctx: Ctx) -> Ctx {
+        ctx
+    }
+}
+
+/// Cheap to clone: a server over HTTP makes one per request from a first one.
+#[derive(Clone)]
 pub struct Handler {
-    catalog: Catalog,
-    tools: Vec<McpTool>,
+    catalog: Arc<Catalog>,
+    gate: Option<Arc<dyn Gate>>,
+    tools: Arc<Vec<McpTool>>,
     provider: Option<Vec<String>>,
     /// The context every call starts from: the clock and the default lock timeout.
     base: Ctx,
@@ -43,7 +70,7 @@ impl Handler {
     /// and the context every call starts from (the clock and the default lock timeout). The
     /// [`Closer`] is the transport's, to say when the client has gone.
     pub fn new(base: &Ctx, catalog: Catalog, provider: Option<Vec<String>>) -> (Handler, Closer) {
-        let tools = catalog
+        let tools: Vec<McpTool> = catalog
             .tools
             .iter()
             .map(|tool| {
@@ -53,13 +80,31 @@ impl Handler {
             .collect();
         let (close, closing) = watch::channel(false);
         let handler = Handler {
-            catalog,
-            tools,
+            catalog: Arc::new(catalog),
+            gate: None,
+            tools: Arc::new(tools),
             provider,
             base: base.clone(),
             closing,
         };
         (handler, Closer(close))
+    }
+}
+
+impl Handler {
+    /// The same handler with a gate on every call (see [`Gate`]).
+    pub fn with_gate(mut self, gate: Arc<dyn Gate>) -> Handler {
+        self.gate = Some(gate);
+        self
+    }
+}
+
+/// Cancels a call's token when dropped (once the call has ended, nothing hears it).
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.cancel();
     }
 }
 
@@ -89,7 +134,7 @@ impl ServerHandler for Handler {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.clone()))
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
     }
 
     fn get_tool(&self, name: &str) -> Option<McpTool> {
@@ -116,8 +161,39 @@ impl ServerHandler for Handler {
                 None,
             ));
         };
-        let arguments = request.arguments.unwrap_or_default();
-        let (command, result) = match request::prepare(tool, &arguments, self.provider.as_deref()) {
+        let mut arguments = request.arguments.unwrap_or_default();
+        let gated = match &self.gate {
+            None => Ok(()),
+            Some(gate) => gate.arguments(&context.extensions, tool, &mut arguments),
+        };
+        if let Err(error) = gated {
+            let command = arguments
+                .get("action")
+                .and_then(Value::as_str)
+                .and_then(|name| tool.action(name))
+                .map_or_else(|| tool.name.to_owned(), |action| action.command.clone());
+            return Ok(answer(&command, &Err(error)).into());
+        }
+        let prepared = request::prepare(tool, &arguments, self.provider.as_deref()).and_then(
+            |mut prepared| {
+                let Some(gate) = &self.gate else {
+                    return Ok(prepared);
+                };
+                let action = prepared.action;
+                let checked = match leaf_fields(&mut prepared.request, &action.path) {
+                    Some(fields) => gate.request(&context.extensions, action, fields),
+                    None => Ok(()),
+                };
+                match checked {
+                    Ok(()) => Ok(prepared),
+                    Err(error) => Err(Refused {
+                        command: action.command.clone(),
+                        error,
+                    }),
+                }
+            },
+        );
+        let (command, result) = match prepared {
             Err(Refused { command, error }) => (command, Err(error)),
             Ok(prepared) => {
                 let command = prepared.action.command.clone();
@@ -131,7 +207,11 @@ impl ServerHandler for Handler {
                 (command, result)
             }
         };
-        Ok(answer(&command, &result).into())
+        let mut answer = answer(&command, &result);
+        if self.gate.is_some() {
+            with_texts(&mut answer, &command, &result);
+        }
+        Ok(answer.into())
     }
 }
 
@@ -159,8 +239,16 @@ impl Handler {
             .with_notices(notices)
             .with_stdin(false)
             .with_cancel(cancel.clone())
-            .with_settings(self.base.settings.clone());
+            .with_settings(self.base.settings.clone())
+            .with_watch(self.base.watch.clone());
+        let ctx = match &self.gate {
+            Some(gate) => gate.context(ctx),
+            None => ctx,
+        };
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));
+        // A transport may drop this call (an HTTP client gone mid-call): the job is cancelled
+        // with it, so a blocked wait ends at once instead of holding its thread.
+        let _dropped = CancelOnDrop(cancel.clone());
         let progress_token = context.meta.get_progress_token();
         let began = Instant::now();
         let mut closing = self.closing.clone();
@@ -228,6 +316,37 @@ impl Handler {
                 .await;
         }
     }
+}
+
+/// The key of a result's `_meta` holding what the command line would print: `{"stdout",
+/// "stderr", "exit"}`, for a command line that runs its commands on a server.
+pub const TEXTS_META: &str = "parley/cli";
+
+/// Adds to a result what the command line would print of it without `--json`.
+fn with_texts(answer: &mut CallToolResult, command: &str, result: &Result<Outcome>) {
+    let (stdout, stderr) = output::human_texts(command, result);
+    let exit = match result {
+        Ok(outcome) => outcome.status.exit_code(),
+        Err(error) => error.status.exit_code(),
+    };
+    let mut meta = serde_json::Map::new();
+    meta.insert(
+        TEXTS_META.into(),
+        serde_json::json!({"stdout": stdout, "stderr": stderr, "exit": exit}),
+    );
+    answer.meta = Some(rmcp::model::MetaObject(meta));
+}
+
+/// The fields of the leaf command in a request nested under its subcommand path.
+fn leaf_fields<'a>(
+    request: &'a mut Value,
+    path: &[String],
+) -> Option<&'a mut serde_json::Map<String, Value>> {
+    let mut at = request;
+    for sub in path {
+        at = at.get_mut(sub.as_str())?;
+    }
+    at.as_object_mut()
 }
 
 /// The tool result: the envelope plus `exit` as structured content and as text; an error

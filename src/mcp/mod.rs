@@ -22,6 +22,7 @@ pub mod catalog;
 pub mod dashboard;
 mod handler;
 mod request;
+pub mod serve;
 mod stdio;
 
 use crate::app;
@@ -75,13 +76,10 @@ impl Reply for Served {
     fn human(&self, _out: &mut Human) {}
 }
 
-/// Runs the server until the client closes its end of stdio.
-/// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
-/// of every call.
-pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
-    let protocols = (!args.protocols.is_empty()).then_some(args.protocols.as_slice());
-    let provider = match &args.feedback_provider {
-        None => None,
+/// The provider `feedback ask` may run, from `--feedback-provider`, split at spaces.
+fn provider(args: &McpArgs) -> Result<Option<Vec<String>>> {
+    match &args.feedback_provider {
+        None => Ok(None),
         Some(line) => {
             let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
             if words.is_empty() {
@@ -89,9 +87,17 @@ pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
                     "--feedback-provider takes a command, not an empty string",
                 ));
             }
-            Some(words)
+            Ok(Some(words))
         }
-    };
+    }
+}
+
+/// Runs the server until the client closes its end of stdio.
+/// `ctx` gives the clock and the default lock timeout (`--lock-timeout`, `PARLEY_LOCK_TIMEOUT`)
+/// of every call.
+pub fn serve(ctx: &Ctx, args: &McpArgs) -> Result<()> {
+    let protocols = (!args.protocols.is_empty()).then_some(args.protocols.as_slice());
+    let provider = provider(args)?;
     let catalog = Catalog::build(protocols);
     let (handler, closer) = handler::Handler::new(ctx, catalog, provider);
     stdio::serve(handler, closer)

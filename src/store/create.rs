@@ -15,9 +15,17 @@ use crate::error::{Error, Result};
 /// before the umask, like any file an agent writes: tempfile's private 0600 would otherwise
 /// make every replaced state file unreadable to other users of the directory.
 pub(super) fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    temp_file_with_mode(dir, 0o666)
+}
+
+/// The same with the permissions `mode` (before the umask).
+pub(super) fn temp_file_with_mode(
+    dir: &Path,
+    mode: u32,
+) -> std::io::Result<tempfile::NamedTempFile> {
     tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
-        .permissions(fs::Permissions::from_mode(0o666))
+        .permissions(fs::Permissions::from_mode(mode))
         .tempfile_in(dir)
 }
 

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::crash;
-use super::create::{create_exclusive, temp_file_in};
+use super::create::{create_exclusive, temp_file_with_mode};
 use super::paths::TEMP_PREFIX;
 use super::sys::{rename_noreplace, sync_dir, sync_tree};
 use crate::error::{Error, Result};
@@ -132,6 +132,16 @@ pub enum Publication {
 /// Not guaranteed: on filesystems without `RENAME_NOREPLACE` the no-replace check and the
 /// rename are two steps (see `sys::rename_if_absent`).
 pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Publication> {
+    publish(path, content, replace, 0o666)
+}
+
+/// Writes a whole file readable by its owner only (mode 0600, a secret such as the hashes of
+/// `parley token`), replacing what is there, as [`publish_file`] does.
+pub fn publish_private_file(path: &Path, content: &[u8]) -> Result<()> {
+    publish(path, content, true, 0o600).map(|_| ())
+}
+
+fn publish(path: &Path, content: &[u8], replace: bool, mode: u32) -> Result<Publication> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -168,7 +178,7 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
         }
         Err(e) => return Err(Error::cannot_create(path, e)),
     }
-    let temp = temp_file_in(&dir).map_err(|e| Error::cannot_create(path, e))?;
+    let temp = temp_file_with_mode(&dir, mode).map_err(|e| Error::cannot_create(path, e))?;
     crash::write_all(temp.as_file(), content, "write a temporary file")
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| Error::io("write", temp.path(), e))?;

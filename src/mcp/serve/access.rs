@@ -1,0 +1,235 @@
+//! What a caller of `parley serve` may do, and where: the [`Gate`] on every tool call.
+//!
+//! Roles are decided from the one table of what each command does (the registry's
+//! [`Facts`](crate::app::Facts)), never from a list of names here, and deny by default:
+//!
+//! - an admin token (or no tokens at all, on loopback) may call everything;
+//! - a viewer token may call only what changes nothing: a command whose facts say it reads,
+//!   or one that changes state only when asked (`tally --append`) called without the flag;
+//! - an agent token acts only as its agent: every field the facts name as the acting agent
+//!   must name it (or is filled in with it when left out; `register --auto` registers it), and
+//!   what is for people (`resolve`, a parliament's `init` and `round`, the Speaker's messages)
+//!   is refused.
+//!
+//! Every path a call names is confined to ROOT (see [`super::confine`]), a blocking call is
+//! bounded by [`MAX_WAIT_SECONDS`], and a call runs with the server's own settings.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use super::confine;
+use super::tokens::{Caller, Role};
+use crate::app::{Effect, Facts};
+use crate::context::{Ctx, SharedWatcher, WorkingDir};
+use crate::error::{Error, Result};
+use crate::mcp::catalog::{Action, Kind, PathKind, Shape, ToolSpec};
+use crate::mcp::handler::Gate;
+
+/// The longest one call blocks over HTTP: below a client's usual 60-second call limit. A wait
+/// that reaches it answers 124 ("call again").
+pub const MAX_WAIT_SECONDS: u64 = 50;
+
+/// The parliament's Speaker: messages in its name are the orchestrator's (admin only).
+const SPEAKER: &str = "speaker";
+
+pub struct Access {
+    /// The canonical ROOT, the server's working directory.
+    pub root: PathBuf,
+    /// Tokens are required (`--tokens`); without, every caller may do everything.
+    pub tokens: bool,
+    pub watch: Option<Arc<dyn SharedWatcher>>,
+}
+
+/// The caller the transport found for this request: its token's, or none without `--tokens`.
+pub fn caller(extensions: &rmcp::model::Extensions) -> Option<Caller> {
+    extensions
+        .get::<axum::http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<Caller>())
+        .cloned()
+}
+
+fn refuse(caller: &Caller, what: impl std::fmt::Display) -> Error {
+    let who = match &caller.agent {
+        Some(agent) => format!(
+            "the {} token '{}' (agent {agent})",
+            caller.role.name(),
+            caller.label
+        ),
+        None => format!("the {} token '{}'", caller.role.name(), caller.label),
+    };
+    Error::not_allowed(format!("{who} may not {what}; nothing was changed"))
+}
+
+fn facts_of(action: &Action) -> Facts {
+    let path: Vec<&str> = action.path.iter().map(String::as_str).collect();
+    (action.applet.facts)(&path)
+}
+
+/// Whether a value given for a flag turns it on.
+fn set(value: Option<&Value>) -> bool {
+    matches!(value, Some(Value::Bool(true)))
+}
+
+impl Gate for Access {
+    fn arguments(
+        &self,
+        extensions: &rmcp::model::Extensions,
+        tool: &ToolSpec,
+        arguments: &mut Map<String, Value>,
+    ) -> Result<()> {
+        let found = caller(extensions);
+        if self.tokens && found.is_none() {
+            // The transport lets no request through without a token; refused all the same.
+            return Err(Error::not_allowed("this server requires a bearer token"));
+        }
+        let Some(caller) = found else {
+            return Ok(());
+        };
+        let Some(action) = arguments
+            .get("action")
+            .and_then(Value::as_str)
+            .and_then(|name| tool.action(name))
+        else {
+            // An action picked by a field (`feedback validate`) only reads; an unknown one is
+            // refused when the call is read.
+            return Ok(());
+        };
+        let facts = facts_of(action);
+        let changes = facts.effect == Effect::Changes
+            && (facts.changes_only_with.is_empty()
+                || facts
+                    .changes_only_with
+                    .iter()
+                    .any(|flag| set(arguments.get(*flag))));
+        match caller.role {
+            Role::Admin => Ok(()),
+            Role::Viewer if changes => Err(refuse(
+                &caller,
+                format_args!(
+                    "call {}, which changes state (a viewer only reads)",
+                    action.command
+                ),
+            )),
+            Role::Viewer => Ok(()),
+            Role::Agent => {
+                if facts.for_people {
+                    return Err(refuse(
+                        &caller,
+                        format_args!("call {}: it is for people (an admin token)", action.command),
+                    ));
+                }
+                let agent = caller.agent.clone().unwrap_or_default();
+                act_as(&caller, &agent, action, &facts, arguments)
+            }
+        }
+    }
+
+    fn request(
+        &self,
+        _extensions: &rmcp::model::Extensions,
+        action: &Action,
+        fields: &mut Map<String, Value>,
+    ) -> Result<()> {
+        for field in &action.fields {
+            let (Shape::One(Kind::Path(kind)) | Shape::Many(Kind::Path(kind))) = &field.shape
+            else {
+                continue;
+            };
+            let Some(value) = fields.get_mut(&field.key) else {
+                continue;
+            };
+            if *kind == PathKind::Output {
+                return Err(Error::not_allowed(format!(
+                    "{} writes a file on the server: over HTTP it is not offered",
+                    action.command
+                ))
+                .with_hint("run it on the server's machine, or read the pages with show"));
+            }
+            match value {
+                Value::String(given) => *given = confine::confine(&self.root, given)?,
+                Value::Array(items) => {
+                    for item in items {
+                        if let Value::String(given) = item {
+                            *given = confine::confine(&self.root, given)?;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(Value::Number(timeout)) = fields.get("timeout")
+            && timeout
+                .as_f64()
+                .is_some_and(|t| t > MAX_WAIT_SECONDS as f64)
+        {
+            fields.insert("timeout".into(), Value::from(MAX_WAIT_SECONDS));
+        }
+        Ok(())
+    }
+
+    fn context(&self, ctx: Ctx) -> Ctx {
+        let mut settings = ctx.settings.clone();
+        // Identity comes from the token, never from the server's environment.
+        settings.participant = None;
+        settings.working_dir = WorkingDir::Known(self.root.clone());
+        ctx.with_settings(settings).with_watch(self.watch.clone())
+    }
+}
+
+/// Checks that every acting field names the token's agent, filling in the first one the
+/// call leaves out.
+fn act_as(
+    caller: &Caller,
+    agent: &str,
+    action: &Action,
+    facts: &Facts,
+    arguments: &mut Map<String, Value>,
+) -> Result<()> {
+    if set(arguments.get("auto")) && action.fields.iter().any(|f| f.name == "auto") {
+        // `register --auto` registers the token's own name.
+        arguments.remove("auto");
+    }
+    let mut named = false;
+    for acting in facts.acting {
+        let given = match acting.split_once('.') {
+            Some((object, key)) => arguments.get(object).and_then(|o| o.get(key)).cloned(),
+            None => arguments.get(*acting).cloned(),
+        };
+        match given {
+            None | Some(Value::Null) => {}
+            Some(Value::String(name)) if name == agent => named = true,
+            Some(other) => {
+                let shown = other
+                    .as_str()
+                    .map_or_else(|| other.to_string(), str::to_owned);
+                return Err(refuse(
+                    caller,
+                    format_args!("act as '{shown}' ({} {acting})", action.command),
+                ));
+            }
+        }
+        if acting.split_once('.').is_some_and(|(_, key)| key == "from")
+            && given_str(arguments, acting) == Some(SPEAKER)
+        {
+            return Err(refuse(
+                caller,
+                "write the Speaker's messages (an admin token)",
+            ));
+        }
+    }
+    if !named
+        && let Some(first) = facts.acting.iter().find(|acting| {
+            !acting.contains('.') && action.fields.iter().any(|f| f.name == **acting)
+        })
+    {
+        arguments.insert((*first).to_owned(), Value::String(agent.to_owned()));
+    }
+    Ok(())
+}
+
+fn given_str<'a>(arguments: &'a Map<String, Value>, acting: &str) -> Option<&'a str> {
+    let (object, key) = acting.split_once('.')?;
+    arguments.get(object)?.get(key)?.as_str()
+}

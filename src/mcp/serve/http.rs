@@ -1,0 +1,288 @@
+//! The HTTP side of `parley serve`: the listener (plain or TLS), the refusals made before a
+//! request body is read, and the routes.
+//!
+//! In order, for every request but `GET /healthz`: a Host header not allowed → 403 (DNS
+//! rebinding); an Origin header not allowed → 403; a declared body over [`MAX_BODY`] → 413
+//! (a body that turns out longer while read is refused by rmcp with 413 too); with tokens, a
+//! missing or unknown bearer token → 401 with `WWW-Authenticate: Bearer`. Only the
+//! `Authorization` header carries a token: one in the URL is never looked at, and a request
+//! that tries is refused with 401 even when it also has the header, so that the mistake is seen.
+//! The caller found is put in the request's extensions, where the gate
+//! ([`super::access`]) reads it.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio_rustls::rustls;
+
+use super::tokens::Book;
+use crate::error::{Error, Result, Status};
+use crate::mcp::handler::Handler;
+
+/// The largest request body accepted.
+pub const MAX_BODY: usize = 4 * 1024 * 1024;
+
+pub struct Setup {
+    pub listen: SocketAddr,
+    pub handler: Handler,
+    pub book: Option<Arc<Book>>,
+    pub tls: Option<Arc<rustls::ServerConfig>>,
+    pub allowed_hosts: Vec<String>,
+    pub allowed_origins: Vec<String>,
+    pub root: PathBuf,
+}
+
+/// What the checks made before a body is read need.
+struct Guard {
+    book: Option<Arc<Book>>,
+    /// Host headers accepted, lower case, with or without the port.
+    hosts: Vec<String>,
+    /// Origins accepted, lower case, `scheme://host[:port]`.
+    origins: Vec<String>,
+}
+
+/// Loads a certificate chain and its key (PEM) into a TLS configuration, with the `ring`
+/// provider (no C build tools needed beyond Rust's).
+pub fn tls_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let read = |path: &Path| std::fs::read(path).map_err(|e| Error::io("read", path, e));
+    let bad = |path: &Path, e: &dyn std::fmt::Display| {
+        Error::bad_input("BAD_TLS", format!("{}: {e}", path.display()))
+    };
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&read(cert)?)
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|e| bad(cert, &e))?;
+    if certs.is_empty() {
+        return Err(bad(cert, &"no certificate in the file"));
+    }
+    let key_der = PrivateKeyDer::from_pem_slice(&read(key)?).map_err(|e| bad(key, &e))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| bad(cert, &e))?
+        .with_no_client_auth()
+        .with_single_cert(certs, key_der)
+        .map_err(|e| bad(cert, &e))?;
+    Ok(Arc::new(config))
+}
+
+/// Binds, says where on stderr, and serves until the process ends.
+pub async fn serve(setup: Setup) -> Result<()> {
+    let listener = tokio::net::TcpListener::bind(setup.listen)
+        .await
+        .map_err(|e| {
+            Error::new(
+                Status::Io,
+                "IO",
+                format!("cannot listen on {}: {e}", setup.listen),
+            )
+        })?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| Error::new(Status::Io, "IO", format!("cannot read the address: {e}")))?;
+    let scheme = if setup.tls.is_some() { "https" } else { "http" };
+    let mut hosts: Vec<String> = vec![
+        local.to_string(),
+        local.ip().to_string(),
+        "localhost".into(),
+        format!("localhost:{}", local.port()),
+        "127.0.0.1".into(),
+        format!("127.0.0.1:{}", local.port()),
+    ];
+    hosts.extend(setup.allowed_hosts.iter().map(|h| h.to_ascii_lowercase()));
+    let mut origins: Vec<String> = [
+        local.to_string(),
+        format!("localhost:{}", local.port()),
+        format!("127.0.0.1:{}", local.port()),
+    ]
+    .iter()
+    .map(|authority| format!("{scheme}://{authority}"))
+    .collect();
+    origins.extend(
+        setup
+            .allowed_origins
+            .iter()
+            .map(|o| o.trim_end_matches('/').to_ascii_lowercase()),
+    );
+    let tokens = setup.book.as_ref().map(|book| book.count());
+    let guard = Arc::new(Guard {
+        book: setup.book,
+        hosts,
+        origins,
+    });
+    let app = router(setup.handler, guard);
+    eprintln!("listening on {scheme}://{local}");
+    match tokens {
+        None => eprintln!(
+            "parley serve: no --tokens: loopback only, and every caller may do everything; serving {}",
+            setup.root.display()
+        ),
+        Some(n) => eprintln!(
+            "parley serve: {n} token(s); every request needs one; serving {}",
+            setup.root.display()
+        ),
+    }
+    let tls = setup.tls.map(tokio_rustls::TlsAcceptor::from);
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of descriptors, a connection reset before it was accepted: the next
+                // one may do.
+                eprintln!("parley serve: accept: {e}");
+                tokio::task::yield_now().await;
+                continue;
+            }
+        };
+        let app = app.clone();
+        let tls = tls.clone();
+        tokio::spawn(async move {
+            let service = hyper_util::service::TowerToHyperService::new(app);
+            let http = hyper::server::conn::http1::Builder::new();
+            match tls {
+                None => {
+                    let io = hyper_util::rt::TokioIo::new(stream);
+                    let _ = http.serve_connection(io, service).await;
+                }
+                Some(acceptor) => {
+                    if let Ok(stream) = acceptor.accept(stream).await {
+                        let io = hyper_util::rt::TokioIo::new(stream);
+                        let _ = http.serve_connection(io, service).await;
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The routes: `/healthz`, `/mcp`; the dashboard's pages go beside them.
+fn router(handler: Handler, guard: Arc<Guard>) -> Router {
+    let config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_max_request_body_bytes(MAX_BODY)
+        // Host and Origin are checked before this service (see `check`), with the server's
+        // own lists.
+        .disable_allowed_hosts()
+        .disable_allowed_origins();
+    let mcp = StreamableHttpService::new(
+        move || Ok(handler.clone()),
+        Arc::new(NeverSessionManager::default()),
+        config,
+    );
+    let guarded = Router::new()
+        .route_service("/mcp", mcp)
+        .layer(middleware::from_fn_with_state(guard, check));
+    Router::new()
+        .route("/healthz", get(|| async { "ok\n" }))
+        .merge(guarded)
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    let body = serde_json::json!({"error": message}).to_string();
+    let mut response = (status, body).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+fn unauthorized(message: &str, presented: bool) -> Response {
+    let mut response = refuse(StatusCode::UNAUTHORIZED, message);
+    let challenge = if presented {
+        "Bearer realm=\"parley\", error=\"invalid_token\""
+    } else {
+        "Bearer realm=\"parley\""
+    };
+    response.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(challenge),
+    );
+    response
+}
+
+fn header_str(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+/// Whether a query string tries to carry a token.
+fn token_in_query(query: &str) -> bool {
+    query.split('&').any(|pair| {
+        let key = pair
+            .split('=')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        matches!(
+            key.as_str(),
+            "access_token" | "token" | "bearer" | "auth" | "authorization" | "api_key" | "key"
+        )
+    })
+}
+
+async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = header_str(headers, header::HOST)
+        .map(str::to_ascii_lowercase)
+        .or_else(|| {
+            request
+                .uri()
+                .authority()
+                .map(|a| a.as_str().to_ascii_lowercase())
+        });
+    if !host.as_ref().is_some_and(|h| guard.hosts.contains(h)) {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "this Host is not served here (add it with --allowed-host)",
+        );
+    }
+    if let Some(origin) = header_str(headers, header::ORIGIN) {
+        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+        if !guard.origins.contains(&origin) {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                "this Origin is not allowed here (add it with --allowed-origin)",
+            );
+        }
+    }
+    let declared = header_str(headers, header::CONTENT_LENGTH).and_then(|n| n.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the body is larger than 4 MiB",
+        );
+    }
+    if let Some(book) = &guard.book {
+        if request.uri().query().is_some_and(token_in_query) {
+            return unauthorized(
+                "a token is never accepted in a URL: send it as Authorization: Bearer TOKEN (and make a new one: a URL is logged)",
+                true,
+            );
+        }
+        let presented = header_str(request.headers(), header::AUTHORIZATION).and_then(|value| {
+            let (scheme, token) = value.split_once(' ')?;
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then(|| token.trim().to_owned())
+        });
+        let Some(token) = presented else {
+            return unauthorized("this server needs Authorization: Bearer TOKEN", false);
+        };
+        let Some(caller) = book.find(&token) else {
+            return unauthorized("the bearer token is not valid here", true);
+        };
+        request.extensions_mut().insert(caller);
+    }
+    next.run(request).await
+}
