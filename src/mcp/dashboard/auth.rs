@@ -18,6 +18,8 @@ pub const LIFETIME: Duration = Duration::from_secs(12 * 3600);
 pub struct Person {
     pub label: String,
     pub admin: bool,
+    /// What tells the token again (its hash, never the token), for [`Tokens::holds`].
+    pub key: String,
 }
 
 /// Why a token does not log in.
@@ -32,8 +34,9 @@ pub enum Refused {
 pub trait Tokens: Send + Sync {
     /// The person `token` logs in.
     fn person(&self, token: &str) -> std::result::Result<Person, Refused>;
-    /// Whether the token labelled `label` still holds (not revoked since the login).
-    fn holds(&self, label: &str) -> bool;
+    /// Whether `person`'s token still holds, with the same label and role (not revoked since
+    /// the login).
+    fn holds(&self, person: &Person) -> bool;
 }
 
 struct Login {
@@ -100,7 +103,7 @@ impl Logins {
     pub fn find(&self, id: &str) -> Option<Session> {
         let mut open = self.open.lock().ok()?;
         let login = open.get(id)?;
-        if login.since.elapsed() >= LIFETIME || !self.tokens.holds(&login.person.label) {
+        if login.since.elapsed() >= LIFETIME || !self.tokens.holds(&login.person) {
             open.remove(id);
             return None;
         }
@@ -159,14 +162,15 @@ mod tests {
                 "admin-token" => Ok(Person {
                     label: "ada".into(),
                     admin: true,
+                    key: "k".into(),
                 }),
                 "agent-token" => Err(Refused::Agent),
                 _ => Err(Refused::Unknown),
             }
         }
 
-        fn holds(&self, label: &str) -> bool {
-            label == "ada"
+        fn holds(&self, person: &Person) -> bool {
+            person.label == "ada"
         }
     }
 

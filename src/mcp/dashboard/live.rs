@@ -1,5 +1,5 @@
-//! What makes the pages live: one watcher of the whole of ROOT, shared by every page open in a
-//! browser, counting the changes under it ([`Changes`]). Each open page holds one
+//! What makes the pages live: the server's one watcher of the whole of ROOT (the one its waits
+//! share), counting the changes under it for every page open in a browser ([`Changes`]). Each open page holds one
 //! Server-Sent Events stream (`GET /live?...`); on every change the server renders the page's
 //! content again and sends it only when it differs from what the page shows (so that a
 //! change elsewhere, or a cache the rendering itself refreshed, sends nothing).
@@ -7,15 +7,16 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use notify::{RecursiveMode, Watcher};
 use tokio::sync::watch;
+
+use crate::context::SharedWatcher;
 
 /// A counter of the changes under ROOT: subscribers wait for it to move.
 #[derive(Clone)]
 pub struct Changes {
     sender: Arc<watch::Sender<u64>>,
-    /// The watcher, kept alive as long as a clone of this is.
-    _watcher: Option<Arc<dyn Send + Sync>>,
+    /// The subscription to the watcher, kept as long as a clone of this is.
+    _subscription: Option<Arc<dyn Send + Sync>>,
 }
 
 impl std::fmt::Debug for Changes {
@@ -31,38 +32,35 @@ impl Changes {
     pub fn manual() -> Changes {
         Changes {
             sender: Arc::new(watch::channel(0).0),
-            _watcher: None,
+            _subscription: None,
         }
     }
 
-    /// Watches `root` and everything below it with one recursive watcher. What counts as a
-    /// change is what the waits count: no access events, no temporary files of atomic writes.
-    pub fn watch(root: &Path) -> notify::Result<Changes> {
+    /// Counts every change below `root` that the server's shared watcher sees (the one its
+    /// waits share: no second watcher). `None`: `root` is not below the watched tree.
+    pub fn shared(watch: &dyn SharedWatcher, root: &Path) -> Option<Changes> {
         let changes = Changes::manual();
         let bump = changes.clone();
-        let mut watcher =
-            notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-                let relevant = match &event {
-                    Ok(event) => {
-                        !matches!(event.kind, notify::EventKind::Access(_))
-                            && event.paths.iter().any(|path| {
-                                !path
-                                    .file_name()
-                                    .and_then(|n| n.to_str())
-                                    .is_some_and(crate::store::is_temporary)
-                            })
-                    }
-                    Err(_) => true,
-                };
-                if relevant {
-                    bump.bump();
-                }
-            })?;
-        watcher.watch(root, RecursiveMode::Recursive)?;
-        Ok(Changes {
-            _watcher: Some(Arc::new(std::sync::Mutex::new(watcher))),
+        let subscription = watch.subscribe(root, &[], Box::new(move || bump.bump()))?;
+        Some(Changes {
+            _subscription: Some(Arc::new(std::sync::Mutex::new(subscription))),
             ..changes
         })
+    }
+
+    /// Where nothing watches: a change counted every `period` (each page is rendered again
+    /// and sent only if it changed).
+    pub fn ticking(period: std::time::Duration) -> Changes {
+        let changes = Changes::manual();
+        let bump = changes.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(period);
+            loop {
+                interval.tick().await;
+                bump.bump();
+            }
+        });
+        changes
     }
 
     /// Counts one change.
