@@ -7,6 +7,7 @@ mod bad_input;
 mod bounce;
 mod concurrency;
 mod crash;
+mod dashboard;
 mod defects;
 mod feedback;
 mod flows;
