@@ -70,6 +70,11 @@ pub struct ReportRequest {
     #[arg(long)]
     #[serde(default)]
     pub force: bool,
+    /// Return the page in `data.html` instead of writing OUT: set by a server for a caller
+    /// elsewhere (`parley serve`), never a field a client gives.
+    #[arg(skip)]
+    #[serde(default)]
+    pub return_page: bool,
 }
 
 /// `status`, or with `--watch` the live view: two replies, so either as an [`Outcome`].
@@ -120,6 +125,7 @@ pub fn report(ctx: &Ctx, request: ReportRequest) -> Result<report_cmd::Report> {
             dir: request.dir,
             out: request.html,
             force: request.force,
+            return_page: request.return_page,
         },
     )
 }

@@ -20,6 +20,7 @@ mod parsers;
 mod perf;
 mod reference;
 mod rules;
+mod serve;
 mod skill;
 mod surface;
 mod tools;

@@ -132,6 +132,7 @@ impl Gate for Access {
         action: &Action,
         fields: &mut Map<String, Value>,
     ) -> Result<()> {
+        let mut return_page = false;
         for field in &action.fields {
             let (Shape::One(Kind::Path(kind)) | Shape::Many(Kind::Path(kind))) = &field.shape
             else {
@@ -141,11 +142,16 @@ impl Gate for Access {
                 continue;
             };
             if *kind == PathKind::Output {
-                return Err(Error::not_allowed(format!(
-                    "{} writes a file on the server: over HTTP it is not offered",
-                    action.command
-                ))
-                .with_hint("run it on the server's machine, or read the pages with show"));
+                // Nothing is written on the server: the page comes back in the answer, and
+                // the caller writes OUT on its own side.
+                if action.command != "report" {
+                    return Err(Error::not_allowed(format!(
+                        "{} writes a file on the server: over HTTP it is not offered",
+                        action.command
+                    )));
+                }
+                return_page = true;
+                continue;
             }
             match value {
                 Value::String(given) => *given = confine::confine(&self.root, given)?,
@@ -158,6 +164,9 @@ impl Gate for Access {
                 }
                 _ => {}
             }
+        }
+        if return_page {
+            fields.insert("return_page".into(), Value::Bool(true));
         }
         if let Some(Value::Number(timeout)) = fields.get("timeout")
             && timeout

@@ -63,7 +63,10 @@ struct Guard {
 pub fn tls_config(cert: &Path, key: &Path) -> Result<Arc<rustls::ServerConfig>> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-    let read = |path: &Path| std::fs::read(path).map_err(|e| Error::io("read", path, e));
+    let read = |path: &Path| {
+        super::tokens::regular(path)?;
+        std::fs::read(path).map_err(|e| Error::io("read", path, e))
+    };
     let bad = |path: &Path, e: &dyn std::fmt::Display| {
         Error::bad_input("BAD_TLS", format!("{}: {e}", path.display()))
     };

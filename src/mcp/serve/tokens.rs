@@ -75,7 +75,20 @@ pub struct Caller {
 const HEADER: &str =
     "# parley tokens (parley token new/list/revoke): only SHA-256 hashes are kept here.\n";
 
+/// Refuses what is there but is no regular file (a FIFO would block the read).
+pub(super) fn regular(path: &Path) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(Error::new(
+            Status::NotFound,
+            "UNREADABLE_INPUT",
+            format!("{} is not a regular file", path.display()),
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn read_file(path: &Path) -> Result<TokenFile> {
+    regular(path)?;
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(TokenFile::default()),

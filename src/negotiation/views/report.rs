@@ -37,6 +37,9 @@ pub struct ReportArgs {
     pub out: PathBuf,
     /// Replace an existing file at `out`.
     pub force: bool,
+    /// Return the page in the reply instead of writing it (a server answering a caller
+    /// elsewhere, who writes `out` on its own side).
+    pub return_page: bool,
 }
 
 /// The page written: `data` of `report --json`.
@@ -46,6 +49,9 @@ pub struct Report {
     bytes: usize,
     issues: usize,
     events: usize,
+    /// The page itself, when asked to return it rather than write it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    html: Option<String>,
 }
 
 impl Reply for Report {
@@ -61,12 +67,23 @@ impl Reply for Report {
 
 pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
     let store = open(&args.dir, ctx)?;
-    ensure_outside(&store, &args.out)?;
+    if !args.return_page {
+        ensure_outside(&store, &args.out)?;
+    }
     let actor = Actor {
         command: "report",
         agent: None,
     };
     let page = read_from(&store, &actor)?.render(&ctx.clock.stamp());
+    if args.return_page {
+        return Ok(Report {
+            path: args.out.clone(),
+            bytes: page.html.len(),
+            issues: page.issues,
+            events: page.events,
+            html: Some(page.html),
+        });
+    }
     match store::publish_file(&args.out, page.html.as_bytes(), args.force)? {
         Publication::Written => {}
         Publication::AlreadyExists => {
@@ -83,6 +100,7 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         bytes: page.html.len(),
         issues: page.issues,
         events: page.events,
+        html: None,
     })
 }
 

@@ -1,0 +1,569 @@
+//! `parley serve`: the real binary on port 0, driven over real HTTP by rmcp's streamable HTTP
+//! client (the calls) and by a plain HTTP/1.1 client written here (the refusals).
+//!
+//! No sleeps: the server is ready when it prints `listening on URL`; a wait is known to be
+//! blocked when its first progress notification arrives.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProgressNotificationParam};
+use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use crate::mcp::block_on;
+use crate::support::*;
+
+/// A running `parley serve` and the URL it printed.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Starts `parley serve ROOT ARGS` on a free port; returns once it is listening.
+    fn start(cwd: &Path, args: &[&str]) -> Server {
+        let mut child = parley_std()
+            .arg("serve")
+            .args(args)
+            .args(["--listen", "127.0.0.1:0"])
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("parley serve starts");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        stderr.read_line(&mut first).unwrap();
+        let url = first
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("the first stderr line says where: {first:?}"))
+            .to_owned();
+        // The rest of stderr is drained so that the server never blocks on it.
+        std::thread::spawn(move || {
+            let mut rest = String::new();
+            let _ = stderr.read_to_string(&mut rest);
+        });
+        Server { child, url }
+    }
+
+    fn addr(&self) -> String {
+        self.url.trim_start_matches("http://").to_owned()
+    }
+
+    /// How many inotify instances the server holds.
+    fn inotify_instances(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
+            .unwrap()
+            .flatten()
+            .filter(|fd| {
+                std::fs::read_link(fd.path())
+                    .is_ok_and(|target| target.to_string_lossy().contains("inotify"))
+            })
+            .count()
+    }
+}
+
+/// A token made with `parley token new FILE ARGS`.
+fn token(file: &Path, args: &[&str]) -> String {
+    let output = parley_std()
+        .args(["token", "new"])
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    stdout(&output).trim().to_owned()
+}
+
+struct Progress(mpsc::UnboundedSender<ProgressNotificationParam>);
+
+impl ClientHandler for Progress {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let _ = self.0.send(params);
+    }
+}
+
+struct Client {
+    client: RunningService<RoleClient, Progress>,
+    progress: mpsc::UnboundedReceiver<ProgressNotificationParam>,
+}
+
+impl Client {
+    async fn connect(server: &Server, token: &str) -> Client {
+        let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", server.url))
+            .auth_header(token.to_owned());
+        let transport = StreamableHttpClientTransport::from_config(config);
+        let (sender, progress) = mpsc::unbounded_channel();
+        let client = Progress(sender)
+            .serve(transport)
+            .await
+            .expect("the MCP session starts over HTTP");
+        Client { client, progress }
+    }
+
+    async fn call(&self, tool: &str, arguments: Value) -> CallToolResult {
+        let Value::Object(arguments) = arguments else {
+            panic!("arguments are an object");
+        };
+        self.client
+            .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
+            .await
+            .unwrap_or_else(|e| panic!("{tool} call failed: {e}"))
+    }
+
+    /// Calls and returns the structured content, asserting its exit code.
+    async fn expect(&self, tool: &str, arguments: Value, exit: u64) -> Value {
+        let shown = arguments.to_string();
+        let result = self.call(tool, arguments).await;
+        let content = result
+            .structured_content
+            .clone()
+            .expect("structured content");
+        assert_eq!(content["exit"], exit, "{tool} {shown}: {content}");
+        content
+    }
+
+    /// A negotiation action that must answer 0.
+    async fn ok(&self, arguments: Value) -> Value {
+        self.expect("negotiation", arguments, 0).await
+    }
+
+    async fn wait_in_background(
+        &self,
+        arguments: Value,
+    ) -> rmcp::service::RequestHandle<RoleClient> {
+        let Value::Object(arguments) = arguments else {
+            panic!("arguments are an object");
+        };
+        self.client
+            .send_cancellable_request(
+                rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(
+                    CallToolRequestParams::new("wait".to_owned()).with_arguments(arguments),
+                )),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .unwrap()
+    }
+}
+
+fn exit_of(response: rmcp::model::ServerResult) -> u64 {
+    match response {
+        rmcp::model::ServerResult::CallToolResult(result) => {
+            result.structured_content.expect("structured content")["exit"]
+                .as_u64()
+                .unwrap()
+        }
+        other => panic!("not a tool result: {other:?}"),
+    }
+}
+
+/// Tokens for alice, bob, a viewer and an admin in `dir/tokens.toml`.
+struct Tokens {
+    file: std::path::PathBuf,
+    alice: String,
+    bob: String,
+    viewer: String,
+    admin: String,
+}
+
+fn tokens(dir: &Path) -> Tokens {
+    let file = dir.join("tokens.toml");
+    Tokens {
+        alice: token(&file, &["--agent", "alice", "--label", "alice"]),
+        bob: token(&file, &["--agent", "bob", "--label", "bob"]),
+        viewer: token(&file, &["--viewer", "--label", "viewer"]),
+        admin: token(&file, &["--admin", "--label", "admin"]),
+        file,
+    }
+}
+
+fn root(tmp: &tempfile::TempDir) -> String {
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    root.to_string_lossy().into_owned()
+}
+
+/// A plain HTTP/1.1 request; returns the status and the whole response.
+fn raw(addr: &str, request: &str) -> (u16, String) {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response);
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("an HTTP response: {response:?}"));
+    (status, response)
+}
+
+fn post(addr: &str, host: &str, headers: &str, body: &str) -> (u16, String) {
+    raw(
+        addr,
+        &format!(
+            "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+const LIST: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+
+#[test]
+fn agents_negotiate_through_their_tokens_and_a_wait_wakes_on_the_hand_off() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let t = tokens(tmp.path());
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let bob = Client::connect(&server, &t.bob).await;
+        let viewer = Client::connect(&server, &t.viewer).await;
+        alice
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
+            .await;
+        // The acting agent left out is the token's; `--auto` registers the token's name.
+        alice.ok(json!({"action": "register", "dir": "neg"})).await;
+        bob.ok(json!({"action": "register", "dir": "neg", "auto": true}))
+            .await;
+        alice
+            .expect("wait", json!({"action": "start", "dir": "neg"}), 0)
+            .await;
+        bob.expect("wait", json!({"action": "start", "dir": "neg"}), 0)
+            .await;
+        let status = viewer
+            .call("negotiation", json!({"action": "status", "dir": "neg"}))
+            .await;
+        let content = status.structured_content.clone().unwrap();
+        assert_eq!(content["exit"], 0, "{content}");
+        assert!(
+            content.to_string().contains("alice") && content.to_string().contains("bob"),
+            "{content}"
+        );
+        // The text the command line would print travels along, for a remote command line.
+        let cli = &status.meta.as_ref().expect("_meta").0["parley/cli"];
+        assert!(cli["stdout"].as_str().unwrap().contains("alice"), "{cli}");
+        assert_eq!(cli["exit"], 0);
+        // Whoever holds the turn hands it on; the other's wait, blocked first, wakes with it.
+        let alice_holds = alice
+            .call("negotiation", json!({"action": "poll", "dir": "neg"}))
+            .await
+            .structured_content
+            .unwrap()["exit"]
+            == 0;
+        let (holder, mut waiter) = if alice_holds {
+            (alice, bob)
+        } else {
+            (bob, alice)
+        };
+        let handle = waiter
+            .wait_in_background(json!({"action": "turn", "dir": "neg", "timeout_seconds": 40}))
+            .await;
+        waiter
+            .progress
+            .recv()
+            .await
+            .expect("the wait reports progress once blocked");
+        holder
+            .ok(json!({"action": "end_analysis", "dir": "neg"}))
+            .await;
+        let answer = handle.await_response().await.unwrap();
+        assert_eq!(exit_of(answer), 0, "the wait woke with the turn");
+        // `report` returns the page instead of writing a file on the server.
+        let report = viewer
+            .ok(json!({"action": "report", "dir": "neg", "html": "/elsewhere/neg.html"}))
+            .await;
+        assert!(
+            report["data"]["html"].as_str().unwrap().contains("<html"),
+            "{report}"
+        );
+        assert!(!Path::new("/elsewhere").exists());
+    });
+}
+
+#[test]
+fn every_refusal_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let t = tokens(tmp.path());
+    std::fs::create_dir(tmp.path().join("outside")).unwrap();
+    std::os::unix::fs::symlink(tmp.path().join("outside"), Path::new(&root).join("out")).unwrap();
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    let addr = server.addr();
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let viewer = Client::connect(&server, &t.viewer).await;
+        let admin = Client::connect(&server, &t.admin).await;
+        alice
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
+            .await;
+        // A viewer reads (its first read writes a derived cache, before the snapshot).
+        viewer.ok(json!({"action": "status", "dir": "neg"})).await;
+        let before = snapshot(Path::new(&root));
+        let refused = |content: Value, needle: &str| {
+            assert_eq!(content["error"]["code"], "FORBIDDEN", "{content}");
+            let message = content["error"]["message"].as_str().unwrap();
+            assert!(message.contains(needle), "{message} names {needle}");
+        };
+        // An agent token acts only as its agent.
+        refused(
+            alice
+                .expect(
+                    "negotiation",
+                    json!({"action": "register", "dir": "neg", "agent": "bob"}),
+                    77,
+                )
+                .await,
+            "bob",
+        );
+        // What is for people needs an admin token.
+        refused(
+            alice
+                .expect("negotiation", json!({"action": "resolve", "dir": "neg", "issue": "1", "decision": "x", "by": "me"}), 77)
+                .await,
+            "resolve",
+        );
+        // A viewer only reads.
+        refused(
+            viewer
+                .expect(
+                    "negotiation",
+                    json!({"action": "register", "dir": "neg", "agent": "carol"}),
+                    77,
+                )
+                .await,
+            "register",
+        );
+        viewer.ok(json!({"action": "status", "dir": "neg"})).await;
+        // Paths out of ROOT, by every route, for every role.
+        let absolute = format!("{root}/neg");
+        for dir in [
+            absolute.as_str(),
+            "../root/neg",
+            "neg/../../root/neg",
+            "out/root/neg",
+            "out",
+        ] {
+            for client in [&alice, &viewer, &admin] {
+                refused(
+                    client
+                        .expect("negotiation", json!({"action": "status", "dir": dir}), 77)
+                        .await,
+                    dir,
+                );
+            }
+            refused(
+                admin
+                    .expect(
+                        "negotiation",
+                        json!({"action": "init", "dir": format!("{dir}/new"), "num_agents": 2}),
+                        77,
+                    )
+                    .await,
+                dir,
+            );
+        }
+        assert_eq!(
+            snapshot(Path::new(&root)),
+            before,
+            "nothing changed under ROOT"
+        );
+        assert_eq!(
+            std::fs::read_dir(tmp.path().join("outside"))
+                .unwrap()
+                .count(),
+            0
+        );
+    });
+    let bearer = format!("Authorization: Bearer {}\r\n", t.alice);
+    // The same request is served with the token in its header...
+    assert_eq!(post(&addr, &addr, &bearer, LIST).0, 200);
+    // ... and refused without it, with a bad one, or with the token in the URL.
+    let (status, response) = post(&addr, &addr, "", LIST);
+    assert_eq!(status, 401);
+    assert!(
+        response
+            .to_ascii_lowercase()
+            .contains("www-authenticate: bearer"),
+        "{response}"
+    );
+    assert_eq!(
+        post(&addr, &addr, "Authorization: Bearer nope\r\n", LIST).0,
+        401
+    );
+    let in_url = format!(
+        "POST /mcp?access_token={} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{LIST}",
+        t.alice,
+        LIST.len()
+    );
+    assert_eq!(raw(&addr, &in_url).0, 401);
+    // DNS rebinding: a Host or an Origin that is not this server's.
+    assert_eq!(post(&addr, "evil.example", &bearer, LIST).0, 403);
+    assert_eq!(
+        post(
+            &addr,
+            &addr,
+            &format!("{bearer}Origin: http://evil.example\r\n"),
+            LIST
+        )
+        .0,
+        403
+    );
+    assert_eq!(
+        post(
+            &addr,
+            &addr,
+            &format!("{bearer}Origin: {}\r\n", server.url),
+            LIST
+        )
+        .0,
+        200
+    );
+    // A body over 4 MiB is refused before it is read.
+    let big = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\n{bearer}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        5 * 1024 * 1024
+    );
+    assert_eq!(raw(&addr, &big).0, 413);
+    // Health needs no token.
+    let health = raw(
+        &addr,
+        &format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(health.0, 200);
+    // A revoked token is refused at once, without a restart.
+    let revoked = parley_std()
+        .args(["token", "revoke"])
+        .arg(&t.file)
+        .arg("alice")
+        .output()
+        .unwrap();
+    assert_eq!(code(&revoked), 0, "{}", stderr(&revoked));
+    assert_eq!(post(&addr, &addr, &bearer, LIST).0, 401);
+}
+
+#[test]
+fn without_tokens_only_loopback_is_served() {
+    let tmp = tempfile::tempdir().unwrap();
+    let output = parley_std()
+        .args(["serve", ".", "--listen", "0.0.0.0:0"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 64, "{}", stderr(&output));
+    assert!(stderr(&output).contains("--tokens"));
+}
+
+#[test]
+fn many_waits_share_one_watcher_and_all_wake() {
+    const WAITS: usize = 150;
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let server = Server::start(tmp.path(), &[&root]);
+    block_on(async {
+        let mut client = Client::connect(&server, "").await;
+        client
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
+            .await;
+        for agent in ["alice", "bob"] {
+            client
+                .ok(json!({"action": "register", "dir": "neg", "agent": agent}))
+                .await;
+        }
+        client
+            .expect(
+                "wait",
+                json!({"action": "start", "dir": "neg", "agent": "alice"}),
+                0,
+            )
+            .await;
+        let alice_holds = client
+            .call(
+                "negotiation",
+                json!({"action": "poll", "dir": "neg", "agent": "alice"}),
+            )
+            .await
+            .structured_content
+            .unwrap()["exit"]
+            == 0;
+        let (holder, waiter) = if alice_holds {
+            ("alice", "bob")
+        } else {
+            ("bob", "alice")
+        };
+        let mut handles = Vec::new();
+        for _ in 0..WAITS {
+            handles.push(
+                client
+                    .wait_in_background(json!({"action": "turn", "dir": "neg", "agent": waiter, "timeout_seconds": 45}))
+                    .await,
+            );
+        }
+        let mut blocked = std::collections::HashSet::new();
+        while blocked.len() < WAITS {
+            let progress = client.progress.recv().await.expect("progress");
+            blocked.insert(format!("{:?}", progress.progress_token));
+        }
+        assert!(
+            server.inotify_instances() <= 1,
+            "{} inotify instances for {WAITS} waits",
+            server.inotify_instances()
+        );
+        client
+            .ok(json!({"action": "end_analysis", "dir": "neg", "agent": holder}))
+            .await;
+        for handle in handles {
+            assert_eq!(exit_of(handle.await_response().await.unwrap()), 0);
+        }
+    });
+}
+
+#[test]
+fn a_server_killed_and_restarted_carries_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let t = tokens(tmp.path());
+    let args = [root.as_str(), "--tokens", t.file.to_str().unwrap()];
+    let server = Server::start(tmp.path(), &args);
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        alice
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
+            .await;
+        alice.ok(json!({"action": "register", "dir": "neg"})).await;
+    });
+    // kill -9: no chance to tidy up.
+    let mut server = server;
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    drop(server);
+    let server = Server::start(tmp.path(), &args);
+    block_on(async {
+        let bob = Client::connect(&server, &t.bob).await;
+        bob.ok(json!({"action": "register", "dir": "neg"})).await;
+        bob.expect("wait", json!({"action": "start", "dir": "neg"}), 0)
+            .await;
+        let status = bob.ok(json!({"action": "status", "dir": "neg"})).await;
+        assert!(status.to_string().contains("alice"), "{status}");
+    });
+}
