@@ -1,5 +1,5 @@
 //! The dashboard: a live web view of every session under a server's ROOT, for the people who
-//! set agents going (see docs/dashboard.md).
+//! set agents going (see docs/serve.md, "The dashboard").
 //!
 //! A front end like the command line and the MCP server: it reads the sessions through the
 //! application layer's operations ([`pages`]), finds them by [`discover`], keeps the pages
