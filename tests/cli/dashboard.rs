@@ -13,9 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{code, parley_std, stderr, stdout};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
+use crate::support::{CHROMIUM, HEADLESS, chromium_available, code, parley_std, stderr, stdout};
 
 /// Markup an agent may write, in every text it writes here.
 const INJECTED: &str = "<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\"> \
@@ -130,6 +128,22 @@ fn root_with_every_protocol() -> tempfile::TempDir {
     tmp
 }
 
+/// What follows `prefix` on the first line of `child`'s stderr that starts with it, within
+/// `limit`; the rest of stderr is read on and dropped, so that the child never blocks on it.
+fn line_after(child: &mut Child, prefix: &'static str, limit: Duration) -> String {
+    let err = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(|l| l.ok()) {
+            if let Some(rest) = line.strip_prefix(prefix) {
+                let _ = tx.send(rest.trim().to_owned());
+            }
+        }
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("no line '{prefix}...' on stderr within {limit:?}"))
+}
+
 /// A `parley serve` started by a test, killed when dropped.
 struct Server {
     child: Child,
@@ -158,20 +172,7 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let err = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(|l| l.ok()) {
-                let _ = tx.send(line);
-            }
-        });
-        let first = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("serve says where it listens within 30 s");
-        let addr = first
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("first line: {first}"))
-            .to_owned();
+        let addr = line_after(&mut child, "listening on http://", Duration::from_secs(30));
         Server { child, addr }
     }
 
@@ -234,21 +235,6 @@ impl Reply {
     }
 }
 
-/// Whether the browser tests run: Chromium is installed, or the test is skipped (failing
-/// under CI, where `.ci/run` installs it).
-fn chromium_available() -> bool {
-    if Path::new(CHROMIUM).exists() {
-        return true;
-    }
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
-    assert!(
-        !ci,
-        "{CHROMIUM} is not installed and CI is set: install it (apt-get install chromium)"
-    );
-    eprintln!("skipped: {CHROMIUM} is not installed (apt-get install chromium)");
-    false
-}
-
 /// Headless Chromium driven over the DevTools protocol, killed when dropped.
 struct Browser {
     child: Child,
@@ -270,36 +256,19 @@ impl Browser {
     fn open(url: &str) -> Browser {
         let profile = tempfile::tempdir().unwrap();
         let mut child = std::process::Command::new(CHROMIUM)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1200,900",
-                "--remote-debugging-port=0",
-            ])
+            .args(HEADLESS)
+            .args(["--window-size=1200,900", "--remote-debugging-port=0"])
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg("about:blank")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let err = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(|l| l.ok()) {
-                if let Some(url) = line.strip_prefix("DevTools listening on ") {
-                    let _ = tx.send(url.trim().to_owned());
-                }
-            }
-        });
-        let ws_url = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("chromium opens its DevTools port within 60 s");
+        let ws_url = line_after(
+            &mut child,
+            "DevTools listening on ",
+            Duration::from_secs(60),
+        );
         let mut browser = Browser {
             child,
             ws: Ws::connect(&ws_url),

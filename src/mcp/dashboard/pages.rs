@@ -16,6 +16,7 @@ use super::discover::{Found, Kind};
 use crate::app;
 use crate::context::Ctx;
 use crate::error::Result;
+use crate::negotiation::views::watch::duration;
 use crate::negotiation::views::{report, show};
 use crate::output::Outcome;
 
@@ -189,24 +190,13 @@ fn joined_or(items: &[String], none: &str) -> String {
     }
 }
 
-/// A duration in words: `45s`, `3m 20s`, `2h 05m`, `3d 4h`.
-pub fn span(seconds: i64) -> String {
-    let s = seconds.max(0);
-    match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
-        3600..86400 => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
-        _ => format!("{}d {}h", s / 86400, s % 86400 / 3600),
-    }
-}
-
 /// How long since `since` (Unix seconds), as a `<time>` the page's script keeps counting:
 /// the server's clock says how long it was when the page was made (`data-now`).
 fn clock(ctx: &Ctx, since: i64) -> String {
     let now = ctx.clock.unix_seconds();
     format!(
         "<time data-since=\"{since}\" data-now=\"{now}\">{}</time>",
-        span(now - since)
+        duration(now - since)
     )
 }
 

@@ -8,12 +8,17 @@
   var state = document.getElementById('state');
   var base = Date.now();
 
+  function two(n) {
+    return String(n).padStart(2, '0');
+  }
+
+  // As `watch` writes durations: 5s, 2m05s, 3h07m, 2d04h.
   function span(s) {
     s = Math.max(0, Math.floor(s));
     if (s < 60) return s + 's';
-    if (s < 3600) return Math.floor(s / 60) + 'm ' + String(s % 60).padStart(2, '0') + 's';
-    if (s < 86400) return Math.floor(s / 3600) + 'h ' + String(Math.floor(s % 3600 / 60)).padStart(2, '0') + 'm';
-    return Math.floor(s / 86400) + 'd ' + Math.floor(s % 86400 / 3600) + 'h';
+    if (s < 3600) return Math.floor(s / 60) + 'm' + two(s % 60) + 's';
+    if (s < 86400) return Math.floor(s / 3600) + 'h' + two(Math.floor(s % 3600 / 60)) + 'm';
+    return Math.floor(s / 86400) + 'd' + two(Math.floor(s % 86400 / 3600)) + 'h';
   }
 
   // Each clock shows how long it was by the server's clock when the content was made, plus
