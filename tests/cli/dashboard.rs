@@ -846,6 +846,43 @@ fn without_tokens_the_dashboard_is_read_only_and_serves_nothing_outside_root() {
         let reply = server.http("GET", path, &[], "");
         assert_eq!(reply.status, 404, "{path}: {}", reply.body);
     }
+    // A finished negotiation's page shows everything `report --html` shows: each text block
+    // and each table cell of the report is on the page, escaped the same way.
+    ok(root, &["demo", "--scene", "negotiation", "team/demo"]);
+    let report = root.join("report.html");
+    ok(
+        root,
+        &[
+            "report",
+            "team/demo/negotiation",
+            "--html",
+            report.to_str().unwrap(),
+        ],
+    );
+    let report = std::fs::read_to_string(&report).unwrap();
+    let finished = server.http(
+        "GET",
+        "/session?kind=negotiation&path=demo%2Fnegotiation",
+        &[],
+        "",
+    );
+    assert!(finished.body.contains("finished"), "{}", finished.body);
+    let mut pieces = 0;
+    for (open, close) in [
+        ("<pre class=\"text\">", "</pre>"),
+        ("<td>", "</td>"),
+        ("<h4>", "</h4>"),
+    ] {
+        for piece in report.split(open).skip(1) {
+            let piece = &piece[..piece.find(close).unwrap()];
+            assert!(
+                finished.body.contains(piece),
+                "the page lacks what the report shows: {piece}"
+            );
+            pieces += 1;
+        }
+    }
+    assert!(pieces > 20, "{pieces} pieces compared");
     // A foreign Origin or Host is refused, as everywhere on the server.
     let foreign = server.http("GET", "/", &[("Origin", "http://evil.example")], "");
     assert_eq!(foreign.status, 403);

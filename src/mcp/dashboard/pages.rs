@@ -497,23 +497,24 @@ fn negotiation(ctx: &Ctx, dir: &Path, found: &Found, viewer: &Viewer) -> Result<
     let shown = show::view(ctx, dir)?;
     let mut html = kicker(found, &page.title());
     let agents = names(data.get("agents"), Some("name"));
-    let timeout = data
-        .get("meta")
-        .map(|m| number(m, "turn_timeout_seconds"))
-        .unwrap_or_default();
+    let meta = data.get("meta").cloned().unwrap_or_default();
     let _ = write!(
         html,
-        "<p class=\"facts\">Phase <b>{}</b> · turn {} · turn timeout {timeout}s · agents {} · \
-         issues: {}</p>\n<p class=\"facts\">{}</p>\n",
+        "<p class=\"facts\">Phase <b>{}</b> · turn {} · turn timeout {}s · agents {} · \
+         issues: {}</p>\n<p class=\"facts\">{} · up to {} position rounds per agent and issue · \
+         created {}</p>\n",
         escape(text(&data, "phase")),
         turn(ctx, &data),
+        number(&meta, "turn_timeout_seconds"),
         joined_or(&agents, "none yet"),
         issue_badges(&data),
         if finished(&data) {
             "<span class=\"badge agreed\">finished</span>"
         } else {
             "<span class=\"badge open\">running</span>"
-        }
+        },
+        number(&meta, "max_rounds_per_agent"),
+        escape(text(&meta, "created")),
     );
     if !page.warnings().is_empty() {
         html.push_str("<div class=\"warnings\"><b>Warnings</b><ul>\n");
