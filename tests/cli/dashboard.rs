@@ -694,6 +694,14 @@ fn with_tokens_people_log_in_with_a_cookie_and_only_an_admin_resolves_with_the_c
     let in_url = server.http("GET", &format!("/?token={admin}"), &[], "");
     assert_eq!(in_url.status, 401, "{}", in_url.body);
 
+    // A client that is no browser may read with a viewer's token in the header (no form).
+    let bearer = format!("Bearer {viewer}");
+    let read = server.http("GET", page, &[("Authorization", bearer.as_str())], "");
+    assert_eq!(read.status, 200);
+    assert!(csrf_in(&read.body).is_none());
+    let agent_bearer = format!("Bearer {agent}");
+    let refused = server.http("GET", page, &[("Authorization", agent_bearer.as_str())], "");
+    assert_eq!(refused.status, 303);
     // An agent's token and an unknown one do not log in.
     assert_eq!(login(&server, &agent).status, 403);
     let unknown = login(&server, "parley_nope");

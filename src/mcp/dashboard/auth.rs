@@ -113,6 +113,13 @@ impl Logins {
         })
     }
 
+    /// The person a token presented in an `Authorization: Bearer` header reads as: a client
+    /// that is no browser reads the pages with its token, as it calls `/mcp`, but gets no
+    /// form (a form needs a login, whose check it carries).
+    pub fn bearer(&self, token: &str) -> Option<Person> {
+        self.tokens.person(token).ok()
+    }
+
     pub fn logout(&self, id: &str) {
         if let Ok(mut open) = self.open.lock() {
             open.remove(id);

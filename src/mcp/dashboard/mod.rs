@@ -128,10 +128,22 @@ fn access(dashboard: &Dashboard, headers: &HeaderMap) -> Access {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .find_map(|cookie| auth::session_id(cookie).and_then(|id| logins.find(id)));
-    match found {
-        Some(session) => Access::Viewer(Viewer {
+    if let Some(session) = found {
+        return Access::Viewer(Viewer {
             label: Some(session.person.label.clone()),
             csrf: session.person.admin.then_some(session.csrf),
+        });
+    }
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .and_then(|(_, token)| logins.bearer(token.trim()));
+    match bearer {
+        Some(person) => Access::Viewer(Viewer {
+            label: Some(person.label),
+            csrf: None,
         }),
         None => Access::Login,
     }
