@@ -37,7 +37,8 @@ pub struct Ctx {
 /// A watcher of a whole tree that waits below it subscribe to (`wait::SharedWatch`), so that
 /// a server's waits share one: `wake` is called on every change to one of the `watched`
 /// paths of `dir` (as a wait's own watcher would count them), until the returned
-/// subscription is dropped. `None`: not below the tree, the wait watches on its own.
+/// subscription is dropped. `None`: not below the tree, the wait watches on its own. With
+/// no `watched` path, every change below `dir` wakes (the dashboard's live pages).
 pub trait SharedWatcher: Send + Sync + std::fmt::Debug {
     fn subscribe(
         &self,

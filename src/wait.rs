@@ -265,8 +265,22 @@ struct Shared {
 struct Waiter {
     id: u64,
     dir: PathBuf,
+    /// Empty: everything below `dir` (a live view of a whole tree, the dashboard).
     watched: Vec<String>,
     wake: Box<dyn Fn() + Send + Sync>,
+}
+
+/// Whether a change to `path` concerns `waiter`: one of its watched paths, or with none named
+/// anything below its directory but the temporary files of atomic writes.
+fn concerns(waiter: &Waiter, path: &Path) -> bool {
+    if waiter.watched.is_empty() {
+        let temporary = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(store::is_temporary);
+        return path.starts_with(&waiter.dir) && !temporary;
+    }
+    is_watched(&waiter.dir, path, &waiter.watched)
 }
 
 /// A wait's place among a [`SharedWatch`]'s receivers, for as long as it lives.
@@ -314,10 +328,7 @@ impl SharedWatch {
                     let relevant = match &event {
                         Ok(event) => {
                             !matches!(event.kind, notify::EventKind::Access(_))
-                                && event
-                                    .paths
-                                    .iter()
-                                    .any(|p| is_watched(&waiter.dir, p, &waiter.watched))
+                                && event.paths.iter().any(|p| concerns(waiter, p))
                         }
                         Err(_) => true,
                     };

@@ -17,6 +17,16 @@ pub fn analyse(text: &str) -> (Parsed, Option<Timeline>) {
     (parsed, timeline)
 }
 
+/// Whether `text` begins as a session file does: its first line is the header's
+/// `<!-- bounce-protocol: VERSION -->` (what tells a session file from other markdown, for a
+/// reader that looks for sessions among many files).
+pub fn begins_session(text: &str) -> bool {
+    text.lines()
+        .next()
+        .and_then(super::markdown::comment)
+        .is_some_and(|c| c.key == "bounce-protocol")
+}
+
 pub fn no_session(path: &Path, why: &str) -> Error {
     Error::new(
         Status::NotFound,

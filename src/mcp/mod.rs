@@ -19,6 +19,7 @@
 //! tells it when the client has gone. Another transport is another file beside `stdio`.
 
 pub mod catalog;
+pub mod dashboard;
 mod handler;
 mod request;
 pub mod serve;

@@ -8,6 +8,7 @@ mod bad_input;
 mod bounce;
 mod concurrency;
 mod crash;
+mod dashboard;
 mod defects;
 mod duplicates;
 mod feedback;

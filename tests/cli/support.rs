@@ -297,3 +297,34 @@ pub fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     files.sort();
     files
 }
+
+/// Where the browser tests find Chromium.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The flags every headless Chromium of the tests runs with: no sandbox, GPU, network
+/// services or first-run screens.
+pub const HEADLESS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
+/// Whether a browser test runs: Chromium is installed; where it is not the test skips with a
+/// message, except under `CI` (set by `.ci/run`, which installs it), where it fails.
+pub fn chromium_available() -> bool {
+    if std::path::Path::new(CHROMIUM).exists() {
+        return true;
+    }
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    assert!(
+        !ci,
+        "{CHROMIUM} is not installed and CI is set: install it (apt-get install chromium)"
+    );
+    eprintln!("skipped: {CHROMIUM} is not installed (apt-get install chromium)");
+    false
+}

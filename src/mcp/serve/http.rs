@@ -25,13 +25,21 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio_rustls::rustls;
 
 use super::tokens::Book;
+use crate::context::{Ctx, SharedWatcher};
 use crate::error::{Error, Result, Status};
+use crate::mcp::dashboard::auth::{Logins, Tokens};
+use crate::mcp::dashboard::live::Changes;
+use crate::mcp::dashboard::{self, Dashboard};
 use crate::mcp::handler::Handler;
 
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
 pub struct Setup {
+    /// What the dashboard's pages read with.
+    pub ctx: Ctx,
+    /// The watcher the waits share, which the dashboard's pages share too.
+    pub watch: Option<Arc<dyn SharedWatcher>>,
     pub listen: SocketAddr,
     pub handler: Handler,
     pub book: Option<Arc<Book>>,
@@ -123,7 +131,21 @@ pub async fn serve(setup: Setup) -> Result<()> {
         hosts,
         origins,
     });
-    let app = router(setup.handler, guard);
+    let dashboard = Arc::new(Dashboard {
+        ctx: setup.ctx,
+        changes: match &setup.watch {
+            Some(watch) => Changes::shared(watch.as_ref(), &setup.root),
+            None => None,
+        }
+        .unwrap_or_else(|| Changes::ticking(std::time::Duration::from_secs(1))),
+        root: setup.root.clone(),
+        logins: guard
+            .book
+            .clone()
+            .map(|book| Logins::new(book as Arc<dyn Tokens>)),
+        secure: setup.tls.is_some(),
+    });
+    let app = router(setup.handler, guard, dashboard);
     eprintln!("listening on {scheme}://{local}");
     match tokens {
         None => eprintln!(
@@ -168,8 +190,23 @@ pub async fn serve(setup: Setup) -> Result<()> {
     }
 }
 
-/// The routes: `/healthz`, `/mcp`; the dashboard's pages go beside them.
-fn router(handler: Handler, guard: Arc<Guard>) -> Router {
+/// The dashboard's checks: those made before a body is read, and no token in a URL; a person
+/// logs in with a form, so no bearer token is asked for (see `dashboard`).
+async fn check_browser(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
+    if let Some(refused) = refused_before_body(&guard, &request) {
+        return refused;
+    }
+    if guard.book.is_some() && request.uri().query().is_some_and(token_in_query) {
+        return refuse(
+            StatusCode::UNAUTHORIZED,
+            "a token is never accepted in a URL: log in with the form at /login (and make a new token: a URL is logged)",
+        );
+    }
+    next.run(request).await
+}
+
+/// The routes: `/healthz`, `/mcp`, and the dashboard's pages beside them.
+fn router(handler: Handler, guard: Arc<Guard>, dashboard: Arc<Dashboard>) -> Router {
     let config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)
         .with_json_response(true)
@@ -185,10 +222,13 @@ fn router(handler: Handler, guard: Arc<Guard>) -> Router {
     );
     let guarded = Router::new()
         .route_service("/mcp", mcp)
-        .layer(middleware::from_fn_with_state(guard, check));
+        .layer(middleware::from_fn_with_state(Arc::clone(&guard), check));
+    let pages =
+        dashboard::router(dashboard).layer(middleware::from_fn_with_state(guard, check_browser));
     Router::new()
         .route("/healthz", get(|| async { "ok\n" }))
         .merge(guarded)
+        .merge(pages)
 }
 
 fn refuse(status: StatusCode, message: &str) -> Response {
@@ -234,7 +274,8 @@ fn token_in_query(query: &str) -> bool {
     })
 }
 
-async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next) -> Response {
+/// The refusals every route but `/healthz` makes before a body is read: Host, Origin, size.
+fn refused_before_body(guard: &Guard, request: &Request) -> Option<Response> {
     let headers = request.headers();
     let host = header_str(headers, header::HOST)
         .map(str::to_ascii_lowercase)
@@ -245,26 +286,33 @@ async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next
                 .map(|a| a.as_str().to_ascii_lowercase())
         });
     if !host.as_ref().is_some_and(|h| guard.hosts.contains(h)) {
-        return refuse(
+        return Some(refuse(
             StatusCode::FORBIDDEN,
             "this Host is not served here (add it with --allowed-host)",
-        );
+        ));
     }
     if let Some(origin) = header_str(headers, header::ORIGIN) {
         let origin = origin.trim_end_matches('/').to_ascii_lowercase();
         if !guard.origins.contains(&origin) {
-            return refuse(
+            return Some(refuse(
                 StatusCode::FORBIDDEN,
                 "this Origin is not allowed here (add it with --allowed-origin)",
-            );
+            ));
         }
     }
     let declared = header_str(headers, header::CONTENT_LENGTH).and_then(|n| n.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY as u64) {
-        return refuse(
+        return Some(refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
             "the body is larger than 4 MiB",
-        );
+        ));
+    }
+    None
+}
+
+async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next) -> Response {
+    if let Some(refused) = refused_before_body(&guard, &request) {
+        return refused;
     }
     if let Some(book) = &guard.book {
         if request.uri().query().is_some_and(token_in_query) {

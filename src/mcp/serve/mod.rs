@@ -128,7 +128,7 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
     let access = access::Access {
         root: root.clone(),
         tokens: book.is_some(),
-        watch,
+        watch: watch.clone(),
     };
     let protocols = (!args.mcp.protocols.is_empty()).then_some(args.mcp.protocols.as_slice());
     let catalog = super::Catalog::build(protocols);
@@ -139,6 +139,8 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
         .build()
         .map_err(|e| io_error("cannot start the server's runtime", e))?;
     let served = runtime.block_on(http::serve(http::Setup {
+        ctx: ctx.clone(),
+        watch,
         listen,
         handler,
         book,

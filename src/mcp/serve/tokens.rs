@@ -18,6 +18,7 @@ use subtle::ConstantTimeEq;
 use crate::app;
 use crate::context::Ctx;
 use crate::error::{Error, Result, Status};
+use crate::mcp::dashboard::auth::{Person, Refused};
 use crate::names::Name;
 use crate::output::{Human, Outcome, Reply};
 use crate::store;
@@ -256,6 +257,35 @@ impl Book {
             }
         }
         found
+    }
+}
+
+/// The dashboard's logins: a viewer's or an admin's token logs a person in (an agent's does
+/// not); the login holds while a token with the same hash, label and role is accepted.
+impl crate::mcp::dashboard::auth::Tokens for Book {
+    fn person(&self, token: &str) -> std::result::Result<Person, Refused> {
+        match self.find(token) {
+            None => Err(Refused::Unknown),
+            Some(Caller {
+                role: Role::Agent, ..
+            }) => Err(Refused::Agent),
+            Some(caller) => Ok(Person {
+                label: caller.label,
+                admin: caller.role == Role::Admin,
+                key: hex(&hash(token)),
+            }),
+        }
+    }
+
+    fn holds(&self, person: &Person) -> bool {
+        let role = if person.admin {
+            Role::Admin
+        } else {
+            Role::Viewer
+        };
+        self.current().iter().any(|(stored, caller)| {
+            hex(stored) == person.key && caller.label == person.label && caller.role == role
+        })
     }
 }
 

@@ -204,5 +204,11 @@ pub fn ensure_readable(raw: &str, asker: &Name, phase: Phase) -> Result<()> {
 
 /// Whether `asker` may see `other`'s analysis now.
 pub fn analysis_visible(asker: &Name, other: &Name, phase: Phase) -> bool {
-    asker == other || phase == Phase::Positions
+    asker == other || analysis_public(phase)
+}
+
+/// Whether every analysis may be seen now, by anyone (a person watching included): once the
+/// drafts are merged.
+pub fn analysis_public(phase: Phase) -> bool {
+    phase == Phase::Positions
 }

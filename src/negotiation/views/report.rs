@@ -28,6 +28,7 @@ use crate::negotiation::model::log::Event;
 use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::overview::{Overview, Summary, edit_lines, summarize};
+use crate::negotiation::rules::agree::agreed_by;
 use crate::negotiation::views::watch::{last_activity, topic_line};
 
 #[derive(Debug, Clone)]
@@ -73,10 +74,7 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         command: "report",
         agent: None,
     };
-    let page = {
-        let shared = store.lock(LockMode::Shared, &actor.label())?;
-        Page::read(&shared)?.render(&ctx.clock.stamp())
-    };
+    let page = read_from(&store, &actor)?.render(&ctx.clock.stamp());
     if args.return_page {
         return Ok(Report {
             path: args.out.clone(),
@@ -104,6 +102,21 @@ pub fn run(ctx: &Ctx, args: &ReportArgs) -> Result<Report> {
         events: page.events,
         html: None,
     })
+}
+
+/// What the page of the negotiation at `dir` shows, read as `report` reads it (for a page
+/// made elsewhere: the dashboard).
+pub fn read_page(ctx: &Ctx, dir: &Path) -> Result<Page> {
+    let actor = Actor {
+        command: "report",
+        agent: None,
+    };
+    read_from(&open(dir, ctx)?, &actor)
+}
+
+fn read_from(store: &Store, actor: &Actor) -> Result<Page> {
+    let shared = store.lock(LockMode::Shared, &actor.label())?;
+    Page::read(&shared)
 }
 
 /// A report may sit beside the negotiation's files (`neg/report.html`) but must never create
@@ -154,6 +167,8 @@ struct IssuePage {
     report: IssueReport,
     text: String,
     positions: Option<String>,
+    /// The agent whose `agree` marked it AGREED, when one did.
+    agreed_by: Option<String>,
 }
 
 /// A file shown as it is, or why it is not.
@@ -162,8 +177,8 @@ struct Shown {
     text: std::result::Result<String, String>,
 }
 
-/// Everything the page shows, read under one shared lock.
-struct Page {
+/// Everything the page shows, read under one shared lock (the dashboard shows it too).
+pub struct Page {
     dir: String,
     state: State,
     topic: Option<String>,
@@ -176,7 +191,7 @@ struct Page {
 }
 
 impl Page {
-    fn read(locked: &Locked) -> Result<Page> {
+    pub fn read(locked: &Locked) -> Result<Page> {
         let store = locked.store();
         let state = State::load(store)?;
         let mut issues = Vec::new();
@@ -194,16 +209,24 @@ impl Page {
             edit_lines(&edits)
         };
         let summary = summarize(&reports);
+        let mut agreed = agreed_by(&events);
         for report in reports {
             let text = store
                 .read(&format!("{ISSUES_DIR}/{}", report.file.file))?
                 .unwrap_or_default();
             let positions = store.read(&issues::positions_file(&report.file.file))?;
             warnings.extend(report.warnings.iter().cloned());
+            let agreed_by = match report.status {
+                Some(IssueStatus::Agreed) => {
+                    agreed.remove(&issues::positions_file(&report.file.file))
+                }
+                _ => None,
+            };
             issues.push(IssuePage {
                 report,
                 text,
                 positions,
+                agreed_by,
             });
         }
         warnings.extend(log_warnings);
@@ -243,13 +266,17 @@ impl Page {
         })
     }
 
-    fn render(&self, generated: &str) -> Rendered {
-        let mut html = String::with_capacity(64 * 1024);
-        let title = self
-            .topic
+    /// The title: the topic's first line, or "Negotiation".
+    pub fn title(&self) -> String {
+        self.topic
             .as_deref()
             .and_then(topic_line)
-            .unwrap_or_else(|| "Negotiation".to_owned());
+            .unwrap_or_else(|| "Negotiation".to_owned())
+    }
+
+    fn render(&self, generated: &str) -> Rendered {
+        let mut html = String::with_capacity(64 * 1024);
+        let title = self.title();
         html.push_str(&format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
@@ -258,19 +285,7 @@ impl Page {
             escape(&format!("Negotiation report: {title}"))
         ));
         self.header(&mut html, &title, generated);
-        self.contents(&mut html);
-        self.topic_section(&mut html);
-        self.sources_section(&mut html);
-        self.agents_section(&mut html);
-        self.issues_section(&mut html);
-        for (index, (heading, text)) in self.closing.iter().enumerate() {
-            html.push_str(&format!(
-                "<section id=\"closing-{index}\">\n<h2>{}</h2>\n<pre class=\"text\">{}</pre>\n</section>\n",
-                escape(heading),
-                escape(text)
-            ));
-        }
-        self.timeline_section(&mut html);
+        self.body(&mut html);
         html.push_str(&format!(
             "<footer>Written by <code>parley report</code> at {} from {}.</footer>\n</body>\n</html>\n",
             escape(generated),
@@ -281,6 +296,29 @@ impl Page {
             issues: self.issues.len(),
             events: self.events.len(),
         }
+    }
+
+    /// Everything under the page's header: the contents, the topic, the sources, the agents,
+    /// each issue, the coverage audit and the final document, and the timeline.
+    pub fn body(&self, html: &mut String) {
+        self.contents(html);
+        self.topic_section(html);
+        self.sources_section(html);
+        self.agents_section(html);
+        self.issues_section(html);
+        for (index, (heading, text)) in self.closing.iter().enumerate() {
+            html.push_str(&format!(
+                "<section id=\"closing-{index}\">\n<h2>{}</h2>\n<pre class=\"text\">{}</pre>\n</section>\n",
+                escape(heading),
+                escape(text)
+            ));
+        }
+        self.timeline_section(html);
+    }
+
+    /// The warnings the header lists (edits of recorded positions, the issues' and the log's).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     fn header(&self, html: &mut String, title: &str, generated: &str) {
@@ -441,7 +479,7 @@ fn issue_article(html: &mut String, issue: &IssuePage) {
     let names = |list: &[Name]| list.iter().map(Name::as_str).collect::<Vec<_>>().join(", ");
     html.push_str(&format!(
         "<article id=\"{}\" class=\"issue {}\">\n<h3>{} {} <span class=\"file\">{}</span></h3>\n\
-         <p class=\"facts\">Rounds: {} · positions by {} · challenges by {}</p>\n",
+         <p class=\"facts\">Rounds: {} · positions by {} · challenges by {}{}</p>\n",
         anchor(report),
         status_class(report.status),
         badges(report),
@@ -450,6 +488,11 @@ fn issue_article(html: &mut String, issue: &IssuePage) {
         report.rounds,
         escape(&or_none(names(&report.position_authors))),
         escape(&or_none(names(&report.challenge_authors))),
+        issue
+            .agreed_by
+            .as_ref()
+            .map(|agent| format!(" · agreed by {}", escape(agent)))
+            .unwrap_or_default(),
     ));
     html.push_str(&format!(
         "<details>\n<summary>The issue as filed</summary>\n<pre class=\"text\">{}</pre>\n</details>\n",
@@ -617,7 +660,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "
+pub const STYLE: &str = "
 :root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --paper: #ffffff; --soft: #f6f8fa;
   --agreed: #1a7f37; --open: #0969da; --escalate: #9a6700; --challenge: #cf222e; }
 * { box-sizing: border-box; }

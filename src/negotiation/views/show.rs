@@ -24,7 +24,9 @@ use crate::negotiation::model::notes::{self, Note};
 use crate::negotiation::model::positions::{EntryKind, Positions, SectionKind, sections};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::rules::agree::agreed_by;
-use crate::negotiation::rules::documents::{analysis_file, analysis_visible, ensure_readable};
+use crate::negotiation::rules::documents::{
+    analysis_file, analysis_public, analysis_visible, ensure_readable,
+};
 
 #[derive(Debug, Clone)]
 pub struct ShowArgs {
@@ -209,9 +211,23 @@ pub fn run(ctx: &Ctx, args: &ShowArgs) -> Result<Shown> {
         shown.what = "issue";
         shown.issue = Some(show_issue(&store, issue)?);
     } else {
-        shown.negotiation = Some(show_negotiation(&store, &state, &args.agent)?);
+        shown.negotiation = Some(show_negotiation(&store, &state, Some(&args.agent))?);
     }
     Ok(shown)
+}
+
+/// What a person watching reads of the whole negotiation (the dashboard): what `show DIR
+/// AGENT` shows an agent, as seen by no agent: never a draft, and the analyses only once they
+/// are merged. Read-only, under the shared lock.
+pub fn view(ctx: &Ctx, dir: &std::path::Path) -> Result<ShownNegotiation> {
+    let store = open(dir, ctx)?;
+    let actor = Actor {
+        command: "show",
+        agent: None,
+    };
+    let _shared = store.lock(LockMode::Shared, &actor.label())?;
+    let state = State::load(&store)?;
+    show_negotiation(&store, &state, None)
 }
 
 fn show_issue(store: &Store, issue: &IssueRef) -> Result<ShownIssue> {
@@ -262,10 +278,19 @@ fn show_issue(store: &Store, issue: &IssueRef) -> Result<ShownIssue> {
     })
 }
 
-fn show_negotiation(store: &Store, state: &State, asker: &Name) -> Result<ShownNegotiation> {
+/// The whole negotiation as `asker` may read it (`None`: a person, who is no agent).
+fn show_negotiation(
+    store: &Store,
+    state: &State,
+    asker: Option<&Name>,
+) -> Result<ShownNegotiation> {
     let mut analyses = Vec::new();
     for agent in &state.agents.list {
-        if !analysis_visible(asker, &agent.name, state.phase) {
+        let visible = match asker {
+            Some(asker) => analysis_visible(asker, &agent.name, state.phase),
+            None => analysis_public(state.phase),
+        };
+        if !visible {
             continue;
         }
         let file = analysis_file(&agent.name);

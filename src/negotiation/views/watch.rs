@@ -409,8 +409,8 @@ fn clean(text: &str) -> String {
         .collect()
 }
 
-/// `5s`, `2m05s`, `3h07m`, `2d04h`.
-fn duration(seconds: i64) -> String {
+/// `5s`, `2m05s`, `3h07m`, `2d04h` (the dashboard's clocks read the same).
+pub fn duration(seconds: i64) -> String {
     let s = seconds.max(0);
     match s {
         0..60 => format!("{s}s"),
