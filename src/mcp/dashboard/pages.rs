@@ -224,6 +224,7 @@ fn negotiation_status(ctx: &Ctx, dir: &Path) -> Result<Value> {
         watch: false,
         once: false,
         timeout: None,
+        agent: None,
     };
     Ok(app::views::status(ctx, request)?.data())
 }
