@@ -303,7 +303,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;note' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -355,7 +355,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;analysis' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -366,7 +366,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;audit' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -377,7 +377,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             break
         }
         'parley;final' {
-            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text itself (the note, or the whole file)')
+            [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')

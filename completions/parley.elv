@@ -280,7 +280,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;note'= {
-            cand --body 'The text itself (the note, or the whole file)'
+            cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -327,7 +327,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;analysis'= {
-            cand --body 'The text itself (the note, or the whole file)'
+            cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -337,7 +337,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;audit'= {
-            cand --body 'The text itself (the note, or the whole file)'
+            cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -347,7 +347,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --version 'Print version'
         }
         &'parley;final'= {
-            cand --body 'The text itself (the note, or the whole file)'
+            cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'

@@ -206,7 +206,7 @@ complete -c parley -n "__fish_parley_using_subcommand changes" -l lock-timeout -
 complete -c parley -n "__fish_parley_using_subcommand changes" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand changes" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand note" -l body -d 'The text itself (the note, or the whole file)' -r
+complete -c parley -n "__fish_parley_using_subcommand note" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand note" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand note" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand note" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -233,19 +233,19 @@ complete -c parley -n "__fish_parley_using_subcommand show" -l lock-timeout -d '
 complete -c parley -n "__fish_parley_using_subcommand show" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand show" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand show" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand analysis" -l body -d 'The text itself (the note, or the whole file)' -r
+complete -c parley -n "__fish_parley_using_subcommand analysis" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand analysis" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand analysis" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand audit" -l body -d 'The text itself (the note, or the whole file)' -r
+complete -c parley -n "__fish_parley_using_subcommand audit" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand audit" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand audit" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand audit" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand audit" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand audit" -s V -l version -d 'Print version'
-complete -c parley -n "__fish_parley_using_subcommand final" -l body -d 'The text itself (the note, or the whole file)' -r
+complete -c parley -n "__fish_parley_using_subcommand final" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand final" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand final" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
 complete -c parley -n "__fish_parley_using_subcommand final" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'

@@ -110,10 +110,12 @@ pub struct ResolveRequest {
 pub struct TextRequest {
     /// The negotiation directory
     pub dir: PathBuf,
-    /// The agent's name (any registered agent for a note, else the turn holder)
+    /// The agent's name (note: any registered agent; analysis: on its analysis turn; audit,
+    /// final: the turn holder)
     #[serde(deserialize_with = "super::os_string")]
     pub agent: OsString,
-    /// The text itself (the note, or the whole file)
+    /// The text: a note's text, appended; or the whole new text of analysis/AGENT.md,
+    /// coverage-audit.md or final.md
     #[arg(
         long,
         value_name = "TEXT",

@@ -59,7 +59,14 @@ fn refuse(caller: &Caller, what: impl std::fmt::Display) -> Error {
         ),
         None => format!("the {} token '{}'", caller.role.name(), caller.label),
     };
-    Error::not_allowed(format!("{who} may not {what}; nothing was changed"))
+    let hint = match caller.role {
+        Role::Agent => {
+            "an agent token acts only as its own agent and never for people: leave the agent out (it is filled in) or name your own; what is for people needs an admin token"
+        }
+        Role::Viewer => "a viewer token only reads: changes need an agent or admin token",
+        Role::Admin => "ask the server's operator",
+    };
+    Error::not_allowed(format!("{who} may not {what}; nothing was changed")).with_hint(hint)
 }
 
 fn facts_of(action: &Action) -> Facts {

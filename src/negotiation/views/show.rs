@@ -87,6 +87,23 @@ pub struct ShownNegotiation {
     pub final_text: Option<String>,
     pub coverage_audit: Option<String>,
     pub notes: Vec<Note>,
+    /// Every issue's status and decision, in number order: what a sign-off covers, readable
+    /// in one call.
+    pub decisions: Vec<ShownDecision>,
+}
+
+/// One issue's standing in the whole negotiation's view.
+#[derive(Debug, Serialize)]
+pub struct ShownDecision {
+    pub file: String,
+    pub number: u64,
+    pub title: String,
+    /// OPEN, AGREED, ESCALATE; `None` before the first entry.
+    pub status: Option<String>,
+    /// The text under the last status line (the decision, or the escalation's summary).
+    pub decision: Option<String>,
+    /// The agent whose `agree` marked it AGREED, when one did.
+    pub agreed_by: Option<String>,
 }
 
 /// One file.
@@ -177,6 +194,22 @@ fn human_negotiation(whole: &ShownNegotiation, out: &mut Human) {
     for analysis in &whole.analyses {
         section(out, &analysis.file, Some(&analysis.text));
     }
+    out.line(format!("== decisions ({} issues)", whole.decisions.len()));
+    for issue in &whole.decisions {
+        out.line(format!(
+            "{}: {} — {}{}",
+            issue.file,
+            issue.status.as_deref().unwrap_or("NO POSITIONS"),
+            issue.title,
+            (issue.agreed_by.as_ref())
+                .map(|a| format!(" (agreed by {a})"))
+                .unwrap_or_default()
+        ));
+        for line in issue.decision.iter().flat_map(|d| d.trim_end().lines()) {
+            out.line(format!("    {line}"));
+        }
+    }
+    out.line("");
     section(out, AUDIT_FILE, whole.coverage_audit.as_deref());
     section(out, FINAL_FILE, whole.final_text.as_deref());
     out.line(format!("== {} ({})", notes::FILE, whole.notes.len()));
@@ -238,27 +271,7 @@ fn show_issue(store: &Store, issue: &IssueRef) -> Result<ShownIssue> {
     let title = issues::title(&text).unwrap_or_else(|| found.topic.to_string());
     let rel = issues::positions_file(&found.file);
     let positions = store.read(&rel)?;
-    let mut entries = Vec::new();
-    let mut status = None;
-    let mut decision = None;
-    if let Some(positions_text) = &positions {
-        status = Some(Positions::parse(positions_text).status.word().to_owned());
-        for section in sections(positions_text) {
-            match &section.kind {
-                SectionKind::Entry(entry) => entries.push(ShownEntry {
-                    agent: entry.agent.clone(),
-                    kind: entry.kind,
-                    round: entry.round,
-                    body: section.body(),
-                }),
-                SectionKind::Status(_) => {
-                    let body = section.body();
-                    decision = (!body.is_empty()).then_some(body);
-                }
-                SectionKind::Preamble => {}
-            }
-        }
-    }
+    let (status, decision, entries) = read_positions(positions.as_deref());
     let agreed = if status.as_deref() == Some("AGREED") {
         let (events, _) = log::read(store)?;
         agreed_by(&events).remove(&rel)
@@ -276,6 +289,64 @@ fn show_issue(store: &Store, issue: &IssueRef) -> Result<ShownIssue> {
         agreed_by: agreed,
         entries,
     })
+}
+
+/// A positions file's status word, decision (the text under its last status line) and
+/// entries; nothing when there is no file.
+fn read_positions(positions: Option<&str>) -> (Option<String>, Option<String>, Vec<ShownEntry>) {
+    let Some(text) = positions else {
+        return (None, None, Vec::new());
+    };
+    let status = Some(Positions::parse(text).status.word().to_owned());
+    let mut decision = None;
+    let mut entries = Vec::new();
+    for section in sections(text) {
+        match &section.kind {
+            SectionKind::Entry(entry) => entries.push(ShownEntry {
+                agent: entry.agent.clone(),
+                kind: entry.kind,
+                round: entry.round,
+                body: section.body(),
+            }),
+            SectionKind::Status(_) => {
+                let body = section.body();
+                decision = (!body.is_empty()).then_some(body);
+            }
+            SectionKind::Preamble => {}
+        }
+    }
+    (status, decision, entries)
+}
+
+/// Every issue's status and decision, in number order (the log read once, for who agreed).
+fn decisions(store: &Store) -> Result<Vec<ShownDecision>> {
+    let listed = issues::list(store, ISSUES_DIR)?;
+    let mut agreed = None;
+    let mut shown = Vec::with_capacity(listed.len());
+    for found in listed {
+        let text = store.read(&format!("{ISSUES_DIR}/{}", found.file))?;
+        let title =
+            (text.as_deref().and_then(issues::title)).unwrap_or_else(|| found.topic.to_string());
+        let rel = issues::positions_file(&found.file);
+        let (status, decision, _) = read_positions(store.read(&rel)?.as_deref());
+        let agreed_by = if status.as_deref() == Some("AGREED") {
+            if agreed.is_none() {
+                agreed = Some(agreed_by(&log::read(store)?.0));
+            }
+            agreed.as_mut().and_then(|map| map.remove(&rel))
+        } else {
+            None
+        };
+        shown.push(ShownDecision {
+            file: found.file,
+            number: found.number,
+            title,
+            status,
+            decision,
+            agreed_by,
+        });
+    }
+    Ok(shown)
 }
 
 /// The whole negotiation as `asker` may read it (`None`: a person, who is no agent).
@@ -311,6 +382,7 @@ fn show_negotiation(
         final_text: store.read(FINAL_FILE)?,
         coverage_audit: store.read(AUDIT_FILE)?,
         notes: notes::read(store)?,
+        decisions: decisions(store)?,
     })
 }
 
