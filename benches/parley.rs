@@ -22,9 +22,19 @@
 //! 6. Parliament: `parliament append` of the 10th, 100th, 1 000th and 10 000th message of a
 //!    ledger, against `true`.
 //!
+//! 7. Hand-off with a waiter (`handoff`): on 5 agents and 500 issues with positions, a
+//!    `hand-off` while the next agent is blocked in `parley wait`, against the same hand-off
+//!    with nobody waiting and spawning `/bin/true`, in alternation (issue 35).
+//! 8. Over HTTP (`serve`): one `parley serve ROOT` on a free loopback port, and one
+//!    `parley mcp` on stdio. A `poll` tool call as a plain HTTP POST of JSON-RPC (a new
+//!    connection each, as a simple client does) against the same call through `parley mcp`,
+//!    with `GET /healthz` (HTTP alone) and `/bin/true` in the same loop; and the wake of an
+//!    HTTP `wait` call, from the hand-off's process exiting to the HTTP answer's end arriving
+//!    (issue 33).
+//!
 //! `PARLEY_BENCH_QUICK=1` runs fewer iterations and smaller sizes (for a smoke run);
 //! `PARLEY_BENCH_ONLY=NAME` runs only the section NAME (`commands`, `wake`, `scaling`,
-//! `contention`, or a protocol's); `PARLEY_BENCH_BINARY=PATH` measures another parley
+//! `contention`, `handoff`, `serve`, or a protocol's); `PARLEY_BENCH_BINARY=PATH` measures another parley
 //! executable (an earlier build, say) in place of this build's.
 
 use std::path::{Path, PathBuf};
@@ -77,6 +87,12 @@ fn main() {
     }
     if wanted("parliament") {
         parliament_append(work.path(), runs, quick);
+    }
+    if wanted("handoff") {
+        handoff_with_waiter(work.path(), if quick { 20 } else { 100 });
+    }
+    if wanted("serve") {
+        over_http(work.path(), runs);
     }
 }
 
@@ -864,4 +880,265 @@ fn mcp_wake(root: &Path, runs: usize) {
         }
     );
     println!();
+}
+
+/// Section 7: `hand-off` while the next agent waits (issue 35). Each round times the
+/// holder's hand-off with the next agent blocked in `parley wait` (reaped after), then the
+/// hand-back with nobody waiting, then `/bin/true`: the three alternate in the same loop.
+fn handoff_with_waiter(root: &Path, runs: usize) {
+    let (dir, names) = negotiation(root, "handoff-waiter", 5, 5);
+    start(&dir, &names);
+    into_positions(&dir, &names);
+    write_issues(&dir, 500, true);
+    let d = dir.to_str().unwrap().to_owned();
+    // Settled files, as in section 1.
+    ok(&["status", &d]);
+    std::thread::sleep(Duration::from_millis(3100));
+    ok(&["status", &d]);
+    let (mut floor, mut waited, mut alone) = (Vec::new(), Vec::new(), Vec::new());
+    let mut holder = 0;
+    for _ in 0..runs {
+        let next = (holder + 1) % names.len();
+        let mut waiter = spawn_wait(&d, &names[next]);
+        settle();
+        waited.push(timed(&mut parley(&["hand-off", &d, &names[holder]])));
+        assert_eq!(waiter.wait().unwrap().code(), Some(0), "the waiter woke");
+        holder = next;
+        alone.push(timed(&mut parley(&["hand-off", &d, &names[holder]])));
+        holder = (holder + 1) % names.len();
+        floor.push(timed(&mut Command::new("/bin/true")));
+    }
+    let floor = median(&mut floor);
+    println!("## 7. Hand-off while the next agent waits (5 agents, 500 issues with positions)\n");
+    println!("Spawning /bin/true: median {}\n", ms(floor));
+    println!("| hand-off | runs | median | p90 | × true | target | met |");
+    println!("|---|---:|---:|---:|---:|---|:---:|");
+    for (name, samples, target) in [
+        ("nobody waiting", &mut alone, 3.0),
+        ("the next agent in `parley wait`", &mut waited, 3.0),
+    ] {
+        let m = median(samples);
+        let ratio = m.as_secs_f64() / floor.as_secs_f64();
+        println!(
+            "| {name} | {runs} | {} | {} | {ratio:.1}× | ≤ {target}× | {} |",
+            ms(m),
+            ms(percentile(samples, 0.9)),
+            if ratio <= target { "yes" } else { "no" }
+        );
+    }
+    println!();
+}
+
+/// A running `parley serve` on a free loopback port.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(root: &Path) -> Served {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = parley(&["serve", root.to_str().unwrap(), "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parley serve starts");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("the first stderr line says where: {first:?}"))
+        .to_owned();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = stderr.read_to_string(&mut rest);
+    });
+    Served { child, addr }
+}
+
+/// One plain HTTP/1.1 request on a new connection, read to its end (the server closes it).
+fn http(addr: &str, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_nodelay(true).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(
+        response.starts_with("HTTP/1.1 200"),
+        "an HTTP answer: {response}"
+    );
+    response
+}
+
+/// A `tools/call` of TOOL with ARGUMENTS as JSON-RPC in a plain POST to `/mcp`.
+fn http_call(addr: &str, tool: &str, arguments: serde_json::Value) -> String {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments}
+    })
+    .to_string();
+    http(
+        addr,
+        &format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+/// Section 8: the protocols over HTTP (issue 33).
+fn over_http(root: &Path, runs: usize) {
+    use rmcp::ServiceExt;
+    use rmcp::model::CallToolRequestParams;
+    use rmcp::transport::TokioChildProcess;
+
+    let served_root = root.join("served");
+    std::fs::create_dir_all(&served_root).unwrap();
+    let (dir, names) = negotiation(&served_root, "neg", 5, 5);
+    start(&dir, &names);
+    into_positions(&dir, &names);
+    write_issues(&dir, 500, true);
+    let d = dir.to_str().unwrap().to_owned();
+    ok(&["status", &d]);
+    std::thread::sleep(Duration::from_millis(3100));
+    ok(&["status", &d]);
+    let server = serve(&served_root);
+    let addr = server.addr.clone();
+    let healthz = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let poll = |dir: &str| serde_json::json!({"action": "poll", "dir": dir, "agent": names[1]});
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let (mut floor, mut over_http, mut stdio, mut health) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    runtime.block_on(async {
+        let mut mcp = tokio::process::Command::new(binary());
+        mcp.arg("mcp").env_remove("PARLEY_NOW");
+        let (transport, _) = TokioChildProcess::builder(mcp)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parley mcp starts");
+        let client = ().serve(transport).await.expect("an MCP session");
+        let serde_json::Value::Object(arguments) = poll(&d) else {
+            unreachable!("an object")
+        };
+        for _ in 0..runs {
+            floor.push(timed(&mut Command::new("/bin/true")));
+            let began = Instant::now();
+            let answer = http_call(&addr, "negotiation", poll("neg"));
+            over_http.push(began.elapsed());
+            assert!(answer.contains(r#""exit":0"#), "{answer}");
+            let began = Instant::now();
+            let result = client
+                .call_tool(
+                    CallToolRequestParams::new("negotiation").with_arguments(arguments.clone()),
+                )
+                .await
+                .expect("the poll answers");
+            stdio.push(began.elapsed());
+            assert_eq!(
+                result
+                    .structured_content
+                    .as_ref()
+                    .map(|c| c["exit"].clone()),
+                Some(serde_json::json!(0))
+            );
+            let began = Instant::now();
+            http(&addr, &healthz);
+            health.push(began.elapsed());
+        }
+        let _ = client.cancel().await;
+    });
+    let floor = median(&mut floor);
+    let (h, s, g) = (
+        median(&mut over_http),
+        median(&mut stdio),
+        median(&mut health),
+    );
+    println!("## 8. Over HTTP: `parley serve` on loopback (5 agents, 500 issues with positions)\n");
+    println!("Spawning /bin/true: median {}\n", ms(floor));
+    println!("| call | runs | median | p90 | × stdio | × true | target | met |");
+    println!("|---|---:|---:|---:|---:|---:|---|:---:|");
+    println!(
+        "| `poll` through `parley mcp` (stdio) | {runs} | {} | {} | 1.00× | {:.2}× | | |",
+        ms(s),
+        ms(percentile(&mut stdio, 0.9)),
+        s.as_secs_f64() / floor.as_secs_f64()
+    );
+    let ratio = h.as_secs_f64() / s.as_secs_f64();
+    println!(
+        "| `poll` over HTTP (POST /mcp, new connection) | {runs} | {} | {} | {ratio:.2}× | {:.2}× | ≤ 2× stdio | {} |",
+        ms(h),
+        ms(percentile(&mut over_http, 0.9)),
+        h.as_secs_f64() / floor.as_secs_f64(),
+        if ratio <= 2.0 { "yes" } else { "no" }
+    );
+    println!(
+        "| `GET /healthz` (HTTP alone) | {runs} | {} | {} | {:.2}× | {:.2}× | | |",
+        ms(g),
+        ms(percentile(&mut health, 0.9)),
+        g.as_secs_f64() / s.as_secs_f64(),
+        g.as_secs_f64() / floor.as_secs_f64()
+    );
+    println!();
+
+    // The wake: a thread holds an HTTP `wait` for the agent after the holder; the holder's
+    // hand-off runs as a process; the figure is from that process's exit to the answer's end.
+    let (wake_dir, wake_names) = negotiation(&served_root, "wake", 2, 2);
+    start(&wake_dir, &wake_names);
+    into_positions(&wake_dir, &wake_names);
+    let w = wake_dir.to_str().unwrap().to_owned();
+    let mut samples = Vec::new();
+    let mut holder = 0;
+    for _ in 0..runs {
+        let next = (holder + 1) % wake_names.len();
+        let (a, agent) = (addr.clone(), wake_names[next].clone());
+        let waiting = std::thread::spawn(move || {
+            let answer = http_call(
+                &a,
+                "wait",
+                serde_json::json!({"action": "turn", "dir": "wake", "agent": agent, "timeout_seconds": 30}),
+            );
+            (Instant::now(), answer)
+        });
+        settle();
+        let handed = run(&["hand-off", &w, &wake_names[holder]]);
+        let returned = Instant::now();
+        assert!(handed.status.success());
+        let (arrived, answer) = waiting.join().unwrap();
+        assert!(
+            answer.contains(r#""exit":0"#),
+            "the wait said it is the turn: {answer}"
+        );
+        samples.push(arrived.saturating_duration_since(returned));
+        holder = next;
+    }
+    let m = median(&mut samples);
+    println!("| HTTP `wait` | hand-offs | median | p99 | target | met |");
+    println!("|---|---:|---:|---:|---|:---:|");
+    println!(
+        "| hand-off exited → answer arrived | {runs} | {} | {} | median < 5 ms | {} |",
+        ms(m),
+        ms(percentile(&mut samples, 0.99)),
+        if m < Duration::from_millis(5) {
+            "yes"
+        } else {
+            "no"
+        }
+    );
+    println!();
+    drop(server);
 }
