@@ -21,6 +21,7 @@ mod parliament;
 mod parsers;
 mod perf;
 mod reference;
+mod remote;
 mod rules;
 mod serve;
 mod signoff;
