@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
     $completions = @(switch ($command) {
         'parley' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -87,6 +88,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'How often agents should poll, in seconds (meta.md poll_interval_seconds)')
             [CompletionResult]::new('--turn-timeout', '--turn-timeout', [CompletionResultType]::ParameterName, 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--sign-off', '--sign-off', [CompletionResultType]::ParameterName, 'finish needs every agent''s `sign-off` (the default; kept for scripts)')
             [CompletionResult]::new('--no-sign-off', '--no-sign-off', [CompletionResultType]::ParameterName, 'finish needs no sign-off (what script-named links do)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -99,6 +101,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;register' {
             [CompletionResult]::new('--participant', '--participant', [CompletionResultType]::ParameterName, 'The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID, CLAUDE_SESSION_ID, CODEX_THREAD_ID]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--auto', '--auto', [CompletionResultType]::ParameterName, 'Take the first free name of agent-alpha, agent-beta, ... and print it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -111,6 +114,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--allow-partial', '--allow-partial', [CompletionResultType]::ParameterName, 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -128,6 +132,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--position-b', '--position-b', [CompletionResultType]::ParameterName, 'What the other source says')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the whole issue from FILE (`-` is stdin), in the template''s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -137,6 +142,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;end-analysis' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -148,6 +154,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Block until it is the agent''s turn or the negotiation is finished')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -161,6 +168,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -176,6 +184,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--position-a', '--position-a', [CompletionResultType]::ParameterName, 'What one source says')
             [CompletionResult]::new('--position-b', '--position-b', [CompletionResultType]::ParameterName, 'What the other source says')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -185,6 +194,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;hand-off' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -196,6 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --watch: stop with exit 124 after SECS')
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'With --watch: print one snapshot and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -209,6 +220,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -220,6 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -231,6 +244,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the decision from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--duplicates', '--duplicates', [CompletionResultType]::ParameterName, 'Confirm every pending duplicate proposal by another agent (no issue, no decision)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -243,6 +257,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;escalate' {
             [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'The disagreement, for the person who will settle it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -254,6 +269,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The person''s decision')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'The person who decides (not an agent of the negotiation)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -264,6 +280,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;audit-template' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent writing the template, recorded in the log')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -273,6 +290,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;check' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -283,6 +301,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;finish' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent running finish: recorded in the log, excused from the sign-off')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--allow-escalated', '--allow-escalated', [CompletionResultType]::ParameterName, 'Finish although some issues are ESCALATE; they are listed as unresolved')
             [CompletionResult]::new('--accept-edits', '--accept-edits', [CompletionResultType]::ParameterName, 'Finish although recorded positions were edited; the edits are listed and logged as accepted')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing')
@@ -295,6 +314,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;changes' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -306,6 +326,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -317,6 +338,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--of', '--of', [CompletionResultType]::ParameterName, 'The issue it duplicates, which stays: its number or its file name')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, if the titles do not say it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--likely', '--likely', [CompletionResultType]::ParameterName, 'Propose every likely duplicate the tool found (chains onto their lowest number)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -328,6 +350,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;reopen' {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the agreement must be questioned (counts as the reopener''s challenge)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -337,6 +360,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;sign-off' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -347,6 +371,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;show' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -358,6 +383,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -369,6 +395,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -380,6 +407,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -389,6 +417,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;log' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -399,6 +428,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;watch' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop with exit 124 after SECS (the last snapshot stays on screen)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Print one snapshot and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -410,6 +440,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;report' {
             [CompletionResult]::new('--html', '--html', [CompletionResultType]::ParameterName, 'Where to write the page (refused if something is there, unless --force)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing file at OUT (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -420,6 +451,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;links' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace files in the way that are not links to parley')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -430,6 +462,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;completions' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -439,6 +472,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;man' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace pages that differ from this parley''s (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -451,6 +485,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agents', '--agents', [CompletionResultType]::ParameterName, 'How many scripted agents take part (negotiation scene)')
             [CompletionResult]::new('--scene', '--scene', [CompletionResultType]::ParameterName, 'Which protocol to play')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -462,6 +497,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With --install: replace a different SKILL.md (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -474,6 +510,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
             [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -491,6 +528,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
             [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -500,6 +538,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -515,6 +554,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'A token that acts only as this agent')
             [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'A unique name for the token, to list and revoke it by')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--admin', '--admin', [CompletionResultType]::ParameterName, 'A token that may do everything (resolve, the Speaker''s messages, ...)')
             [CompletionResult]::new('--viewer', '--viewer', [CompletionResultType]::ParameterName, 'A token that may only call what changes nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -526,6 +566,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token;list' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -535,6 +576,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token;revoke' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -563,6 +605,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -578,6 +621,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -591,6 +635,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;feedback;validate;request' {
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: applied ids must be among its areas for improvement')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -602,6 +647,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'The request it answers: iteration echoed, one acknowledgement per applied decision')
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: unknown applied ids must be marked unknown_id')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -628,6 +674,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'Also check the response against the request it answers')
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'Also check the response against the previous response')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -642,6 +689,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -651,6 +699,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback;log' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -662,6 +711,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Varies the canned feedback; the same seed and request give the same stream')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'The session to answer in, as a tool''s --session [default: one made from the seed]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -706,6 +756,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;agent' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -723,6 +774,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'What the agent does (free text, one line)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -734,6 +786,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -744,6 +797,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;agent;list' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -755,6 +809,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent to show (reading a record is not a heartbeat)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -787,6 +842,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;scope' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -799,6 +855,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;scope;overlap' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -824,6 +881,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'The bead (work item) the reservation is for')
             [CompletionResult]::new('--ttl', '--ttl', [CompletionResultType]::ParameterName, 'Minutes the reservation holds without renewal (1 to 10080)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--takeover-stale', '--takeover-stale', [CompletionResultType]::ParameterName, 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -837,6 +895,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The reserved scope, as it was reserved')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -847,6 +906,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;reservations' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'List archived reservations (released or expired) instead of the held ones')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -857,6 +917,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;event' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -880,6 +941,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--next-action', '--next-action', [CompletionResultType]::ParameterName, 'What the receiver should do next')
             [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -899,6 +961,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--urgency', '--urgency', [CompletionResultType]::ParameterName, 'How urgent it is')
             [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -911,6 +974,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -923,6 +987,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -958,6 +1023,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only events from or to this agent (a filter, not a heartbeat)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--unacked', '--unacked', [CompletionResultType]::ParameterName, 'Only events that require an acknowledgement not given yet')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -973,6 +1039,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'The role of a newly registered identity')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--non-interactive', '--non-interactive', [CompletionResultType]::ParameterName, 'Never prompt (parley never does; accepted for the protocol''s command line)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -983,6 +1050,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1013,6 +1081,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The Context section (markdown)')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'Read the Context section from a file')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1022,6 +1091,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1040,6 +1110,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body (markdown, headings of level 3 or below)')
             [CompletionResult]::new('--body-file', '--body-file', [CompletionResultType]::ParameterName, 'Read the body from a file')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1049,6 +1120,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;status' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1060,6 +1132,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Block until it is the agent''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -1074,6 +1147,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'Use this threshold instead of the session''s, in [0, 1]')
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round to evaluate [default: the latest round present]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1083,6 +1157,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;escalate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1094,6 +1169,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1143,6 +1219,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1168,6 +1245,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--drafter', '--drafter', [CompletionResultType]::ParameterName, 'The representative who drafts the bill (one of the --rep ids)')
             [CompletionResult]::new('--issue', '--issue', [CompletionResultType]::ParameterName, 'A constituent issue (repeatable)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1177,6 +1255,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;append' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1186,6 +1265,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1197,6 +1277,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round whose votes count [default: the current round]')
             [CompletionResult]::new('--bill-version', '--bill-version', [CompletionResultType]::ParameterName, 'The bill version voted on [default: the session''s bill_version]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--append', '--append', [CompletionResultType]::ParameterName, 'Append the tally to the ledger as the Speaker''s VOTE_TALLY')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1207,6 +1288,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;gate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1217,6 +1299,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;parliament;clock' {
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round [default: the current round; round 0 has round 1''s clock]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1226,6 +1309,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;round' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders')
             [CompletionResult]::new('--end', '--end', [CompletionResultType]::ParameterName, 'Record the end of the current round')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -1237,6 +1321,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;amendments' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write incorporated / rejected into bill.json for amendments still open')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1247,6 +1332,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;status' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

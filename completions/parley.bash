@@ -701,13 +701,17 @@ _parley() {
 
     case "${cmd}" in
         parley)
-            opts="-h -V --json --lock-timeout --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions man demo skill mcp serve token feedback agent scope reserve release reservations event events session bounce parliament help"
+            opts="-h -V --json --lock-timeout --server --help --version init register wait-for-start file-draft-issue end-analysis poll wait new-issue hand-off status position challenge agree escalate resolve audit-template check finish changes note duplicate reopen sign-off show analysis audit final log watch report links completions man demo skill mcp serve token feedback agent scope reserve release reservations event events session bounce parliament help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -719,13 +723,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agent)
-            opts="-h -V --json --lock-timeout --help --version register heartbeat list show help"
+            opts="-h -V --json --lock-timeout --server --help --version register heartbeat list show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -737,7 +745,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agent__subcmd__heartbeat)
-            opts="-h -V --agent --project-root --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -752,6 +760,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -847,7 +859,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agent__subcmd__list)
-            opts="-h -V --project-root --json --lock-timeout --help --version"
+            opts="-h -V --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -861,6 +873,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -869,7 +885,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agent__subcmd__register)
-            opts="-h -V --agent --project-root --role --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --role --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -891,6 +907,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -899,7 +919,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agent__subcmd__show)
-            opts="-h -V --agent --project-root --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -917,6 +937,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -925,7 +949,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__agree)
-            opts="-h -V --duplicates --decision --file --check --json --lock-timeout --help --version"
+            opts="-h -V --duplicates --decision --file --check --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -943,6 +967,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -951,7 +979,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__analysis)
-            opts="-h -V --body --file --json --lock-timeout --help --version"
+            opts="-h -V --body --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -966,6 +994,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -977,7 +1009,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__audit)
-            opts="-h -V --body --file --json --lock-timeout --help --version"
+            opts="-h -V --body --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -995,6 +1027,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1003,7 +1039,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__audit__subcmd__template)
-            opts="-h -V --agent --json --lock-timeout --help --version"
+            opts="-h -V --agent --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1017,6 +1053,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1025,13 +1065,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce)
-            opts="-h -V --json --lock-timeout --help --version new validate append status next consensus escalate wait help"
+            opts="-h -V --json --lock-timeout --server --help --version new validate append status next consensus escalate wait help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1043,7 +1087,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__append)
-            opts="-h -V --author --stance --confidence --summary --action-requested --evidence --status --body --body-file --json --lock-timeout --help --version"
+            opts="-h -V --author --stance --confidence --summary --action-requested --evidence --status --body --body-file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1089,6 +1133,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1097,7 +1145,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__consensus)
-            opts="-h -V --mode --threshold --round --json --lock-timeout --help --version"
+            opts="-h -V --mode --threshold --round --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1119,6 +1167,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1127,13 +1179,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__escalate)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1285,7 +1341,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__new)
-            opts="-h -V --title --agents --turn-order --max-turns-per-round --turn-timeout --threshold --mode --escalation --max-rounds --output-format --context --context-file --json --lock-timeout --help --version"
+            opts="-h -V --title --agents --turn-order --max-turns-per-round --turn-timeout --threshold --mode --escalation --max-rounds --output-format --context --context-file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1343,6 +1399,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1351,7 +1411,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__next)
-            opts="-h -V --wait --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            opts="-h -V --wait --timeout --poll --poll-interval --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1366,6 +1426,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1377,13 +1441,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__status)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1395,13 +1463,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__validate)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1413,7 +1485,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__bounce__subcmd__wait)
-            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1431,6 +1503,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1439,7 +1515,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__challenge)
-            opts="-h -V --file --body --json --lock-timeout --help --version"
+            opts="-h -V --file --body --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1457,6 +1533,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1465,13 +1545,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__changes)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1483,13 +1567,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__check)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1501,13 +1589,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__completions)
-            opts="-h -V --json --lock-timeout --help --version bash elvish fish powershell zsh"
+            opts="-h -V --json --lock-timeout --server --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1519,7 +1611,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__demo)
-            opts="-h -V --agents --scene --json --lock-timeout --help --version"
+            opts="-h -V --agents --scene --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1537,6 +1629,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1545,7 +1641,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__duplicate)
-            opts="-h -V --of --likely --reason --json --lock-timeout --help --version"
+            opts="-h -V --of --likely --reason --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1563,6 +1659,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1571,13 +1671,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__end__subcmd__analysis)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1589,7 +1693,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__escalate)
-            opts="-h -V --summary --json --lock-timeout --help --version"
+            opts="-h -V --summary --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1603,6 +1707,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1611,13 +1719,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event)
-            opts="-h -V --json --lock-timeout --help --version handoff blocked read ack help"
+            opts="-h -V --json --lock-timeout --server --help --version handoff blocked read ack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1629,7 +1741,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event__subcmd__ack)
-            opts="-h -V --agent --project-root --event --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --event --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1651,6 +1763,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1659,7 +1775,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event__subcmd__blocked)
-            opts="-h -V --from --to --bead --scope --subject --project-root --blocker --requested-action --urgency --requires-ack --json --lock-timeout --help --version"
+            opts="-h -V --from --to --bead --scope --subject --project-root --blocker --requested-action --urgency --requires-ack --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1709,6 +1825,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1717,7 +1837,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event__subcmd__handoff)
-            opts="-h -V --from --to --bead --scope --subject --project-root --summary --next-action --requires-ack --json --lock-timeout --help --version"
+            opts="-h -V --from --to --bead --scope --subject --project-root --summary --next-action --requires-ack --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1760,6 +1880,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1855,7 +1979,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__event__subcmd__read)
-            opts="-h -V --agent --project-root --event --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --event --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1877,6 +2001,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1885,7 +2013,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__events)
-            opts="-h -V --bead --agent --unacked --project-root --json --lock-timeout --help --version"
+            opts="-h -V --bead --agent --unacked --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1907,6 +2035,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1915,13 +2047,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback)
-            opts="-h -V --json --lock-timeout --help --version validate extract ask log mock-provider help"
+            opts="-h -V --json --lock-timeout --server --help --version validate extract ask log mock-provider help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1933,7 +2069,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__ask)
-            opts="-h -V --artifact --media-type --artifact-ref --apply --timeout --json --lock-timeout --help --version"
+            opts="-h -V --artifact --media-type --artifact-ref --apply --timeout --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1963,6 +2099,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1971,7 +2111,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__extract)
-            opts="-h -V --request --previous --json --lock-timeout --help --version"
+            opts="-h -V --request --previous --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1986,6 +2126,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2123,13 +2267,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__log)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2141,7 +2289,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__mock__subcmd__provider)
-            opts="-h -V --seed --session --json --lock-timeout --help --version"
+            opts="-h -V --seed --session --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2159,6 +2307,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2167,13 +2319,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__validate)
-            opts="-h -V --json --lock-timeout --help --version request response help"
+            opts="-h -V --json --lock-timeout --server --help --version request response help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2241,7 +2397,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__validate__subcmd__request)
-            opts="-h -V --previous --json --lock-timeout --help --version"
+            opts="-h -V --previous --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2255,6 +2411,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2263,7 +2423,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__feedback__subcmd__validate__subcmd__response)
-            opts="-h -V --request --previous --json --lock-timeout --help --version"
+            opts="-h -V --request --previous --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2281,6 +2441,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2289,7 +2453,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__file__subcmd__draft__subcmd__issue)
-            opts="-h -V --title --question --context --position-a --position-b --file --json --lock-timeout --help --version"
+            opts="-h -V --title --question --context --position-a --position-b --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2323,6 +2487,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2331,7 +2499,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__final)
-            opts="-h -V --body --file --json --lock-timeout --help --version"
+            opts="-h -V --body --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2349,6 +2517,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2357,7 +2529,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__finish)
-            opts="-h -V --allow-escalated --accept-edits --check --agent --json --lock-timeout --help --version"
+            opts="-h -V --allow-escalated --accept-edits --check --agent --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2371,6 +2543,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2379,13 +2555,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__hand__subcmd__off)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3615,7 +3795,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__init)
-            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --no-sign-off --json --lock-timeout --help --version"
+            opts="-h -V --topic --topic-file --source --max-rounds --poll-interval --turn-timeout --sign-off --no-sign-off --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3649,6 +3829,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3657,13 +3841,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__links)
-            opts="-h -V --force --json --lock-timeout --help --version"
+            opts="-h -V --force --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3675,13 +3863,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__log)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3693,13 +3885,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__man)
-            opts="-h -V --force --json --lock-timeout --help --version"
+            opts="-h -V --force --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3711,7 +3907,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__mcp)
-            opts="-h -V --protocols --feedback-provider --json --lock-timeout --help --version"
+            opts="-h -V --protocols --feedback-provider --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3729,6 +3925,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3737,7 +3937,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__new__subcmd__issue)
-            opts="-h -V --title --question --context --position-a --position-b --json --lock-timeout --help --version"
+            opts="-h -V --title --question --context --position-a --position-b --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3767,6 +3967,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3775,7 +3979,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__note)
-            opts="-h -V --body --file --json --lock-timeout --help --version"
+            opts="-h -V --body --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3793,6 +3997,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3801,13 +4009,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament)
-            opts="-h -V --json --lock-timeout --help --version init append validate tally gate clock round amendments status help"
+            opts="-h -V --json --lock-timeout --server --help --version init append validate tally gate clock round amendments status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3819,13 +4031,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__amendments)
-            opts="-h -V --apply --json --lock-timeout --help --version"
+            opts="-h -V --apply --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3837,13 +4053,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__append)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3855,7 +4075,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__clock)
-            opts="-h -V --round --json --lock-timeout --help --version"
+            opts="-h -V --round --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3869,6 +4089,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3877,13 +4101,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__gate)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4049,7 +4277,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__init)
-            opts="-h -V --problem --rep --id --max-rounds --drafter --issue --json --lock-timeout --help --version"
+            opts="-h -V --problem --rep --id --max-rounds --drafter --issue --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4083,6 +4311,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4091,13 +4323,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__round)
-            opts="-h -V --start --end --json --lock-timeout --help --version"
+            opts="-h -V --start --end --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4109,13 +4345,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__status)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4127,7 +4367,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__tally)
-            opts="-h -V --round --bill-version --append --json --lock-timeout --help --version"
+            opts="-h -V --round --bill-version --append --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4145,6 +4385,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4153,13 +4397,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__parliament__subcmd__validate)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4171,7 +4419,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__poll)
-            opts="-h -V --wait --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            opts="-h -V --wait --timeout --poll --poll-interval --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4189,6 +4437,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4197,7 +4449,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__position)
-            opts="-h -V --file --body --json --lock-timeout --help --version"
+            opts="-h -V --file --body --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4215,6 +4467,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4223,7 +4479,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__register)
-            opts="-h -V --auto --participant --json --lock-timeout --help --version"
+            opts="-h -V --auto --participant --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4237,6 +4493,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4245,7 +4505,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__release)
-            opts="-h -V --agent --project-root --scope --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --scope --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4267,6 +4527,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4275,7 +4539,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__reopen)
-            opts="-h -V --reason --json --lock-timeout --help --version"
+            opts="-h -V --reason --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4289,6 +4553,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4297,7 +4565,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__report)
-            opts="-h -V --html --force --json --lock-timeout --help --version"
+            opts="-h -V --html --force --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4311,6 +4579,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4319,7 +4591,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__reservations)
-            opts="-h -V --archived --project-root --json --lock-timeout --help --version"
+            opts="-h -V --archived --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4333,6 +4605,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4341,7 +4617,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__reserve)
-            opts="-h -V --agent --project-root --scope --bead --ttl --takeover-stale --json --lock-timeout --help --version"
+            opts="-h -V --agent --project-root --scope --bead --ttl --takeover-stale --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4371,6 +4647,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4379,7 +4659,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__resolve)
-            opts="-h -V --decision --by --json --lock-timeout --help --version"
+            opts="-h -V --decision --by --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4397,6 +4677,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4405,13 +4689,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__scope)
-            opts="-h -V --json --lock-timeout --help --version overlap help"
+            opts="-h -V --json --lock-timeout --server --help --version overlap help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4465,7 +4753,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__scope__subcmd__overlap)
-            opts="-h -V --project-root --json --lock-timeout --help --version"
+            opts="-h -V --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4479,6 +4767,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4487,7 +4779,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__serve)
-            opts="-h -V --listen --tokens --allowed-host --allowed-origin --tls-cert --tls-key --protocols --feedback-provider --json --lock-timeout --help --version"
+            opts="-h -V --listen --tokens --allowed-host --allowed-origin --tls-cert --tls-key --protocols --feedback-provider --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4529,6 +4821,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4537,7 +4833,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__session)
-            opts="-h -V --non-interactive --register --adopt --scope --role --project-root --json --lock-timeout --help --version"
+            opts="-h -V --non-interactive --register --adopt --scope --role --project-root --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4567,6 +4863,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4575,7 +4875,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__show)
-            opts="-h -V --file --json --lock-timeout --help --version"
+            opts="-h -V --file --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4589,6 +4889,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4597,13 +4901,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__sign__subcmd__off)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4615,7 +4923,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__skill)
-            opts="-h -V --install --force --check --json --lock-timeout --help --version"
+            opts="-h -V --install --force --check --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4633,6 +4941,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4641,7 +4953,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__status)
-            opts="-h -V --watch --once --timeout --agent --json --lock-timeout --help --version"
+            opts="-h -V --watch --once --timeout --agent --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4659,6 +4971,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4667,13 +4983,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__token)
-            opts="-h -V --json --lock-timeout --help --version new list revoke help"
+            opts="-h -V --json --lock-timeout --server --help --version new list revoke help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4755,13 +5075,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__token__subcmd__list)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4773,7 +5097,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__token__subcmd__new)
-            opts="-h -V --agent --admin --viewer --label --json --lock-timeout --help --version"
+            opts="-h -V --agent --admin --viewer --label --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4791,6 +5115,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4799,13 +5127,17 @@ _parley() {
             return 0
             ;;
         parley__subcmd__token__subcmd__revoke)
-            opts="-h -V --json --lock-timeout --help --version"
+            opts="-h -V --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4817,7 +5149,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__wait)
-            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            opts="-h -V --timeout --poll --poll-interval --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4832,6 +5164,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4843,7 +5179,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__wait__subcmd__for__subcmd__start)
-            opts="-h -V --allow-partial --timeout --poll --poll-interval --json --lock-timeout --help --version"
+            opts="-h -V --allow-partial --timeout --poll --poll-interval --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4861,6 +5197,10 @@ _parley() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4869,7 +5209,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__watch)
-            opts="-h -V --once --timeout --json --lock-timeout --help --version"
+            opts="-h -V --once --timeout --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4880,6 +5220,10 @@ _parley() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

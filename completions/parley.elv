@@ -19,6 +19,7 @@ set edit:completion:arg-completer[parley] = {|@words|
     var completions = [
         &'parley'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -83,6 +84,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --poll-interval 'How often agents should poll, in seconds (meta.md poll_interval_seconds)'
             cand --turn-timeout 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --sign-off 'finish needs every agent''s `sign-off` (the default; kept for scripts)'
             cand --no-sign-off 'finish needs no sign-off (what script-named links do)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -94,6 +96,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;register'= {
             cand --participant 'The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID, CLAUDE_SESSION_ID, CODEX_THREAD_ID]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --auto 'Take the first free name of agent-alpha, agent-beta, ... and print it'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -105,6 +108,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --allow-partial 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -121,6 +125,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --position-b 'What the other source says'
             cand --file 'Read the whole issue from FILE (`-` is stdin), in the template''s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -129,6 +134,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;end-analysis'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -139,6 +145,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --wait 'Block until it is the agent''s turn or the negotiation is finished'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -151,6 +158,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -165,6 +173,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --position-a 'What one source says'
             cand --position-b 'What the other source says'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -173,6 +182,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;hand-off'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -183,6 +193,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'With --watch: stop with exit 124 after SECS'
             cand --agent 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --watch 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
             cand --once 'With --watch: print one snapshot and exit'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -195,6 +206,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --file 'Read the body from FILE (`-` is stdin)'
             cand --body 'The body itself'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -205,6 +217,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --file 'Read the body from FILE (`-` is stdin)'
             cand --body 'The body itself'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -215,6 +228,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --decision 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)'
             cand --file 'Read the decision from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --duplicates 'Confirm every pending duplicate proposal by another agent (no issue, no decision)'
             cand --check 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -226,6 +240,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;escalate'= {
             cand --summary 'The disagreement, for the person who will settle it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -236,6 +251,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --decision 'The person''s decision'
             cand --by 'The person who decides (not an agent of the negotiation)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -245,6 +261,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;audit-template'= {
             cand --agent 'The agent writing the template, recorded in the log'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -253,6 +270,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;check'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -262,6 +280,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;finish'= {
             cand --agent 'The agent running finish: recorded in the log, excused from the sign-off'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --allow-escalated 'Finish although some issues are ESCALATE; they are listed as unresolved'
             cand --accept-edits 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
             cand --check 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing'
@@ -273,6 +292,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;changes'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -283,6 +303,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -293,6 +314,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --of 'The issue it duplicates, which stays: its number or its file name'
             cand --reason 'Why, if the titles do not say it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --likely 'Propose every likely duplicate the tool found (chains onto their lowest number)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -303,6 +325,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;reopen'= {
             cand --reason 'Why the agreement must be questioned (counts as the reopener''s challenge)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -311,6 +334,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;sign-off'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -320,6 +344,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;show'= {
             cand --file 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -330,6 +355,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -340,6 +366,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -350,6 +377,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -358,6 +386,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;log'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -367,6 +396,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;watch'= {
             cand --timeout 'Stop with exit 124 after SECS (the last snapshot stays on screen)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --once 'Print one snapshot and exit'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -377,6 +407,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;report'= {
             cand --html 'Where to write the page (refused if something is there, unless --force)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --force 'Replace an existing file at OUT (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -386,6 +417,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;links'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --force 'Replace files in the way that are not links to parley'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -395,6 +427,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;completions'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -403,6 +436,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;man'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --force 'Replace pages that differ from this parley''s (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -414,6 +448,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agents 'How many scripted agents take part (negotiation scene)'
             cand --scene 'Which protocol to play'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -424,6 +459,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --install 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there'
             cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -435,6 +471,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
             cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -451,6 +488,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
             cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -459,6 +497,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -473,6 +512,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'A token that acts only as this agent'
             cand --label 'A unique name for the token, to list and revoke it by'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --admin 'A token that may do everything (resolve, the Speaker''s messages, ...)'
             cand --viewer 'A token that may only call what changes nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -483,6 +523,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token;list'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -491,6 +532,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token;revoke'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -513,6 +555,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -527,6 +570,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -539,6 +583,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;feedback;validate;request'= {
             cand --previous 'The previous response: applied ids must be among its areas for improvement'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -549,6 +594,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --request 'The request it answers: iteration echoed, one acknowledgement per applied decision'
             cand --previous 'The previous response: unknown applied ids must be marked unknown_id'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -570,6 +616,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --request 'Also check the response against the request it answers'
             cand --previous 'Also check the response against the previous response'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -583,6 +630,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --apply 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)'
             cand --timeout 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -591,6 +639,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback;log'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -601,6 +650,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --seed 'Varies the canned feedback; the same seed and request give the same stream'
             cand --session 'The session to answer in, as a tool''s --session [default: one made from the seed]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -635,6 +685,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;agent'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -651,6 +702,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --role 'What the agent does (free text, one line)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -661,6 +713,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -670,6 +723,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;agent;list'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -680,6 +734,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'The agent to show (reading a record is not a heartbeat)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -705,6 +760,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;scope'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -716,6 +772,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;scope;overlap'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -737,6 +794,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --bead 'The bead (work item) the reservation is for'
             cand --ttl 'Minutes the reservation holds without renewal (1 to 10080)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --takeover-stale 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -749,6 +807,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --scope 'The reserved scope, as it was reserved'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -758,6 +817,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;reservations'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --archived 'List archived reservations (released or expired) instead of the held ones'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -767,6 +827,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;event'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -789,6 +850,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --next-action 'What the receiver should do next'
             cand --requires-ack 'Whether the receiver must accept it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -807,6 +869,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --urgency 'How urgent it is'
             cand --requires-ack 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -818,6 +881,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -829,6 +893,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -857,6 +922,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'Only events from or to this agent (a filter, not a heartbeat)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --unacked 'Only events that require an acknowledgement not given yet'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -871,6 +937,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --role 'The role of a newly registered identity'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --non-interactive 'Never prompt (parley never does; accepted for the protocol''s command line)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -880,6 +947,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -909,6 +977,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --context 'The Context section (markdown)'
             cand --context-file 'Read the Context section from a file'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -917,6 +986,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -934,6 +1004,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The body (markdown, headings of level 3 or below)'
             cand --body-file 'Read the body from a file'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -942,6 +1013,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;status'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -952,6 +1024,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --wait 'Block until it is the agent''s turn (0) or the session has ended (2)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -965,6 +1038,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --threshold 'Use this threshold instead of the session''s, in [0, 1]'
             cand --round 'The round to evaluate [default: the latest round present]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -973,6 +1047,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;escalate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -983,6 +1058,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1021,6 +1097,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1045,6 +1122,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --drafter 'The representative who drafts the bill (one of the --rep ids)'
             cand --issue 'A constituent issue (repeatable)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1053,6 +1131,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;append'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1061,6 +1140,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1071,6 +1151,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --round 'The round whose votes count [default: the current round]'
             cand --bill-version 'The bill version voted on [default: the session''s bill_version]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --append 'Append the tally to the ledger as the Speaker''s VOTE_TALLY'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1080,6 +1161,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;gate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1089,6 +1171,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;parliament;clock'= {
             cand --round 'The round [default: the current round; round 0 has round 1''s clock]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1097,6 +1180,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;round'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --start 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders'
             cand --end 'Record the end of the current round'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -1107,6 +1191,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;amendments'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --apply 'Write incorporated / rejected into bill.json for amendments still open'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1116,6 +1201,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;status'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'

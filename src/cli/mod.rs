@@ -4,6 +4,7 @@
 //! token, runs the applet's operation and prints its result.
 
 mod man;
+mod remote;
 mod tree;
 
 use std::ffi::{OsStr, OsString};
@@ -70,6 +71,18 @@ pub fn run(args: Vec<OsString>) -> u8 {
         );
     };
     let command_name = command_path(name, sub_matches);
+    // A server named (`--server`, PARLEY_SERVER): a command that is an MCP action runs there.
+    // Nothing of the catalog is built otherwise.
+    if let Some(server) = matches
+        .get_one::<String>("server")
+        .and_then(|url| remote::Server::from(Some(url)))
+        && let Some(call) = remote::call_for(applet, sub_matches)
+    {
+        return match call {
+            Ok(call) => remote::run(&server, call, mode),
+            Err(error) => output::emit(mode, &command_name, Err(error)),
+        };
+    }
     let result = tree::GlobalArgs::from_arg_matches(&matches)
         .map_err(|e| Error::usage(e.to_string()))
         .and_then(|global| tree::context(&global))

@@ -69,6 +69,9 @@ pub struct GlobalArgs {
     /// Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]
     #[arg(long, global = true, value_name = "SECS", env = "PARLEY_LOCK_TIMEOUT")]
     pub lock_timeout: Option<f64>,
+    /// Run the command on this `parley serve` (token: PARLEY_TOKEN)
+    #[arg(long, global = true, value_name = "URL", env = "PARLEY_SERVER")]
+    pub server: Option<String>,
 }
 
 /// The top of the command line: parley itself and its global options, without applets.

@@ -162,17 +162,30 @@ impl ServerHandler for Handler {
             ));
         };
         let mut arguments = request.arguments.unwrap_or_default();
-        let gated = match &self.gate {
-            None => Ok(()),
-            Some(gate) => gate.arguments(&context.extensions, tool, &mut arguments),
+        let mut context = context;
+        // Over HTTP an input file may come by content: written for this call only, outside
+        // ROOT, and removed when the call ends (`staged` lives until then).
+        let staged = match &self.gate {
+            None => Ok(Staged::default()),
+            Some(_) => stage(tool, &mut arguments),
         };
+        let gated = staged.and_then(|staged| {
+            context.extensions.insert(staged);
+            match &self.gate {
+                None => Ok(()),
+                Some(gate) => gate.arguments(&context.extensions, tool, &mut arguments),
+            }
+        });
         if let Err(error) = gated {
             let command = arguments
                 .get("action")
                 .and_then(Value::as_str)
                 .and_then(|name| tool.action(name))
                 .map_or_else(|| tool.name.to_owned(), |action| action.command.clone());
-            return Ok(answer(&command, &Err(error)).into());
+            let result = Err(error);
+            let mut answer = answer(&command, &result);
+            with_texts(&mut answer, &command, &result);
+            return Ok(answer.into());
         }
         let prepared = request::prepare(tool, &arguments, self.provider.as_deref()).and_then(
             |mut prepared| {
@@ -316,6 +329,97 @@ impl Handler {
                 .await;
         }
     }
+}
+
+/// Input files a call sent by content (`{"name": ..., "content": ...}` in an input path
+/// field, over HTTP only): each written in a private temporary directory of the call, which
+/// is removed when the last clone of this is dropped, as the call ends. `paths` are the
+/// paths put in the call in their place, which the gate lets through unconfined.
+#[derive(Clone, Default)]
+pub struct Staged {
+    pub paths: Arc<Vec<String>>,
+    _dir: Option<Arc<tempfile::TempDir>>,
+}
+
+fn sent_file_error(message: impl Into<String>) -> crate::error::Error {
+    crate::error::Error::bad_input("BAD_SENT_FILE", message).with_hint(
+        "send an input file as {\"name\": \"FILE NAME\", \"content\": \"TEXT\"}, or its path under ROOT",
+    )
+}
+
+/// Writes the input files `arguments` carries by content and puts their paths in their place.
+fn stage(
+    tool: &catalog::ToolSpec,
+    arguments: &mut serde_json::Map<String, Value>,
+) -> Result<Staged> {
+    use catalog::{Kind, PathKind, Shape};
+    let Some(action) = arguments
+        .get("action")
+        .and_then(Value::as_str)
+        .and_then(|name| tool.action(name))
+    else {
+        return Ok(Staged::default());
+    };
+    let mut dir: Option<tempfile::TempDir> = None;
+    let mut paths = Vec::new();
+    for field in &action.fields {
+        let (Shape::One(Kind::Path(PathKind::Input)) | Shape::Many(Kind::Path(PathKind::Input))) =
+            &field.shape
+        else {
+            continue;
+        };
+        let Some(value) = arguments.get_mut(&field.name) else {
+            continue;
+        };
+        let items: Vec<&mut Value> = match value {
+            Value::Array(items) => items.iter_mut().collect(),
+            other => vec![other],
+        };
+        for item in items {
+            let Value::Object(sent) = item else {
+                continue;
+            };
+            let (Some(Value::String(name)), Some(Value::String(content))) =
+                (sent.get("name"), sent.get("content"))
+            else {
+                return Err(sent_file_error(format!(
+                    "{}: a file sent by content needs a name and a content, both text",
+                    field.name
+                )));
+            };
+            if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) {
+                return Err(sent_file_error(format!(
+                    "{}: '{name}' is no plain file name",
+                    field.name
+                )));
+            }
+            let at = match &dir {
+                Some(dir) => dir.path().to_path_buf(),
+                None => {
+                    let made = tempfile::Builder::new()
+                        .prefix("parley-call-")
+                        .tempdir()
+                        .map_err(|e| crate::error::Error::io("create", &std::env::temp_dir(), e))?;
+                    let at = made.path().to_path_buf();
+                    dir = Some(made);
+                    at
+                }
+            };
+            // One directory per file: two files of one name stay apart.
+            let place = at.join(paths.len().to_string());
+            let file = place.join(name);
+            std::fs::create_dir(&place)
+                .and_then(|()| std::fs::write(&file, content))
+                .map_err(|e| crate::error::Error::io("write", &file, e))?;
+            let text = file.to_string_lossy().into_owned();
+            paths.push(text.clone());
+            *item = Value::String(text);
+        }
+    }
+    Ok(Staged {
+        paths: Arc::new(paths),
+        _dir: dir.map(Arc::new),
+    })
 }
 
 /// The key of a result's `_meta` holding what the command line would print: `{"stdout",

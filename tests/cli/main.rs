@@ -22,6 +22,7 @@ mod parliament;
 mod parsers;
 mod perf;
 mod reference;
+mod remote;
 mod rules;
 mod serve;
 mod signoff;

@@ -20,9 +20,9 @@ use crate::mcp::block_on;
 use crate::support::*;
 
 /// A running `parley serve` and the URL it printed.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Drop for Server {
@@ -34,7 +34,7 @@ impl Drop for Server {
 
 impl Server {
     /// Starts `parley serve ROOT ARGS` on a free port; returns once it is listening.
-    fn start(cwd: &Path, args: &[&str]) -> Server {
+    pub(crate) fn start(cwd: &Path, args: &[&str]) -> Server {
         let mut child = parley_std()
             .arg("serve")
             .args(args)
@@ -79,7 +79,7 @@ impl Server {
 }
 
 /// A token made with `parley token new FILE ARGS`.
-fn token(file: &Path, args: &[&str]) -> String {
+pub(crate) fn token(file: &Path, args: &[&str]) -> String {
     let output = parley_std()
         .args(["token", "new"])
         .arg(file)

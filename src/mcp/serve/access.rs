@@ -25,7 +25,7 @@ use crate::app::{Effect, Facts};
 use crate::context::{Ctx, SharedWatcher, WorkingDir};
 use crate::error::{Error, Result};
 use crate::mcp::catalog::{Action, Kind, PathKind, Shape, ToolSpec};
-use crate::mcp::handler::Gate;
+use crate::mcp::handler::{Gate, Staged};
 
 /// The longest one call blocks over HTTP: below a client's usual 60-second call limit. A wait
 /// that reaches it answers 124 ("call again").
@@ -135,10 +135,18 @@ impl Gate for Access {
 
     fn request(
         &self,
-        _extensions: &rmcp::model::Extensions,
+        extensions: &rmcp::model::Extensions,
         action: &Action,
         fields: &mut Map<String, Value>,
     ) -> Result<()> {
+        let staged = extensions.get::<Staged>().map(|s| s.paths.clone());
+        // A file sent by content was written by this call, outside ROOT: left as it is.
+        let sent = |kind: PathKind, given: &str| {
+            kind == PathKind::Input
+                && staged
+                    .as_ref()
+                    .is_some_and(|s| s.iter().any(|p| p == given))
+        };
         let mut return_page = false;
         for field in &action.fields {
             let (Shape::One(Kind::Path(kind)) | Shape::Many(Kind::Path(kind))) = &field.shape
@@ -161,10 +169,13 @@ impl Gate for Access {
                 continue;
             }
             match value {
+                Value::String(given) if sent(*kind, given) => {}
                 Value::String(given) => *given = confine::confine(&self.root, given)?,
                 Value::Array(items) => {
                     for item in items {
-                        if let Value::String(given) = item {
+                        if let Value::String(given) = item
+                            && !sent(*kind, given)
+                        {
                             *given = confine::confine(&self.root, given)?;
                         }
                     }

@@ -1,0 +1,205 @@
+//! The command line on another machine (`PARLEY_SERVER`, `PARLEY_TOKEN`): the real binary
+//! against a `parley serve` started by the test, compared with the same commands run here.
+
+use std::path::Path;
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use super::serve::{Server, token};
+use crate::support::*;
+
+/// `args` run in `cwd` against `server` with `token`.
+fn remote(server: &str, token: Option<&str>, cwd: &Path, args: &[&str]) -> Output {
+    let mut command = parley_std();
+    command.current_dir(cwd).env("PARLEY_SERVER", server);
+    if let Some(token) = token {
+        command.env("PARLEY_TOKEN", token);
+    }
+    command.args(args).output().unwrap()
+}
+
+/// `args` run here, in `cwd`.
+fn local(cwd: &Path, args: &[&str]) -> Output {
+    parley_std().current_dir(cwd).args(args).output().unwrap()
+}
+
+/// The same command, on the server as `token` and here: same stdout, stderr and exit.
+fn same(server: &str, token: &str, client: &Path, here: &Path, args: &[&str]) -> Output {
+    let there = remote(server, Some(token), client, args);
+    let local = local(here, args);
+    assert_eq!(
+        (code(&there), stdout(&there), stderr(&there)),
+        (code(&local), stdout(&local), stderr(&local)),
+        "{args:?}"
+    );
+    there
+}
+
+#[test]
+fn a_negotiation_runs_on_the_server_as_it_runs_here() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    let client = tmp.path().join("client");
+    let here = tmp.path().join("here");
+    for dir in [&root, &client, &here] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let file = tmp.path().join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
+    let server = Server::start(
+        tmp.path(),
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    let url = server.url.as_str();
+    // The source is read on the client: it exists only there (and here, for the local run).
+    for dir in [&client, &here] {
+        std::fs::write(dir.join("proposal.md"), "# A proposal\n").unwrap();
+    }
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["init", "neg", "2", "--source", "proposal.md"],
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("neg/sources/proposal.md")).unwrap(),
+        "# A proposal\n"
+    );
+    assert!(
+        !client.join("neg").exists(),
+        "nothing is made on the client"
+    );
+    same(url, &alice, &client, &here, &["register", "neg", "alice"]);
+    // An agent token acts only as its agent: 77, nothing changed.
+    let before = snapshot(&root);
+    let refused = remote(url, Some(&alice), &client, &["register", "neg", "bob"]);
+    assert_eq!(code(&refused), 77, "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("alice"), "{}", stderr(&refused));
+    assert_eq!(snapshot(&root), before);
+    same(
+        url,
+        &bob,
+        &client,
+        &here,
+        &["register", "neg", "bob", "--json"],
+    );
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["wait-for-start", "neg", "alice"],
+    );
+    same(url, &bob, &client, &here, &["poll", "neg", "bob"]);
+    same(url, &alice, &client, &here, &["status", "neg"]);
+    same(url, &alice, &client, &here, &["status", "neg", "--json"]);
+    // A wait keeps its --timeout: bob's turn does not come within it (124, about 1 s).
+    let began = Instant::now();
+    let waited = remote(
+        url,
+        Some(&bob),
+        &client,
+        &["wait", "neg", "bob", "--timeout", "1"],
+    );
+    assert_eq!(code(&waited), 124, "{}", stderr(&waited));
+    assert!(began.elapsed() < Duration::from_secs(10));
+    // The page is written on the client, never on the server.
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["report", "neg", "--html", "page.html"],
+    );
+    let page = std::fs::read_to_string(client.join("page.html")).unwrap();
+    assert!(
+        page.contains("<html") || page.contains("<!DOCTYPE"),
+        "{page}"
+    );
+    assert!(!root.join("page.html").exists());
+    // An existing output is kept without --force (3), replaced with it.
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["report", "neg", "--html", "page.html"],
+    );
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["report", "neg", "--html", "page.html", "--force"],
+    );
+    // The script-named links work from another directory with the two variables.
+    let scripts = scripts(tmp.path());
+    let mut poll = isolated(scripts.join("poll.sh"));
+    let polled = poll
+        .current_dir(&client)
+        .env("PARLEY_NOW", NOW)
+        .env("PARLEY_SERVER", url)
+        .env("PARLEY_TOKEN", &alice)
+        .args(["neg", "alice"])
+        .output()
+        .unwrap();
+    let mut poll = isolated(scripts.join("poll.sh"));
+    let here_polled = poll
+        .current_dir(&here)
+        .env("PARLEY_NOW", NOW)
+        .args(["neg", "alice"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (code(&polled), stdout(&polled)),
+        (code(&here_polled), stdout(&here_polled))
+    );
+}
+
+#[test]
+fn a_refused_token_and_an_unreachable_server_are_clear_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let file = tmp.path().join("tokens.toml");
+    token(&file, &["--agent", "alice", "--label", "alice"]);
+    let server = Server::start(
+        tmp.path(),
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    for token in [None, Some("parley_wrong")] {
+        let refused = remote(&server.url, token, tmp.path(), &["status", "neg"]);
+        assert_eq!(code(&refused), 77, "{}", stderr(&refused));
+        assert!(
+            stderr(&refused).contains(&server.url),
+            "{}",
+            stderr(&refused)
+        );
+        let json = remote(&server.url, token, tmp.path(), &["status", "neg", "--json"]);
+        let envelope: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+        assert_eq!(envelope["ok"], false);
+    }
+    // A closed port: 74 at once, naming the URL.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let began = Instant::now();
+    let unreachable = remote(&url, Some("t"), tmp.path(), &["init", "neg", "2"]);
+    assert_eq!(code(&unreachable), 74, "{}", stderr(&unreachable));
+    assert!(
+        stderr(&unreachable).contains(&url),
+        "{}",
+        stderr(&unreachable)
+    );
+    assert!(stderr(&unreachable).contains("nothing was sent"));
+    assert!(began.elapsed() < Duration::from_secs(5));
+    assert!(
+        !tmp.path().join("neg").exists(),
+        "nothing runs locally instead"
+    );
+    // A command that is no MCP action runs here as always.
+    let links = remote(&url, None, tmp.path(), &["links", "bin"]);
+    assert_eq!(code(&links), 0, "{}", stderr(&links));
+}
