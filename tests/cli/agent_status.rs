@@ -226,14 +226,7 @@ fn may_agree_and_may_confirm_are_what_agree_check_answers() {
 fn a_sign_off_owed_shows_until_it_is_given() {
     let neg = Neg::empty();
     neg.ok(&["init", "{dir}", "2", "--sign-off"]);
-    for name in Neg::names(2) {
-        neg.ok(&["register", "{dir}", &name]);
-    }
-    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
-    for (index, name) in Neg::names(2).iter().enumerate() {
-        neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
-        neg.ok(&["end-analysis", "{dir}", name]);
-    }
+    neg.register_two_with_drafts();
     neg.make_finishable();
     let owes = |agent: &str| {
         let (_, view, _) = json(&neg, &["status", "{dir}", "--agent", agent]);

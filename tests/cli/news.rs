@@ -580,14 +580,7 @@ fn with_sign_off_finish_needs_every_other_agent_after_the_last_edit() {
     let neg = Neg::empty();
     neg.ok(&["init", "{dir}", "2", "--sign-off"]);
     assert!(neg.read("meta.md").contains("- **sign_off:** required\n"));
-    for name in Neg::names(2) {
-        neg.ok(&["register", "{dir}", &name]);
-    }
-    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
-    for (index, name) in Neg::names(2).iter().enumerate() {
-        neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
-        neg.ok(&["end-analysis", "{dir}", name]);
-    }
+    neg.register_two_with_drafts();
     neg.make_finishable();
     // Before final.md exists nobody can sign off (tested on a copy-free order: remove it).
     std::fs::remove_file(neg.path("final.md")).unwrap();

@@ -21,14 +21,7 @@ fn debate(max_rounds: u32) -> Neg {
         &max_rounds.to_string(),
         "--no-sign-off",
     ]);
-    for name in Neg::names(2) {
-        neg.ok(&["register", "{dir}", &name]);
-    }
-    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
-    for (index, name) in Neg::names(2).iter().enumerate() {
-        neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
-        neg.ok(&["end-analysis", "{dir}", name]);
-    }
+    neg.register_two_with_drafts();
     assert_eq!(neg.turn(), "agent-alpha");
     neg
 }

@@ -18,14 +18,7 @@ fn json(output: &std::process::Output) -> Value {
 fn finishable() -> Neg {
     let neg = Neg::empty();
     neg.ok(&["init", "{dir}", "2"]);
-    for name in Neg::names(2) {
-        neg.ok(&["register", "{dir}", &name]);
-    }
-    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
-    for (index, name) in Neg::names(2).iter().enumerate() {
-        neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
-        neg.ok(&["end-analysis", "{dir}", name]);
-    }
+    neg.register_two_with_drafts();
     neg.make_finishable();
     neg
 }
@@ -108,14 +101,7 @@ fn a_link_made_negotiation_finishes_without_sign_offs() {
         .output()
         .unwrap();
     assert_eq!(code(&output), 0);
-    for name in Neg::names(2) {
-        neg.ok(&["register", "{dir}", &name]);
-    }
-    neg.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
-    for (index, name) in Neg::names(2).iter().enumerate() {
-        neg.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
-        neg.ok(&["end-analysis", "{dir}", name]);
-    }
+    neg.register_two_with_drafts();
     neg.make_finishable();
     neg.ok(&["finish", "{dir}"]);
     assert_eq!(neg.turn(), "done");

@@ -98,6 +98,19 @@ pub struct Neg {
 }
 
 impl Neg {
+    /// Two agents registered in a directory just made, started, each with one draft issue
+    /// (`topic-0`, `topic-1`) and its analysis ended: the positions phase, agent-alpha's turn.
+    pub fn register_two_with_drafts(&self) {
+        for name in Neg::names(2) {
+            self.ok(&["register", "{dir}", &name]);
+        }
+        self.ok(&["wait-for-start", "{dir}", "agent-alpha"]);
+        for (index, name) in Neg::names(2).iter().enumerate() {
+            self.ok(&["file-draft-issue", "{dir}", name, &format!("topic-{index}")]);
+            self.ok(&["end-analysis", "{dir}", name]);
+        }
+    }
+
     /// A workspace without a negotiation yet.
     pub fn empty() -> Neg {
         let tmp = TempDir::new().unwrap();
