@@ -401,7 +401,7 @@ fn an_edit_in_place_is_found_while_positions_keeps_its_identity() {
 }
 
 const REPORTS: &str = ".parley/issue-reports.json";
-const REPORTS_VERSION: u32 = 3;
+const REPORTS_VERSION: u32 = 4;
 const ISSUE: &str = "issues/01-topic-0.md";
 
 /// A cache of reports of `version` vouching for the issue `01-topic-0.md` with the identities
@@ -414,7 +414,7 @@ fn planted(neg: &Neg, version: u32) -> String {
         "issues": [[
             "01-topic-0.md",
             [kept_identity(&neg.path(ISSUE)), "Planted title"],
-            [kept_identity(&neg.path(FILE)), 0],
+            [kept_identity(&neg.path(FILE)), [0, null]],
         ]],
     })
     .to_string()
@@ -517,6 +517,91 @@ fn a_kept_report_stands_in_for_its_files_only_while_they_are_as_kept() {
     assert_eq!(seen, uncached(&neg));
 }
 
+/// An OPEN issue's positions file, written by hand: what its text parses to is kept with its
+/// identity, stands in for it (the detail of open issues, `status --agent`) while the file is
+/// as kept, and gives way to a read of that file once it is edited.
+#[test]
+fn an_open_issue_kept_with_its_entries_stands_in_for_its_file_until_it_is_edited() {
+    let neg = Neg::in_positions(2);
+    neg.positions(
+        "01-topic-0.md",
+        &[
+            ("agent-alpha", "position", 1),
+            ("agent-beta", "position", 1),
+        ],
+        "OPEN",
+    );
+    let truth = uncached(&neg);
+    let detail = |statuses: &[(i32, String, String)]| -> Value {
+        let envelope: Value = serde_json::from_str(&statuses[1].1).unwrap();
+        envelope["data"]["open_issues"][0].clone()
+    };
+    assert_eq!(detail(&truth)["challenges"], json!([]), "{}", truth[1].1);
+
+    // Kept with the file's true identity and entries the file does not hold: a challenge
+    // by agent-beta in round 4. Used as long as the file is as kept.
+    let summary = json!([
+        "OPEN",
+        ["agent-alpha"],
+        ["agent-beta"],
+        ["agent-alpha", "agent-beta"],
+        4,
+        []
+    ]);
+    let planted = json!({
+        "version": REPORTS_VERSION,
+        "summaries": [summary],
+        "issues": [[
+            "01-topic-0.md",
+            null,
+            [kept_identity(&neg.path(FILE)), [0, [
+                ["agent-alpha", "position", 1, 3],
+                ["agent-beta", "challenge", 4, 7],
+            ]]],
+        ]],
+    });
+    neg.write(REPORTS, &planted.to_string());
+    let seen = statuses(&neg);
+    let kept = detail(&seen);
+    assert_eq!(kept["rounds"], 4, "{}", seen[1].1);
+    assert_eq!(
+        kept["challenges"][0]["agent"], "agent-beta",
+        "{}",
+        seen[1].1
+    );
+    assert_eq!(kept["challenges"][0]["round"], 4, "{}", seen[1].1);
+    let human = &seen[0].1;
+    assert!(
+        human.contains("challenged by agent-beta (round 4"),
+        "{human}"
+    );
+
+    // The same part without its entries vouches for nothing: the file is read.
+    let mut no_entries = planted.clone();
+    no_entries["issues"][0][2][1][1] = json!(null);
+    neg.write(REPORTS, &no_entries.to_string());
+    assert_eq!(statuses(&neg), truth);
+
+    // Edited by hand (a challenge appended): read again, whatever the cache says.
+    neg.write(REPORTS, &planted.to_string());
+    let mut text = neg.read(FILE);
+    text = text.replace(
+        "## Status: OPEN",
+        "## agent-alpha's challenge (round 2)\nWhy?\n\n## Status: OPEN",
+    );
+    std::fs::write(neg.path(FILE), &text).unwrap();
+    let edited = statuses(&neg);
+    let challenges = &detail(&edited)["challenges"];
+    assert_eq!(
+        challenges.as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        edited[1].1
+    );
+    assert_eq!(challenges[0]["agent"], "agent-alpha", "{}", edited[1].1);
+    assert_eq!(edited, uncached(&neg));
+}
+
 #[test]
 fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
     let neg = with_agreed_issue();
@@ -529,7 +614,7 @@ fn a_cache_of_reports_that_cannot_be_trusted_is_ignored() {
     stale["issues"][0][2][0] = json!("ffffffffffffffff");
     let mut nowhere: Value = serde_json::from_str(&planted(&neg, REPORTS_VERSION)).unwrap();
     nowhere["issues"][0][1] = json!(null);
-    nowhere["issues"][0][2][1] = json!(1);
+    nowhere["issues"][0][2][1] = json!([1, null]);
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("empty", Vec::new()),
         ("garbage", b"not json at all".to_vec()),
@@ -691,7 +776,10 @@ fn with_many_issues_each_file_is_still_vouched_for_by_its_own_identity() {
                     kept_identity(&neg.path(&format!("issues/{file}"))),
                     format!("Planted {file}")
                 ],
-                [kept_identity(&neg.path(&format!("positions/{file}"))), 0],
+                [
+                    kept_identity(&neg.path(&format!("positions/{file}"))),
+                    [0, null]
+                ],
             ])
         })
         .collect();

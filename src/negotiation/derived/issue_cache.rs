@@ -13,8 +13,12 @@
 //! - Anything else (no file, a file that is unreadable, does not parse or is of another
 //!   version, a part whose identity differs) means the file is read as if there were no
 //!   cache. The cache being unusable is neither an error nor a warning.
-//! - An OPEN issue's positions file is always read: its text is needed for the detail of
-//!   open issues and its parts change at every turn. Its report is not kept.
+//! - An OPEN issue's positions file is kept as the others are, with the entries its text
+//!   parses to (the agent, kind, round and line of each heading): what the detail of open
+//!   issues and `status --agent` need of it. What the detail derives from those entries and
+//!   the log (challenges, who may agree) depends on more than the file and is not kept. A
+//!   file edited by hand is found by its identity as any other, and read again alone; one
+//!   edited within the last seconds is read until it has settled.
 //! - It is written after the overview's reading when the next overview would read fewer
 //!   files with it (at least [`WORTH_A_WRITE`] fewer, or one in eight of the issues), or
 //!   issues it keeps are no longer listed: a file changed since its part was kept is read
@@ -38,13 +42,18 @@ use crate::names::Name;
 use crate::store::{Locked, Presence, Store, Version, VersionStamp};
 
 use crate::negotiation::derived::issue_report::{IssueReport, PositionsSummary, written_titles};
-use crate::negotiation::model::positions::IssueStatus;
+use crate::negotiation::model::issues;
+use crate::negotiation::model::positions::{Entry, EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::scan::Scan;
 
 pub const FILE: &str = ".parley/issue-reports.json";
 
+/// `positions/NN-TOPIC.md` → what an OPEN issue's positions file parses to: read by this
+/// overview, or as the cache kept it.
+pub type OpenPositions = rustc_hash::FxHashMap<String, Positions>;
+
 /// Changes whenever what a part holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// What was derived from one file, vouched for by the file's identity (the one it has now).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +69,7 @@ struct KeptPart<T>(VersionStamp, T);
 
 /// The parts kept of one issue: its issue file's name (`NN-TOPIC.md`), the issue file's
 /// title as written (`None`: no `# Issue:` line), and its positions file's summary, as its
-/// place among the file's summaries. Each part is an array of its fields (a file of 500
+/// place among the file's summaries, with an OPEN issue's entries. Each part is an array of its fields (a file of 500
 /// issues is read at every overview: arrays parse in a fraction of the time of objects); the
 /// name and title are borrowed from the file's text where they need no unescaping. It is
 /// written from the reports themselves (`Written`), which hold what the parts do.
@@ -68,8 +77,28 @@ struct KeptPart<T>(VersionStamp, T);
 struct KeptIssue<'a>(
     &'a str,
     #[serde(borrow)] Option<KeptPart<Option<Text<'a>>>>,
-    Option<KeptPart<usize>>,
+    Option<KeptPart<KeptPositions>>,
 );
+
+/// What is kept of a positions file: its summary's place among the file's summaries, and for
+/// an OPEN issue (only) the entries its text parses to.
+#[derive(Debug, Deserialize)]
+struct KeptPositions(usize, Option<Vec<KeptEntry>>);
+
+/// An entry as kept: its agent, kind, round and line.
+#[derive(Debug, Deserialize)]
+struct KeptEntry(Name, EntryKind, u64, usize);
+
+impl From<KeptEntry> for Entry {
+    fn from(KeptEntry(agent, kind, round, line): KeptEntry) -> Entry {
+        Entry {
+            agent,
+            kind,
+            round,
+            line,
+        }
+    }
+}
 
 /// A string of the file: borrowed from its text, or unescaped into a copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,8 +159,9 @@ struct Written<'r> {
 type KeptWritten<'r> = (
     &'r str,
     Option<(VersionStamp, Option<&'r str>)>,
-    Option<(VersionStamp, usize)>,
+    Option<(VersionStamp, (usize, Option<Vec<EntryWritten<'r>>>))>,
 );
+type EntryWritten<'r> = (&'r Name, EntryKind, u64, usize);
 type SummaryWritten<'r> = (
     IssueStatus,
     &'r [Name],
@@ -145,7 +175,6 @@ type SummaryWritten<'r> = (
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Identities {
     pub issue: Option<Version>,
-    /// Never an OPEN issue's (see the module documentation).
     pub positions: Option<Version>,
 }
 
@@ -188,7 +217,15 @@ const WORTH_A_WRITE: usize = 16;
 #[derive(Debug, Default)]
 pub struct Vouched {
     pub issue: Option<Part<Option<String>>>,
-    pub positions: Option<Part<PositionsSummary>>,
+    pub positions: Option<Part<KnownPositions>>,
+}
+
+/// What the cache knows of a positions file.
+#[derive(Debug)]
+pub struct KnownPositions {
+    pub summary: PositionsSummary,
+    /// An OPEN issue's: what its text parses to.
+    pub parsed: Option<Positions>,
 }
 
 impl<'a> IssueCache<'a> {
@@ -248,13 +285,26 @@ impl<'a> IssueCache<'a> {
                     derived: derived.map(|title| title.0.into_owned()),
                 },
             ),
-            positions: kept_positions.and_then(|KeptPart(stamp, place)| {
-                let summary = (self.summaries.get(place))
-                    .filter(|summary| summary.status != IssueStatus::Open)?;
+            positions: kept_positions.and_then(|KeptPart(stamp, kept)| {
+                let KeptPositions(place, entries) = kept;
+                let summary = self.summaries.get(place)?;
                 let Part { identity, derived } = KeptPart(stamp, summary).vouched(positions)?;
+                // An OPEN issue's part is whole only with its entries; another's has none.
+                let parsed = match (derived.status, entries) {
+                    (IssueStatus::Open, Some(entries)) => Some(Positions {
+                        status: IssueStatus::Open,
+                        entries: entries.into_iter().map(Entry::from).collect(),
+                        warnings: parser_warnings(file, derived),
+                    }),
+                    (IssueStatus::Open, None) | (_, Some(_)) => return None,
+                    (_, None) => None,
+                };
                 Some(Part {
                     identity,
-                    derived: derived.clone(),
+                    derived: KnownPositions {
+                        summary: derived.clone(),
+                        parsed,
+                    },
                 })
             }),
         }
@@ -279,19 +329,25 @@ impl<'a> IssueCache<'a> {
 
 impl NextCache {
     /// Writes the cache for the next overview, from the reports the overview made (with the
-    /// titles as written: `titled` says which are, [`written_titles`]), when that spares
-    /// enough reads or drops issues no longer listed (see the module documentation); a
-    /// failure to write it changes no answer and is ignored.
-    pub fn save(self, locked: &Locked, reports: &[IssueReport], titled: &[bool]) {
+    /// titles as written: `titled` says which are, [`written_titles`], and the OPEN issues'
+    /// entries: `open`), when that spares enough reads or drops issues no longer listed (see
+    /// the module documentation); a failure to write it changes no answer and is ignored.
+    pub fn save(
+        self,
+        locked: &Locked,
+        reports: &[IssueReport],
+        titled: &[bool],
+        open: &OpenPositions,
+    ) {
         let worth = self.spared >= WORTH_A_WRITE.min(self.next.len().div_ceil(8));
         if !(self.left_out || self.spared > 0 && worth) {
             return;
         }
-        let _ = locked.replace_cache(FILE, &self.text(reports, titled));
+        let _ = locked.replace_cache(FILE, &self.text(reports, titled, open));
     }
 
     /// The file for the next overview.
-    fn text(&self, reports: &[IssueReport], titled: &[bool]) -> String {
+    fn text(&self, reports: &[IssueReport], titled: &[bool], open: &OpenPositions) -> String {
         let mut summaries: Vec<SummaryWritten<'_>> = Vec::new();
         let mut places: HashMap<SummaryWritten<'_>, usize> = HashMap::new();
         let issues = (self
@@ -315,12 +371,28 @@ impl NextCache {
                     summaries.len() - 1
                 })
             };
+            // An OPEN issue's positions are kept with its entries, or not at all.
+            let entries = |status| match status {
+                IssueStatus::Open => {
+                    let parsed = open.get(&issues::positions_file(&report.file.file))?;
+                    let entries = parsed.entries.iter();
+                    Some(Some(
+                        entries
+                            .map(|e| (&e.agent, e.kind, e.round, e.line))
+                            .collect(),
+                    ))
+                }
+                _ => Some(None),
+            };
             (
                 &report.file.file,
                 kept.issue.map(|identity| (identity.into(), title)),
                 kept.positions
                     .zip(report.status)
-                    .map(|(identity, status)| (identity.into(), place_of(status))),
+                    .and_then(|(identity, status)| {
+                        let entries = entries(status)?;
+                        Some((identity.into(), (place_of(status), entries)))
+                    }),
             )
         })
         .collect();
@@ -361,7 +433,7 @@ fn as_written(text: &str) -> Option<CacheFile<'_>> {
     })
 }
 
-/// One issue: `["NAME",null|["STAMP",null|"TITLE"],null|["STAMP",PLACE]]`.
+/// One issue: `["NAME",null|["STAMP",null|"TITLE"],null|["STAMP",[PLACE,null|ENTRIES]]]`.
 fn kept<'a>(scan: &mut Scan<'a>) -> Option<KeptIssue<'a>> {
     scan.expect("[")?;
     let name = scan.string()?;
@@ -370,9 +442,42 @@ fn kept<'a>(scan: &mut Scan<'a>) -> Option<KeptIssue<'a>> {
         scan.or_null(|scan| Some(Text(Cow::Borrowed(scan.string()?))))
     })?;
     scan.expect(",")?;
-    let positions = part(scan, |scan| usize::try_from(scan.number()?).ok())?;
+    let positions = part(scan, |scan| {
+        scan.expect("[")?;
+        let place = usize::try_from(scan.number()?).ok()?;
+        scan.expect(",")?;
+        let entries = scan.or_null(|scan| scan.array(entry))?;
+        scan.expect("]")?;
+        Some(KeptPositions(place, entries))
+    })?;
     scan.expect("]")?;
     Some(KeptIssue(name, issue, positions))
+}
+
+/// One entry: `["AGENT","KIND",ROUND,LINE]`.
+fn entry(scan: &mut Scan<'_>) -> Option<KeptEntry> {
+    scan.expect("[")?;
+    let agent = Name::parse_str("agent", scan.string()?).ok()?;
+    scan.expect(",")?;
+    let kind = EntryKind::from_word(scan.string()?)?;
+    scan.expect(",")?;
+    let round = scan.number()?;
+    scan.expect(",")?;
+    let line = usize::try_from(scan.number()?).ok()?;
+    scan.expect("]")?;
+    Some(KeptEntry(agent, kind, round, line))
+}
+
+/// The parser's own warnings of the positions file of the issue `file`, from its summary's
+/// (each after the file's name).
+fn parser_warnings(file: &str, summary: &PositionsSummary) -> Vec<String> {
+    if summary.warnings.is_empty() {
+        return Vec::new();
+    }
+    let prefix = format!("{}: ", issues::positions_file(file));
+    (summary.warnings.iter())
+        .map(|w| w.strip_prefix(&prefix).unwrap_or(w).to_owned())
+        .collect()
 }
 
 /// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
@@ -402,12 +507,12 @@ mod tests {
     #[test]
     fn what_is_written_is_read_back_as_the_parts_of_the_reports() {
         let rel = "positions/01-a.md";
-        let text = concat!(
+        let written = concat!(
             "## agent-alpha's position (round 2)\nA.\n\n",
             "## agent-beta's challenge (round 1)\nB.\n\n",
             "## Status: AGREEDISH\n",
         );
-        let summary = PositionsSummary::of(rel, text);
+        let summary = PositionsSummary::of(rel, written);
         assert_eq!(summary.warnings.len(), 1);
         assert!(summary.warnings[0].starts_with("positions/01-a.md: line 7: "));
         let agreed = PositionsSummary::of(
@@ -448,7 +553,9 @@ mod tests {
             cache.keep(agreed, true);
         }
 
-        let text = cache.finish().text(&reports, &titled);
+        let mut open = OpenPositions::default();
+        open.insert(rel.to_owned(), Positions::parse(written));
+        let text = cache.finish().text(&reports, &titled, &open);
         let CacheFile {
             summaries,
             issues: read,
@@ -457,7 +564,7 @@ mod tests {
         assert_eq!(read.len(), 4);
         // Each summary once: the two issues with the same one refer to one place.
         assert_eq!(summaries.len(), 2);
-        let place = |kept: &KeptIssue| kept.2.as_ref().map(|part| part.1);
+        let place = |kept: &KeptIssue| kept.2.as_ref().map(|part| part.1.0);
         assert_eq!((place(&read[2]), place(&read[3])), (Some(1), Some(1)));
         let KeptIssue(file, issue, positions) = &read[0];
         assert_eq!(*file, "01-a.md");
@@ -468,14 +575,17 @@ mod tests {
         );
         let positions = positions.as_ref().unwrap();
         assert_eq!(
-            (positions.0, &summaries[positions.1]),
+            (positions.0, &summaries[positions.1.0]),
             (identity(2).into(), &summary)
         );
+        // The OPEN issue's entries are kept with it; an AGREED issue's are not.
+        assert_eq!(positions.1.1.as_ref().map(Vec::len), Some(2));
+        assert!(read[3].2.as_ref().unwrap().1.1.is_none());
         assert_eq!(read[1].0, "02-b.md");
         assert_eq!(read[1].1.as_ref().unwrap().1, None);
         assert!(read[1].2.is_none());
 
-        // Vouched for only by the identities kept, and an OPEN report never.
+        // Vouched for only by the identities kept; an OPEN issue's with what it parses to.
         let mut loaded = IssueCache {
             found: read.into_iter().map(Some).collect(),
             summaries,
@@ -483,10 +593,21 @@ mod tests {
         };
         let vouched = loaded.vouch("02-b.md", Presence::File(identity(3)), Presence::Missing);
         assert!(vouched.issue.is_some() && vouched.positions.is_none());
-        let vouched = loaded.vouch("01-a.md", Presence::File(identity(9)), Presence::Other);
-        assert!(vouched.issue.is_none() && vouched.positions.is_none());
+        let vouched = loaded.vouch(
+            "01-a.md",
+            Presence::File(identity(9)),
+            Presence::File(identity(2)),
+        );
+        assert!(vouched.issue.is_none());
+        let parsed = vouched.positions.unwrap().derived.parsed.unwrap();
+        let whole = Positions::parse(written);
+        assert_eq!(
+            (parsed.entries, parsed.warnings),
+            (whole.entries, whole.warnings)
+        );
         let vouched = loaded.vouch("05-e.md", Presence::Missing, Presence::File(identity(5)));
-        assert_eq!(vouched.positions.map(|part| part.derived), Some(agreed));
+        let known = vouched.positions.unwrap().derived;
+        assert_eq!((known.summary, known.parsed.is_none()), (agreed, true));
     }
 
     proptest::proptest! {
@@ -501,16 +622,26 @@ mod tests {
         #[test]
         fn the_scan_of_a_file_as_written_reads_what_the_json_parser_reads(
             titles in proptest::collection::vec(proptest::option::of(".{0,12}"), 0..6),
-            kept in proptest::collection::vec((0u8..4, 1u64..9), 0..6),
+            kept in proptest::collection::vec((0u8..8, 1u64..9), 0..6),
             edit in proptest::option::of((0usize..400, "[ \\\\\"0,\\]\\[]")),
         ) {
             let count = titles.len().min(kept.len());
             let summary = PositionsSummary::of("positions/01-a.md", "## Status: AGREED\n");
+            // An OPEN issue's entries are kept with its summary.
+            let open_text = "## agent-a's position (round 1)\nA.\n\n## agent-b's challenge (round 2)\n";
+            let mut open = OpenPositions::default();
             let mut reports = Vec::new();
             let mut cache = IssueCache::default();
             for (n, (what, ino)) in kept.iter().take(count).enumerate() {
-                let file = IssueFile::parse(&format!("{:02}-t{n}.md", n + 1)).unwrap();
-                let positions = (what & 1 == 1).then(|| summary.clone());
+                let name = format!("{:02}-t{n}.md", n + 1);
+                let file = IssueFile::parse(&name).unwrap();
+                let rel = issues::positions_file(&name);
+                let positions = (what & 1 == 1).then(|| if what & 4 == 4 {
+                    open.insert(rel.clone(), Positions::parse(open_text));
+                    PositionsSummary::of(&rel, open_text)
+                } else {
+                    summary.clone()
+                });
                 let title = titles[n].clone().unwrap_or_else(|| "shown".to_owned());
                 reports.push(IssueReport::new(file, title, positions));
                 cache.keep(
@@ -522,7 +653,7 @@ mod tests {
                 );
             }
             let titled: Vec<bool> = titles[..count].iter().map(Option::is_some).collect();
-            let mut text = cache.finish().text(&reports, &titled);
+            let mut text = cache.finish().text(&reports, &titled, &open);
             if let Some((at, inserted)) = &edit {
                 crate::negotiation::model::scan::insert_near(&mut text, *at, inserted);
             }

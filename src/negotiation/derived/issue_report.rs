@@ -110,7 +110,11 @@ pub type Shared<T> = Arc<[T]>;
 impl PositionsSummary {
     /// What the positions file `rel` says, its text being `text`.
     pub fn of(rel: &str, text: &str) -> PositionsSummary {
-        let positions = Positions::parse(text);
+        PositionsSummary::of_parsed(rel, &Positions::parse(text))
+    }
+
+    /// What the positions file `rel` says, `positions` being what its text parses to.
+    pub fn of_parsed(rel: &str, positions: &Positions) -> PositionsSummary {
         let owned = |names: Vec<&Name>| names.into_iter().cloned().collect::<Shared<_>>();
         PositionsSummary {
             status: positions.status,

@@ -31,7 +31,7 @@ impl IssueStatus {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EntryKind {
     Position,
@@ -47,6 +47,17 @@ impl EntryKind {
             EntryKind::Challenge => "challenge",
             EntryKind::Duplicate => "duplicate",
         }
+    }
+
+    /// The kind [`EntryKind::word`] names.
+    pub fn from_word(word: &str) -> Option<EntryKind> {
+        [
+            EntryKind::Position,
+            EntryKind::Challenge,
+            EntryKind::Duplicate,
+        ]
+        .into_iter()
+        .find(|kind| kind.word() == word)
     }
 }
 

@@ -15,11 +15,11 @@ use crate::names::Name;
 use crate::store::Store;
 
 use crate::negotiation::derived::digests::{Digests, Edit};
+use crate::negotiation::derived::issue_cache::OpenPositions;
 use crate::negotiation::derived::issue_report::IssueReport;
-use crate::negotiation::derived::record::Texts;
 use crate::negotiation::model::issues;
 use crate::negotiation::model::log::Event;
-use crate::negotiation::model::positions::{IssueStatus, Positions};
+use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::{Phase, Turn};
 use crate::negotiation::model::{State, done_marker};
 use crate::negotiation::rules::{agree, duplicate, finish, reopen, sign_off, untouched};
@@ -91,7 +91,8 @@ pub struct Seen<'a> {
     pub reports: &'a [IssueReport],
     pub events: &'a [Event],
     pub ledger: Option<&'a Digests>,
-    pub texts: &'a Texts,
+    /// What each OPEN issue's positions file parses to.
+    pub open: &'a OpenPositions,
     pub edits: &'a [Edit],
     /// Unix seconds now.
     pub now: i64,
@@ -105,7 +106,7 @@ pub fn for_agent(seen: &Seen, agent: &Name) -> Result<ForAgent> {
         reports,
         events,
         ledger,
-        texts,
+        open,
         ..
     } = *seen;
     state.ensure_registered(agent)?;
@@ -127,10 +128,10 @@ pub fn for_agent(seen: &Seen, agent: &Name) -> Result<ForAgent> {
                 continue;
             }
             let rel = issues::positions_file(&report.file.file);
-            let Some(Some(text)) = texts.get(&rel) else {
+            let Some(parsed) = open.get(&rel) else {
                 continue;
             };
-            let positions = reopen::challenges_from(events, &rel, &Positions::parse(text));
+            let positions = reopen::challenges_from(events, &rel, parsed);
             let proposals = duplicate::proposals(events, &rel, &positions);
             let recorded = ledger.and_then(|l| l.at_turn_start(&rel));
             let may = agree::may_agree(&positions, &proposals, state, agent, recorded, &rel);

@@ -12,7 +12,7 @@ use crate::store::{Locked, Presence, Store, Version};
 
 use crate::negotiation::derived::digests::{Digests, Edit};
 use crate::negotiation::derived::digests_file::{self, KeptDigests};
-use crate::negotiation::derived::issue_cache::{Identities, IssueCache, NextCache};
+use crate::negotiation::derived::issue_cache::{Identities, IssueCache, NextCache, OpenPositions};
 use crate::negotiation::derived::issue_report::IssueReport;
 use crate::negotiation::derived::issue_report::PositionsSummary;
 use crate::negotiation::derived::log_cache::StatusEvents;
@@ -21,7 +21,7 @@ use crate::negotiation::model::State;
 use crate::negotiation::model::issues::IssueFile;
 use crate::negotiation::model::issues::{self, ISSUES_DIR, POSITIONS_DIR};
 use crate::negotiation::model::log::{self, Event};
-use crate::negotiation::model::positions::IssueStatus;
+use crate::negotiation::model::positions::{IssueStatus, Positions};
 use crate::negotiation::rules::resolve;
 
 /// What one pass over `issues/` and `positions/` read: the reports, and what else the same
@@ -31,9 +31,10 @@ struct IssuesRead {
     /// Whether each report's title is as written (`false`: no `# Issue:` line, its topic
     /// stands in), in the reports' order.
     titled: Vec<bool>,
-    /// The positions files read (those the cache did not vouch for, every OPEN issue's), and
-    /// those found missing.
+    /// The positions files read (those the cache did not vouch for), and those found missing.
     texts: Texts,
+    /// What each OPEN issue's positions file parses to (read now, or kept by the cache).
+    open: OpenPositions,
     /// The identity of each positions file: as read, when it had settled; as found, when
     /// the cache vouched for it.
     identities: FxHashMap<String, Version>,
@@ -57,8 +58,9 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
     let mut read = IssuesRead {
         reports: Vec::with_capacity(files.len()),
         titled: Vec::with_capacity(files.len()),
-        // Only the files read go in (every OPEN issue's, any the cache did not vouch for).
+        // Only the files read go in (those the cache did not vouch for).
         texts: Texts::default(),
+        open: OpenPositions::default(),
         identities: FxHashMap::with_capacity_and_hasher(files.len(), Default::default()),
         cache: NextCache::default(),
     };
@@ -84,9 +86,12 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
         let positions_rel = issues::positions_file(&file.file);
         let summary = match (vouched.positions, positions_now) {
             (Some(part), _) => {
-                read.identities.insert(positions_rel, part.identity);
                 identities.positions = Some(part.identity);
-                Some(part.derived)
+                if let Some(parsed) = part.derived.parsed {
+                    read.open.insert(positions_rel.clone(), parsed);
+                }
+                read.identities.insert(positions_rel, part.identity);
+                Some(part.derived.summary)
             }
             (None, Presence::Missing) => {
                 read.texts.insert(positions_rel, None);
@@ -98,14 +103,15 @@ fn read_issues_while<T>(store: &Store, meanwhile: impl FnOnce() -> T) -> Result<
                     None
                 }
                 Some((text, identity)) => {
-                    let summary = PositionsSummary::of(&positions_rel, &text);
+                    let parsed = Positions::parse(&text);
+                    let summary = PositionsSummary::of_parsed(&positions_rel, &parsed);
                     if let Some(identity) = identity {
                         read.identities.insert(positions_rel.clone(), identity);
-                        // An OPEN issue's report is not kept: it is read every time.
-                        if summary.status != IssueStatus::Open {
-                            identities.positions = Some(identity);
-                            read_now = true;
-                        }
+                        identities.positions = Some(identity);
+                        read_now = true;
+                    }
+                    if parsed.status == IssueStatus::Open {
+                        read.open.insert(positions_rel.clone(), parsed);
                     }
                     read.texts.insert(positions_rel, Some(text));
                     Some(summary)
@@ -186,9 +192,8 @@ pub struct Overview {
     /// Whether each report's title is as written (`false`: no `# Issue:` line, its topic
     /// stands in), in the reports' order ([`written_titles`]).
     pub titled: Vec<bool>,
-    /// The text of each positions file read for the reports: every OPEN issue's, and any
-    /// other the cache of reports did not vouch for (`None`: it was missing).
-    pub texts: Texts,
+    /// What each OPEN issue's positions file parses to (the detail of open issues).
+    pub open: OpenPositions,
 }
 
 impl Overview {
@@ -208,7 +213,7 @@ impl Overview {
 
     fn read_keeping(locked: &Locked, state: &State, events: Events) -> Result<Overview> {
         let (overview, cache, log_kept) = Overview::read_with_cache(locked.store(), state, events)?;
-        cache.save(locked, &overview.reports, &overview.titled);
+        cache.save(locked, &overview.reports, &overview.titled, &overview.open);
         if let Some(mut log_kept) = log_kept {
             log_kept.save(locked);
         }
@@ -258,6 +263,7 @@ impl Overview {
             mut reports,
             titled,
             texts,
+            open,
             identities,
             cache,
         } = read;
@@ -289,10 +295,10 @@ impl Overview {
             Some(opened) => digests_file::load_unchanged_from(store, opened, now)?,
             None => digests_file::load_unchanged(store, now)?,
         };
-        let (edits, ledger, texts) = match kept {
+        let (edits, ledger) = match kept {
             KeptDigests::Unchanged { head, .. } => {
                 let edits = record::unaccepted_edits_with(store, state, &head, Vec::new())?;
-                (edits, None, seen.texts)
+                (edits, None)
             }
             KeptDigests::Loaded(loaded) => {
                 let seen = record::Seen {
@@ -300,8 +306,7 @@ impl Overview {
                     ..seen
                 };
                 let edits = record::unaccepted_edits_seen(store, state, &loaded.ledger, &seen)?;
-                let texts = seen.texts;
-                (edits, Some(loaded.ledger), texts)
+                (edits, Some(loaded.ledger))
             }
         };
         let overview = Overview {
@@ -311,7 +316,7 @@ impl Overview {
             edits,
             ledger,
             titled,
-            texts,
+            open,
         };
         Ok((overview, cache, log_kept))
     }

@@ -7,8 +7,8 @@ use crate::error::Result;
 use crate::names::Name;
 use crate::negotiation::model::State;
 use crate::negotiation::model::log::Event;
-use crate::negotiation::model::positions::EntryKind;
 use crate::negotiation::model::positions::Positions;
+use crate::negotiation::model::positions::{Entry, EntryKind};
 use crate::negotiation::rules::duplicate;
 use std::collections::BTreeMap;
 
@@ -93,6 +93,62 @@ pub fn broken_rules(
     agent: &Name,
     before_turn: impl Fn(&str) -> bool,
 ) -> Vec<(&'static str, String)> {
+    rules_broken(positions, state, agent, |entry| before_turn(&entry.title()))
+        .into_iter()
+        .map(|broken| (broken.code(), broken.reason(agent)))
+        .collect()
+}
+
+/// A rule agreeing would break, before it is put in words: `status` asks for every OPEN
+/// issue and every agent only whether any is broken.
+enum Broken {
+    NoChallenge,
+    SelfChallengeOnly,
+    ChallengeThisTurn,
+    SelfAgreement,
+    /// The titles of the agent's entries written during this turn.
+    OwnEntryThisTurn(Vec<String>),
+}
+
+impl Broken {
+    fn code(&self) -> &'static str {
+        match self {
+            Broken::NoChallenge => "NO_CHALLENGE",
+            Broken::SelfChallengeOnly => "SELF_CHALLENGE_ONLY",
+            Broken::ChallengeThisTurn => "CHALLENGE_THIS_TURN",
+            Broken::SelfAgreement => "SELF_AGREEMENT",
+            Broken::OwnEntryThisTurn(_) => OWN_ENTRY_THIS_TURN,
+        }
+    }
+
+    fn reason(&self, agent: &Name) -> String {
+        match self {
+            Broken::NoChallenge => {
+                "rule 2 (challenge before agree): the issue has no challenge entry".to_owned()
+            }
+            Broken::SelfChallengeOnly => format!(
+                "challenge-before-agree: every challenge is {agent}'s own; another agent must challenge before {agent} may agree"
+            ),
+            Broken::ChallengeThisTurn => "challenge-before-agree: the other agents' challenges were written during this turn; agree on a later turn".to_owned(),
+            Broken::SelfAgreement => {
+                "rule 7 (no self-agreement): no other agent has written a position on this issue"
+                    .to_owned()
+            }
+            Broken::OwnEntryThisTurn(titles) => format!(
+                "no closing on your own unanswered word: {agent} wrote {} during this turn; hand off, and the others answer it or agree on their turn",
+                titles.join(", ")
+            ),
+        }
+    }
+}
+
+/// [`broken_rules`], each rule as found; `before_turn(entry)` as there, by the entry.
+fn rules_broken(
+    positions: &Positions,
+    state: &State,
+    agent: &Name,
+    before_turn: impl Fn(&Entry) -> bool,
+) -> Vec<Broken> {
     let registered = |name: &Name| state.agents.contains(name);
     let challenges: Vec<_> = positions
         .entries
@@ -102,61 +158,27 @@ pub fn broken_rules(
     let mut broken = Vec::new();
     let others: Vec<_> = challenges.iter().filter(|e| &e.agent != agent).collect();
     if challenges.is_empty() {
-        broken.push((
-            "NO_CHALLENGE",
-            "rule 2 (challenge before agree): the issue has no challenge entry".to_owned(),
-        ));
+        broken.push(Broken::NoChallenge);
     } else if others.is_empty() {
-        broken.push((
-            "SELF_CHALLENGE_ONLY",
-            format!(
-                "challenge-before-agree: every challenge is {agent}'s own; another agent must challenge before {agent} may agree"
-            ),
-        ));
-    } else if !others.iter().any(|e| before_turn(&e.title())) {
-        broken.push((
-            "CHALLENGE_THIS_TURN",
-            "challenge-before-agree: the other agents' challenges were written during this turn; agree on a later turn".to_owned(),
-        ));
+        broken.push(Broken::SelfChallengeOnly);
+    } else if !others.iter().any(|e| before_turn(e)) {
+        broken.push(Broken::ChallengeThisTurn);
     }
     let other_position = positions
         .entries
         .iter()
         .any(|e| e.kind == EntryKind::Position && &e.agent != agent && registered(&e.agent));
     if !other_position {
-        broken.push((
-            "SELF_AGREEMENT",
-            "rule 7 (no self-agreement): no other agent has written a position on this issue"
-                .to_owned(),
-        ));
+        broken.push(Broken::SelfAgreement);
     }
-    let own_fresh = own_entries_this_turn(positions, agent, before_turn);
+    let own_fresh: Vec<String> = (positions.entries.iter())
+        .filter(|e| &e.agent == agent && !before_turn(e))
+        .map(Entry::title)
+        .collect();
     if !own_fresh.is_empty() {
-        broken.push((
-            OWN_ENTRY_THIS_TURN,
-            format!(
-                "no closing on your own unanswered word: {agent} wrote {} during this turn; hand off, and the others answer it or agree on their turn",
-                own_fresh.join(", ")
-            ),
-        ));
+        broken.push(Broken::OwnEntryThisTurn(own_fresh));
     }
     broken
-}
-
-/// The titles of the entries `agent` wrote in `positions` during this turn: those that were
-/// not there when the turn began (`before_turn(title)`, as for [`broken_rules`]).
-pub fn own_entries_this_turn(
-    positions: &Positions,
-    agent: &Name,
-    before_turn: impl Fn(&str) -> bool,
-) -> Vec<String> {
-    positions
-        .entries
-        .iter()
-        .filter(|e| &e.agent == agent)
-        .map(|e| e.title())
-        .filter(|title| !before_turn(title))
-        .collect()
 }
 
 /// Who marked each issue AGREED with `agree`, as `positions/NN-TOPIC.md` → the agent (the
@@ -204,8 +226,10 @@ pub fn may_agree(
 ) -> MayAgree {
     let now = state.turn.holder() == Some(agent);
     let before_turn = |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
+    // Another agent's entries all count as there before its turn: no title is written out.
+    let entry_before_turn = |entry: &Entry| !now || before_turn(&entry.title());
     MayAgree {
-        with_decision: broken_rules(positions, state, agent, before_turn).is_empty(),
+        with_decision: rules_broken(positions, state, agent, entry_before_turn).is_empty(),
         duplicate_of: (!proposals.is_empty())
             .then(|| duplicate_rules(proposals, state, agent, before_turn, rel).ok())
             .flatten(),

@@ -13,14 +13,14 @@ use crate::output::{Human, Outcome, Reply};
 use crate::store::LockMode;
 
 use crate::negotiation::derived::digests::{Digests, Edit};
+use crate::negotiation::derived::issue_cache::OpenPositions;
 use crate::negotiation::derived::issue_report::{IssueReport, written_titles};
-use crate::negotiation::derived::record::Texts;
 use crate::negotiation::derived::terms::{IssueTerms, TermIndex};
 use crate::negotiation::model::agents::Agents;
 use crate::negotiation::model::issues;
 use crate::negotiation::model::log::{Event, EventKind};
 use crate::negotiation::model::meta::Meta;
-use crate::negotiation::model::positions::{IssueStatus, Positions};
+use crate::negotiation::model::positions::IssueStatus;
 use crate::negotiation::model::turn::{Phase, Turn, TurnStarted};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::overview::Overview;
@@ -264,11 +264,11 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         events,
         ledger,
         titled,
-        texts,
+        open,
         ..
     } = Overview::read_for_status(&shared, &state)?;
     let summary = summarize(&reports);
-    let open = open_details(&state, &reports, &events, ledger.as_ref(), &texts);
+    let details = open_details(&state, &reports, &events, ledger.as_ref(), &open);
     let agreers = crate::negotiation::rules::agree::agreed_by(&events);
     // Only the pairs still to settle: an issue agreed or escalated is past that question.
     let unsettled: HashSet<&str> = reports
@@ -287,7 +287,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         reports: &reports,
         events: &events,
         ledger: ledger.as_ref(),
-        texts: &texts,
+        open: &open,
         edits: &edits,
         now: ctx.clock.unix_seconds(),
     };
@@ -311,7 +311,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         issues: reports,
         summary,
         edits,
-        open_issues: open,
+        open_issues: details,
         duplicates,
         finish_blockers: blockers,
         agreed_by_file: agreers
@@ -440,7 +440,7 @@ fn open_details(
     reports: &[IssueReport],
     events: &[Event],
     ledger: Option<&Digests>,
-    texts: &Texts,
+    open: &OpenPositions,
 ) -> Vec<OpenDetail> {
     // No OPEN issue, no entry to detail (the records were then not even read): only the
     // issues without positions, each open with nothing written yet.
@@ -478,14 +478,10 @@ fn open_details(
             _ => continue,
         };
         let rel = issues::positions_file(&report.file.file);
-        let Some(Some(text)) = texts.get(&rel) else {
+        let Some(parsed) = open.get(&rel) else {
             continue;
         };
-        let positions = crate::negotiation::rules::reopen::challenges_from(
-            events,
-            &rel,
-            &Positions::parse(text),
-        );
+        let positions = crate::negotiation::rules::reopen::challenges_from(events, &rel, parsed);
         let first_recorded = |title: &str| {
             first_seen
                 .get(&(Cow::Borrowed(rel.as_str()), title.to_owned()))
