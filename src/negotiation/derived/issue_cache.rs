@@ -168,7 +168,9 @@ type SummaryWritten<'r> = (
     &'r [Name],
     &'r [Name],
     u64,
-    &'r [String],
+    // The parser's warnings as it words them, without the file's name, so that the files
+    // with the same warning share one summary.
+    Vec<&'r str>,
 );
 
 /// The identities an issue's title and report go with, for the next overview.
@@ -294,17 +296,21 @@ impl<'a> IssueCache<'a> {
                     (IssueStatus::Open, Some(entries)) => Some(Positions {
                         status: IssueStatus::Open,
                         entries: entries.into_iter().map(Entry::from).collect(),
-                        warnings: parser_warnings(file, derived),
+                        warnings: derived.warnings.to_vec(),
                     }),
                     (IssueStatus::Open, None) | (_, Some(_)) => return None,
                     (_, None) => None,
                 };
+                let mut summary = derived.clone();
+                if !summary.warnings.is_empty() {
+                    // Each warning after the file's name, as the report shows it.
+                    let rel = issues::positions_file(file);
+                    let named = summary.warnings.iter().map(|w| format!("{rel}: {w}"));
+                    summary.warnings = named.collect();
+                }
                 Some(Part {
                     identity,
-                    derived: KnownPositions {
-                        summary: derived.clone(),
-                        parsed,
-                    },
+                    derived: KnownPositions { summary, parsed },
                 })
             }),
         }
@@ -358,15 +364,19 @@ impl NextCache {
         .filter(|((kept, _), _)| kept.issue.is_some() || kept.positions.is_some())
         .map(|((kept, report), title)| -> KeptWritten<'_> {
             let mut place_of = |status| {
+                let named = issues::positions_file(&report.file.file) + ": ";
+                let warnings = (report.warnings.iter())
+                    .map(|w| w.strip_prefix(named.as_str()).unwrap_or(w))
+                    .collect();
                 let summary: SummaryWritten<'_> = (
                     status,
                     &report.position_authors,
                     &report.challenge_authors,
                     &report.participants,
                     report.rounds,
-                    &report.warnings,
+                    warnings,
                 );
-                *places.entry(summary).or_insert_with(|| {
+                *places.entry(summary.clone()).or_insert_with(|| {
                     summaries.push(summary);
                     summaries.len() - 1
                 })
@@ -468,18 +478,6 @@ fn entry(scan: &mut Scan<'_>) -> Option<KeptEntry> {
     Some(KeptEntry(agent, kind, round, line))
 }
 
-/// The parser's own warnings of the positions file of the issue `file`, from its summary's
-/// (each after the file's name).
-fn parser_warnings(file: &str, summary: &PositionsSummary) -> Vec<String> {
-    if summary.warnings.is_empty() {
-        return Vec::new();
-    }
-    let prefix = format!("{}: ", issues::positions_file(file));
-    (summary.warnings.iter())
-        .map(|w| w.strip_prefix(&prefix).unwrap_or(w).to_owned())
-        .collect()
-}
-
 /// `null`, or a part: `["STAMP",` then what `derived` reads, then `]`.
 fn part<'a, T>(
     scan: &mut Scan<'a>,
@@ -574,9 +572,17 @@ mod tests {
             (identity(1).into(), Some(title))
         );
         let positions = positions.as_ref().unwrap();
+        // Kept with the warnings as the parser words them (files with the same warning share
+        // a summary), and shown after the file's name.
+        let unnamed = PositionsSummary {
+            warnings: (summary.warnings.iter())
+                .map(|w| w.strip_prefix("positions/01-a.md: ").unwrap().to_owned())
+                .collect(),
+            ..summary.clone()
+        };
         assert_eq!(
             (positions.0, &summaries[positions.1.0]),
-            (identity(2).into(), &summary)
+            (identity(2).into(), &unnamed)
         );
         // The OPEN issue's entries are kept with it; an AGREED issue's are not.
         assert_eq!(positions.1.1.as_ref().map(Vec::len), Some(2));
@@ -599,7 +605,9 @@ mod tests {
             Presence::File(identity(2)),
         );
         assert!(vouched.issue.is_none());
-        let parsed = vouched.positions.unwrap().derived.parsed.unwrap();
+        let known = vouched.positions.unwrap().derived;
+        assert_eq!(known.summary, summary);
+        let parsed = known.parsed.unwrap();
         let whole = Positions::parse(written);
         assert_eq!(
             (parsed.entries, parsed.warnings),

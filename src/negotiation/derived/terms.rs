@@ -43,7 +43,8 @@ impl IssueTerms {
         let mut add = |words: &str, weight: f32| {
             for_each_term(words, |term| counts.push((term.to_owned(), weight)));
         };
-        add(&file.topic.replace('-', " "), TOPIC_WEIGHT);
+        // The topic's hyphens part its words, as any character that is not a letter or digit.
+        add(&file.topic, TOPIC_WEIGHT);
         let mut weight = DETAIL_WEIGHT;
         for line in text.lines() {
             let line = line.trim();
@@ -169,7 +170,10 @@ pub fn for_each_term(text: &str, mut found: impl FnMut(&str)) {
         }
     };
     for c in text.chars() {
-        if c.is_alphanumeric() {
+        // ASCII first: most words are, and its lower case needs no table.
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        } else if !c.is_ascii() && c.is_alphanumeric() {
             word.extend(c.to_lowercase());
         } else {
             flush(&mut word);

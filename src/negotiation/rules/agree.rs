@@ -150,18 +150,18 @@ fn rules_broken(
     before_turn: impl Fn(&Entry) -> bool,
 ) -> Vec<Broken> {
     let registered = |name: &Name| state.agents.contains(name);
-    let challenges: Vec<_> = positions
-        .entries
-        .iter()
-        .filter(|e| e.kind == EntryKind::Challenge && registered(&e.agent))
-        .collect();
+    // Walked, not collected: this runs for every OPEN issue and agent at each `status`.
+    let challenges = || {
+        (positions.entries.iter())
+            .filter(|e| e.kind == EntryKind::Challenge && registered(&e.agent))
+    };
+    let mut others = challenges().filter(|e| &e.agent != agent).peekable();
     let mut broken = Vec::new();
-    let others: Vec<_> = challenges.iter().filter(|e| &e.agent != agent).collect();
-    if challenges.is_empty() {
+    if challenges().next().is_none() {
         broken.push(Broken::NoChallenge);
-    } else if others.is_empty() {
+    } else if others.peek().is_none() {
         broken.push(Broken::SelfChallengeOnly);
-    } else if !others.iter().any(|e| before_turn(e)) {
+    } else if !others.any(|e| before_turn(e)) {
         broken.push(Broken::ChallengeThisTurn);
     }
     let other_position = positions

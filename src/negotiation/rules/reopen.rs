@@ -5,6 +5,7 @@ use crate::negotiation::model::log::Event;
 use crate::negotiation::model::log::EventKind;
 use crate::negotiation::model::positions::EntryKind;
 use crate::negotiation::model::positions::Positions;
+use std::borrow::Cow;
 
 /// The first line of a reopen entry's body.
 pub const REOPEN_LINE: &str = "Reopened: the agreement below is questioned.";
@@ -17,7 +18,13 @@ pub fn may_hold_reopen(text: &str) -> bool {
 /// The positions of `rel` as the challenge-before-agree rule reads them: when the issue was
 /// reopened (the last `reopen` event's entry is still in the file), the challenges written
 /// before the reopen entry no longer count; everything else stays.
-pub fn challenges_from(events: &[Event], rel: &str, positions: &Positions) -> Positions {
+/// Borrowed as they are when the issue was not reopened (most issues, every time `status`
+/// looks).
+pub fn challenges_from<'p>(
+    events: &[Event],
+    rel: &str,
+    positions: &'p Positions,
+) -> Cow<'p, Positions> {
     let reopened = events
         .iter()
         .rev()
@@ -38,11 +45,11 @@ pub fn challenges_from(events: &[Event], rel: &str, positions: &Positions) -> Po
             .find(|e| e.title() == title)
             .map(|e| e.line)
     }) else {
-        return positions.clone();
+        return Cow::Borrowed(positions);
     };
     let mut fresh = positions.clone();
     fresh
         .entries
         .retain(|e| e.kind != EntryKind::Challenge || e.line >= line);
-    fresh
+    Cow::Owned(fresh)
 }
