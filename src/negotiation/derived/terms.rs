@@ -49,9 +49,7 @@ impl IssueTerms {
         for line in text.lines() {
             let line = line.trim();
             if let Some(title) = line.strip_prefix("# Issue:") {
-                if !title.trim().starts_with("[TODO") {
-                    add(title, TITLE_WEIGHT);
-                }
+                add_title(&mut add, title);
                 continue;
             }
             if let Some(heading) = line.strip_prefix("## ") {
@@ -68,6 +66,29 @@ impl IssueTerms {
             }
             add(line, weight);
         }
+        IssueTerms::counted(file, author, counts)
+    }
+
+    /// The terms of the issue `file` from its title alone (`None`: it has no `# Issue:` line):
+    /// [`IssueTerms::of`] an issue file holding only that line, without writing it out.
+    pub fn of_title(file: &IssueFile, title: Option<&str>) -> IssueTerms {
+        let mut counts: Vec<(String, f32)> = Vec::new();
+        let mut add = |words: &str, weight: f32| {
+            for_each_term(words, |term| counts.push((term.to_owned(), weight)));
+        };
+        add(&file.topic, TOPIC_WEIGHT);
+        if let Some(title) = title {
+            add_title(&mut add, title);
+        }
+        IssueTerms::counted(file, None, counts)
+    }
+
+    /// The terms of `file` from each term found and its weight: sorted, one per term.
+    fn counted(
+        file: &IssueFile,
+        author: Option<&str>,
+        mut counts: Vec<(String, f32)>,
+    ) -> IssueTerms {
         counts.sort_by(|a, b| a.0.cmp(&b.0));
         let mut terms: Vec<(String, f32)> = Vec::with_capacity(counts.len());
         for (term, weight) in counts {
@@ -81,6 +102,13 @@ impl IssueTerms {
             author: author.map(str::to_owned),
             terms,
         }
+    }
+}
+
+/// Adds the words of a title, unless it is still the template's placeholder.
+fn add_title(add: &mut impl FnMut(&str, f32), title: &str) {
+    if !title.trim().starts_with("[TODO") {
+        add(title, TITLE_WEIGHT);
     }
 }
 
@@ -213,6 +241,22 @@ mod tests {
         let mut all = Vec::new();
         for_each_term(text, |t| all.push(t.to_owned()));
         all
+    }
+
+    #[test]
+    fn the_terms_of_a_title_are_those_of_an_issue_file_holding_only_it() {
+        let file = IssueFile::parse("07-rate-limits.md").unwrap();
+        for title in [
+            Some("Rate limits per tenant"),
+            Some("[TODO: Short Title]"),
+            None,
+        ] {
+            let text = title.map(|t| format!("# Issue: {t}\n")).unwrap_or_default();
+            assert_eq!(
+                IssueTerms::of_title(&file, title),
+                IssueTerms::of(&file, None, &text)
+            );
+        }
     }
 
     #[test]

@@ -161,7 +161,7 @@ fn rules_broken(
         broken.push(Broken::NoChallenge);
     } else if others.peek().is_none() {
         broken.push(Broken::SelfChallengeOnly);
-    } else if !others.any(|e| before_turn(e)) {
+    } else if !others.any(&before_turn) {
         broken.push(Broken::ChallengeThisTurn);
     }
     let other_position = positions
@@ -226,8 +226,10 @@ pub fn may_agree(
 ) -> MayAgree {
     let now = state.turn.holder() == Some(agent);
     let before_turn = |title: &str| !now || recorded.is_some_and(|d| d.has_entry(title));
-    // Another agent's entries all count as there before its turn: no title is written out.
-    let entry_before_turn = |entry: &Entry| !now || before_turn(&entry.title());
+    // Another agent's entries all count as there before its turn, and with no record none
+    // was: no title is written out for either.
+    let entry_before_turn =
+        |entry: &Entry| !now || recorded.is_some_and(|d| d.has_entry(&entry.title()));
     MayAgree {
         with_decision: rules_broken(positions, state, agent, entry_before_turn).is_empty(),
         duplicate_of: (!proposals.is_empty())

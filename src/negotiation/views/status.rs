@@ -339,10 +339,8 @@ fn terms_for_status(store: &Store, reports: &[IssueReport], titled: &[bool]) -> 
         .unwrap_or_default();
     (reports.iter().zip(written_titles(reports, titled)))
         .map(|(report, title)| {
-            kept.remove(report.file.file.as_str()).unwrap_or_else(|| {
-                let text = title.map(|t| format!("# Issue: {t}\n")).unwrap_or_default();
-                IssueTerms::of(&report.file, None, &text)
-            })
+            (kept.remove(report.file.file.as_str()))
+                .unwrap_or_else(|| IssueTerms::of_title(&report.file, title))
         })
         .collect()
 }
