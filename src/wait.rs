@@ -51,27 +51,6 @@ enum Wake {
     Interrupted,
 }
 
-/// What a check may tell the wait it runs in.
-pub struct Waking<'a> {
-    source: &'a Source,
-}
-
-impl Waking<'_> {
-    /// The check has found what it waits for, all but certainly, and goes on to make its
-    /// answer (a lock, a few reads and writes): the watch is let go now, so that its release
-    /// (closing an inotify instance waits for a kernel grace period, milliseconds) overlaps
-    /// that work instead of delaying the process's exit, which is what an agent's shell
-    /// waits for. Should the check wait on after all, the watch is renewed and the check run
-    /// again at once, so no change is missed. Once per wake: a check right after a renewal
-    /// keeps the watch.
-    pub fn answering(&self) {
-        #[cfg(target_os = "linux")]
-        if let Source::Direct(inotify) = self.source {
-            inotify.retire();
-        }
-    }
-}
-
 /// How a waiter learns about changes.
 enum Source {
     /// Kept alive for as long as the wait lasts; dropping it stops the watch.
@@ -103,7 +82,7 @@ pub fn until<T>(
     watched: &[&str],
     options: &WaitOptions,
     default_interval: Duration,
-    mut check: impl FnMut(&Waking) -> Result<Check<T>>,
+    mut check: impl FnMut() -> Result<Check<T>>,
 ) -> Result<T> {
     let began = Instant::now();
     let (sender, receiver) = mpsc::channel();
@@ -119,9 +98,8 @@ pub fn until<T>(
         Source::Polling(interval) => *interval,
         _ => SAFETY_RECHECK,
     };
-    let waking = Waking { source: &source };
     loop {
-        let deadline_in = match check(&waking)? {
+        let deadline_in = match check()? {
             Check::Ready(answer) => return Ok(answer),
             Check::NotYet(deadline_in) => deadline_in,
         };
@@ -445,7 +423,6 @@ fn is_watched_rel<S: AsRef<str>>(rel: &str, watched: &[S]) -> bool {
 /// missing (or cannot be watched), to see it appear.
 #[cfg(target_os = "linux")]
 mod direct {
-    use std::cell::{Cell, RefCell};
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
     use std::os::unix::ffi::OsStrExt;
     use std::path::Path;
@@ -481,26 +458,27 @@ mod direct {
         // Declared first so that it is dropped first: no cancellation writes to `cancelled`
         // once the wait is over.
         _listening: Listening,
-        // `None` once retired (see `retire`) until renewed, and once dropped (see `Drop`).
-        inotify: RefCell<Option<OwnedFd>>,
-        /// Whether [`Inotify::retire`] may let the instance go: not again before a wake.
-        may_retire: Cell<bool>,
+        // `Some` until dropped (see `Drop`).
+        inotify: Option<OwnedFd>,
         cancelled: Arc<OwnedFd>,
         watched: Vec<String>,
         dir: std::ffi::CString,
         /// Each watched file's path (NUL-terminated), to watch it again before each check.
         files: Vec<std::ffi::CString>,
-        /// The directory's watch, once a watched file was found missing: kept from then on
-        /// (by this instance).
-        dir_watch: Cell<Option<i32>>,
+        /// The directory's watch, once a watched file was found missing: kept from then on.
+        dir_watch: std::cell::Cell<Option<i32>>,
     }
 
     impl Inotify {
         pub fn start(ctx: &Ctx, dir: &Path, watched: &[&str]) -> std::io::Result<Inotify> {
             let path = std::ffi::CString::new(dir.as_os_str().as_bytes())
                 .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
-            let inotify = instance()?;
-            // SAFETY: returns a new descriptor (owned from here on) or -1.
+            // SAFETY: each call returns a new descriptor (owned from here on) or -1.
+            let inotify = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
+            if inotify < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let inotify = unsafe { OwnedFd::from_raw_fd(inotify) };
             let cancelled = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
             if cancelled < 0 {
                 return Err(std::io::Error::last_os_error());
@@ -522,13 +500,12 @@ mod direct {
             });
             let waiter = Inotify {
                 _listening: listening,
-                inotify: RefCell::new(Some(inotify)),
-                may_retire: Cell::new(true),
+                inotify: Some(inotify),
                 cancelled,
                 watched: watched.iter().map(|path| (*path).to_owned()).collect(),
                 dir: path,
                 files,
-                dir_watch: Cell::new(None),
+                dir_watch: std::cell::Cell::new(None),
             };
             waiter.arm()?;
             Ok(waiter)
@@ -557,9 +534,6 @@ mod direct {
         /// Waits up to `pause` for a change to a watched path or an interrupt, as
         /// [`super::next_wake`] does for the channel.
         pub fn next_wake(&self, receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
-            if self.inotify.borrow().is_none() {
-                return self.renew(receiver, pause);
-            }
             let until = Instant::now() + pause;
             loop {
                 if let Some(wake) = interrupted(receiver) {
@@ -597,7 +571,6 @@ mod direct {
                     // Renewed before the check that follows: a file replaced is watched
                     // anew. Should that fail, the next check still comes at the safety timer.
                     let _ = self.arm();
-                    self.may_retire.set(true);
                     return Some(interrupted(receiver).unwrap_or(Wake::Changed));
                 }
             }
@@ -645,47 +618,8 @@ mod direct {
 
     impl Inotify {
         fn raw(&self) -> std::os::fd::RawFd {
-            (self.inotify.borrow().as_ref()).map_or(-1, AsRawFd::as_raw_fd)
+            self.inotify.as_ref().map_or(-1, AsRawFd::as_raw_fd)
         }
-
-        /// Lets the instance go (see [`super::Waking::answering`]), unless it was renewed
-        /// since the last wake.
-        pub fn retire(&self) {
-            if self.may_retire.replace(false)
-                && let Some(fd) = self.inotify.borrow_mut().take()
-            {
-                self.dir_watch.set(None);
-                close_aside(fd);
-            }
-        }
-
-        /// A new instance in place of a retired one, armed, then a re-check at once: a change
-        /// made since the old one was let go is seen only by a check.
-        fn renew(&self, receiver: &Receiver<Wake>, pause: Duration) -> Option<Wake> {
-            match instance() {
-                Ok(fd) => {
-                    *self.inotify.borrow_mut() = Some(fd);
-                    // Should arming fail, the next check still comes at the safety timer.
-                    let _ = self.arm();
-                    Some(interrupted(receiver).unwrap_or(Wake::Changed))
-                }
-                // No instance to be had: re-check after the pause, as when `poll` fails.
-                Err(_) => {
-                    std::thread::sleep(pause);
-                    interrupted(receiver)
-                }
-            }
-        }
-    }
-
-    /// A new inotify instance, non-blocking.
-    fn instance() -> std::io::Result<OwnedFd> {
-        // SAFETY: returns a new descriptor (owned from here on) or -1.
-        let inotify = unsafe { libc::inotify_init1(libc::IN_CLOEXEC | libc::IN_NONBLOCK) };
-        if inotify < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(unsafe { OwnedFd::from_raw_fd(inotify) })
     }
 
     /// Closing an inotify descriptor waits for the kernel's grace period (milliseconds on
@@ -693,16 +627,12 @@ mod direct {
     /// thread of its own (in a process that exits next, the exit waits for that thread, as
     /// it would for the close; in the MCP server the answer goes out at once). If no thread
     /// can be started, it is closed here.
-    fn close_aside(fd: OwnedFd) {
-        let _ = std::thread::Builder::new()
-            .name("parley-inotify-close".into())
-            .spawn(move || drop(fd));
-    }
-
     impl Drop for Inotify {
         fn drop(&mut self) {
-            if let Some(fd) = self.inotify.get_mut().take() {
-                close_aside(fd);
+            if let Some(fd) = self.inotify.take() {
+                let _ = std::thread::Builder::new()
+                    .name("parley-inotify-close".into())
+                    .spawn(move || drop(fd));
             }
         }
     }

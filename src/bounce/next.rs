@@ -90,7 +90,7 @@ pub fn run(ctx: &Ctx, args: &NextArgs) -> Result<Outcome> {
     };
     let watched = [name(&args.file), name(&journal_path(&args.file))];
     let watched: Vec<&str> = watched.iter().map(String::as_str).collect();
-    wait::until(ctx, &dir, &watched, options, DEFAULT_POLL, |_| {
+    wait::until(ctx, &dir, &watched, options, DEFAULT_POLL, || {
         let reply = answer(ctx, &args.file, &args.agent)?;
         Ok(if reply.status() == Status::NotNow {
             let mut said = Human::default();
