@@ -48,48 +48,38 @@ pub fn run(ctx: &Ctx, args: &PollArgs) -> Result<PollReply> {
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let mut skipped = Vec::new();
     // The answer is in turn.md; a holder's timer expiring is a deadline the check computes.
-    wait::until(
-        ctx,
-        store.root(),
-        &[TURN_FILE],
-        options,
-        interval,
-        |waking| {
-            // Lock-free first: every state file is replaced atomically, so an unlocked read sees
-            // whole files; while the answer is plainly "not yet" the waiters of a directory then
-            // never queue on the lock. Anything else is decided by the locked look below.
-            if let Ok(state) = State::load(&store)
-                && state.agents.contains(&args.agent)
-                && let Some(holder) = state.turn.holder()
-                && holder != &args.agent
-                && state.holder_since().is_some()
-                && state.timed_out_holder(ctx.clock.unix_seconds()).is_none()
-            {
-                ctx.notices.progress(&format!("{holder} holds the turn"));
-                return Ok(Check::NotYet(holder_expires_in(&state, ctx)));
-            }
-            // Most likely the answer now (the turn is the agent's, the negotiation is over, or
-            // the holder is to be skipped): the watch need not outlive the locked look.
-            waking.answering();
-            let (state, mut lines, news) = look(&store, ctx, &args.agent)?;
-            skipped.append(&mut lines);
-            if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
-                let skipped = std::mem::take(&mut skipped);
-                return Ok(Check::Ready(PollReply::new(
-                    &store,
-                    &state,
-                    &args.agent,
-                    skipped,
-                    news,
-                    ctx,
-                )));
-            }
-            if let Some(holder) = state.turn.holder() {
-                ctx.notices.progress(&format!("{holder} holds the turn"));
-            }
-            Ok(Check::NotYet(holder_expires_in(&state, ctx)))
-        },
-    )
+    wait::until(ctx, store.root(), &[TURN_FILE], options, interval, || {
+        // Lock-free first: every state file is replaced atomically, so an unlocked read sees
+        // whole files; while the answer is plainly "not yet" the waiters of a directory then
+        // never queue on the lock. Anything else is decided by the locked look below.
+        if let Ok(state) = State::load(&store)
+            && state.agents.contains(&args.agent)
+            && let Some(holder) = state.turn.holder()
+            && holder != &args.agent
+            && state.holder_since().is_some()
+            && state.timed_out_holder(ctx.clock.unix_seconds()).is_none()
+        {
+            ctx.notices.progress(&format!("{holder} holds the turn"));
+            return Ok(Check::NotYet(holder_expires_in(&state, ctx)));
+        }
+        let (state, mut lines, news) = look(&store, ctx, &args.agent)?;
+        skipped.append(&mut lines);
+        if state.turn == Turn::Done || state.turn.holder() == Some(&args.agent) {
+            let skipped = std::mem::take(&mut skipped);
+            return Ok(Check::Ready(PollReply::new(
+                &store,
+                &state,
+                &args.agent,
+                skipped,
+                news,
+                ctx,
+            )));
+        }
+        if let Some(holder) = state.turn.holder() {
+            ctx.notices.progress(&format!("{holder} holds the turn"));
+        }
+        Ok(Check::NotYet(holder_expires_in(&state, ctx)))
+    })
 }
 
 /// One look at the negotiation on behalf of `agent`, under the lock: starts a missing timer,

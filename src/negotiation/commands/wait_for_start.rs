@@ -39,7 +39,7 @@ pub fn run(ctx: &Ctx, args: &WaitForStartArgs) -> Result<Start> {
     let actor = Actor::by("wait-for-start", &args.agent);
     let interval = Duration::from_secs(State::load(&store)?.meta.poll_interval_seconds.max(1));
     let watched = &[agents::FILE, TURN_FILE, meta::FILE];
-    wait::until(ctx, store.root(), watched, &args.wait, interval, |_| {
+    wait::until(ctx, store.root(), watched, &args.wait, interval, || {
         let Desk { locked, mut state } = Desk::open(&store, actor)?;
         state.ensure_registered(&args.agent)?;
         match &state.turn {

@@ -256,7 +256,7 @@ pub fn run(ctx: &Ctx, args: &WatchArgs) -> Result<Watched> {
     };
     let mut shown: Option<Value> = None;
     let mut failure: Option<String> = None;
-    let last = wait::until(ctx, store.root(), WATCHED, &options, interval, |_| {
+    let last = wait::until(ctx, store.root(), WATCHED, &options, interval, || {
         let view = match View::load(&store) {
             Ok(view) => view,
             // Someone is in the middle of repairing a file by hand: say so and keep watching.
