@@ -183,14 +183,13 @@ const STOP_WORDS: &[&str] = &[
 /// Calls `found` with each normalized term of `text`: runs of letters and digits, lower
 /// case, stop words and short numbers left out, each reduced to a common stem.
 pub fn for_each_term(text: &str, mut found: impl FnMut(&str)) {
-    let mut word = String::new();
-    let mut flush = |word: &mut String| {
+    // Most words fit inline: no allocation per call.
+    let mut word = compact_str::CompactString::default();
+    let mut flush = |word: &mut compact_str::CompactString| {
         if !word.is_empty() {
             let stemmed = stem(word);
             let short_number = stemmed.len() < 3 && stemmed.bytes().all(|b| b.is_ascii_digit());
-            let keep = stemmed.chars().count() >= 2
-                && !short_number
-                && STOP_WORDS.binary_search(&word.as_str()).is_err();
+            let keep = stemmed.chars().count() >= 2 && !short_number && !is_stop_word(word);
             if keep {
                 found(stemmed);
             }
@@ -209,6 +208,13 @@ pub fn for_each_term(text: &str, mut found: impl FnMut(&str)) {
     }
     flush(&mut word);
 }
+
+/// Whether `word` is one of [`STOP_WORDS`] (none is longer than [`LONGEST_STOP_WORD`] bytes).
+fn is_stop_word(word: &str) -> bool {
+    word.len() <= LONGEST_STOP_WORD && STOP_WORDS.binary_search(&word).is_ok()
+}
+
+const LONGEST_STOP_WORD: usize = 8;
 
 /// A light stemmer: the common English endings of one word set aside, so that `limits`,
 /// `limiting` and `limited`, or `migrate` and `migration`, are one term.
@@ -262,6 +268,8 @@ mod tests {
     #[test]
     fn the_stop_words_are_sorted_for_their_search() {
         assert!(STOP_WORDS.windows(2).all(|pair| pair[0] < pair[1]));
+        let longest = STOP_WORDS.iter().map(|w| w.len()).max();
+        assert_eq!(longest, Some(LONGEST_STOP_WORD));
     }
 
     #[test]

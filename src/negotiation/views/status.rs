@@ -276,10 +276,15 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
         .map(|r| r.file.file.as_str())
         .collect();
-    let duplicates: Vec<_> = duplicate::likely_among(&terms_for_status(&store, &reports, &titled))
-        .into_iter()
-        .filter(|d| unsettled.contains(d.file.as_str()))
-        .collect();
+    // With nothing left to settle there is no pair to show: the terms are not even read.
+    let duplicates: Vec<_> = if unsettled.is_empty() {
+        Vec::new()
+    } else {
+        duplicate::likely_among(&terms_for_status(&store, &reports, &titled))
+            .into_iter()
+            .filter(|d| unsettled.contains(d.file.as_str()))
+            .collect()
+    };
     let sign_offs = crate::negotiation::rules::sign_off::review(&store, &state, &events, None)?;
     let seen = agent::Seen {
         store: &store,
@@ -397,38 +402,43 @@ pub struct Challenge {
 }
 
 impl OpenDetail {
+    /// `[duplicate ...; ]round N; challenged by ...; may agree on their turn: ...`, written
+    /// into one string (one line per OPEN issue of `status`).
     pub fn describe(&self) -> String {
-        let challenges = if self.challenges.is_empty() {
-            "no challenge yet".to_owned()
+        use std::fmt::Write;
+        let mut line = String::with_capacity(96);
+        if let Some(proposal) = &self.duplicate_proposal {
+            let _ = write!(line, "{}; ", proposal.describe());
+        }
+        let _ = write!(line, "round {}; ", self.rounds);
+        if self.challenges.is_empty() {
+            line.push_str("no challenge yet");
         } else {
-            let each: Vec<String> = self
-                .challenges
-                .iter()
-                .map(|c| match &c.at {
-                    Some(at) => format!("{} (round {}, {at})", c.agent, c.round),
-                    None => format!("{} (round {}, not yet recorded)", c.agent, c.round),
-                })
-                .collect();
-            format!("challenged by {}", each.join(", "))
-        };
-        let may = if self.may_agree.is_empty() {
-            "nobody yet".to_owned()
+            line.push_str("challenged by ");
+            for (n, c) in self.challenges.iter().enumerate() {
+                let gap = if n == 0 { "" } else { ", " };
+                let _ = match &c.at {
+                    Some(at) => write!(line, "{gap}{} (round {}, {at})", c.agent, c.round),
+                    None => write!(
+                        line,
+                        "{gap}{} (round {}, not yet recorded)",
+                        c.agent, c.round
+                    ),
+                };
+            }
+        }
+        line.push_str("; may agree on their turn: ");
+        if self.may_agree.is_empty() {
+            line.push_str("nobody yet");
         } else {
-            self.may_agree
-                .iter()
-                .map(Name::as_str)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let proposal = self
-            .duplicate_proposal
-            .as_ref()
-            .map(|p| format!("{}; ", p.describe()))
-            .unwrap_or_default();
-        format!(
-            "{proposal}round {}; {challenges}; may agree on their turn: {may}",
-            self.rounds
-        )
+            for (n, agent) in self.may_agree.iter().enumerate() {
+                if n > 0 {
+                    line.push_str(", ");
+                }
+                line.push_str(agent.as_str());
+            }
+        }
+        line
     }
 }
 
