@@ -525,6 +525,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--allowed-origin', '--allowed-origin', [CompletionResultType]::ParameterName, 'A browser Origin to accept besides the server''s own (repeatable)')
             [CompletionResult]::new('--tls-cert', '--tls-cert', [CompletionResultType]::ParameterName, 'Serve HTTPS with this certificate chain (PEM)')
             [CompletionResult]::new('--tls-key', '--tls-key', [CompletionResultType]::ParameterName, 'The private key of --tls-cert (PEM)')
+            [CompletionResult]::new('--header-timeout', '--header-timeout', [CompletionResultType]::ParameterName, 'Close a connection whose request headers (or TLS handshake) take longer than this')
             [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
             [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')

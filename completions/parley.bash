@@ -4779,7 +4779,7 @@ _parley() {
             return 0
             ;;
         parley__subcmd__serve)
-            opts="-h -V --listen --tokens --allowed-host --allowed-origin --tls-cert --tls-key --protocols --feedback-provider --json --lock-timeout --server --help --version"
+            opts="-h -V --listen --tokens --allowed-host --allowed-origin --tls-cert --tls-key --header-timeout --protocols --feedback-provider --json --lock-timeout --server --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4806,6 +4806,10 @@ _parley() {
                     return 0
                     ;;
                 --tls-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -485,6 +485,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --allowed-origin 'A browser Origin to accept besides the server''s own (repeatable)'
             cand --tls-cert 'Serve HTTPS with this certificate chain (PEM)'
             cand --tls-key 'The private key of --tls-cert (PEM)'
+            cand --header-timeout 'Close a connection whose request headers (or TLS handshake) take longer than this'
             cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
             cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'

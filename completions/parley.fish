@@ -352,6 +352,7 @@ complete -c parley -n "__fish_parley_using_subcommand serve" -l allowed-host -d 
 complete -c parley -n "__fish_parley_using_subcommand serve" -l allowed-origin -d 'A browser Origin to accept besides the server\'s own (repeatable)' -r
 complete -c parley -n "__fish_parley_using_subcommand serve" -l tls-cert -d 'Serve HTTPS with this certificate chain (PEM)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand serve" -l tls-key -d 'The private key of --tls-cert (PEM)' -r -F
+complete -c parley -n "__fish_parley_using_subcommand serve" -l header-timeout -d 'Close a connection whose request headers (or TLS handshake) take longer than this' -r
 complete -c parley -n "__fish_parley_using_subcommand serve" -l protocols -d 'Expose only these protocols\' tools (wait is always there) [default: all]' -r -f -a "negotiation\t''
 operative\t''
 bounce\t''

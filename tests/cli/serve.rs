@@ -462,6 +462,41 @@ fn every_refusal_changes_nothing() {
     assert_eq!(post(&addr, &addr, &bearer, LIST).0, 401);
 }
 
+/// A client that opens a connection and never finishes its request headers does not keep it:
+/// the server closes it after `--header-timeout`, and serves complete requests meanwhile.
+#[test]
+fn a_request_whose_headers_never_end_is_closed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let server = Server::start(tmp.path(), &[&root, "--header-timeout", "1"]);
+    let mut slow = std::net::TcpStream::connect(server.addr()).unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .unwrap();
+    // Well beyond the server's timeout: a read that runs out means the server kept it.
+    slow.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let (status, _) = raw(
+        &server.addr(),
+        "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 200);
+    let mut answer = Vec::new();
+    match slow.read_to_end(&mut answer) {
+        // Closed, with nothing or with a 408 said first.
+        Ok(_) => {
+            let answer = String::from_utf8_lossy(&answer);
+            assert!(answer.is_empty() || answer.contains(" 408 "), "{answer}");
+        }
+        Err(e) => assert!(
+            !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+            "the connection was kept open: {e}"
+        ),
+    }
+}
+
 #[test]
 fn without_tokens_only_loopback_is_served() {
     let tmp = tempfile::tempdir().unwrap();

@@ -22,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use std::time::Duration;
 use tokio_rustls::rustls;
 
 use super::tokens::Book;
@@ -47,6 +48,10 @@ pub struct Setup {
     pub allowed_hosts: Vec<String>,
     pub allowed_origins: Vec<String>,
     pub root: PathBuf,
+    /// How long a connection may take to send a request's headers (and to finish its TLS
+    /// handshake) before it is closed: a client that opens connections and trickles bytes
+    /// must not hold them open for ever.
+    pub header_timeout: Duration,
 }
 
 /// What the checks made before a body is read need.
@@ -158,6 +163,7 @@ pub async fn serve(setup: Setup) -> Result<()> {
         ),
     }
     let tls = setup.tls.map(tokio_rustls::TlsAcceptor::from);
+    let header_timeout = setup.header_timeout;
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -173,14 +179,17 @@ pub async fn serve(setup: Setup) -> Result<()> {
         let tls = tls.clone();
         tokio::spawn(async move {
             let service = hyper_util::service::TowerToHyperService::new(app);
-            let http = hyper::server::conn::http1::Builder::new();
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout);
             match tls {
                 None => {
                     let io = hyper_util::rt::TokioIo::new(stream);
                     let _ = http.serve_connection(io, service).await;
                 }
                 Some(acceptor) => {
-                    if let Ok(stream) = acceptor.accept(stream).await {
+                    let handshake = tokio::time::timeout(header_timeout, acceptor.accept(stream));
+                    if let Ok(Ok(stream)) = handshake.await {
                         let io = hyper_util::rt::TokioIo::new(stream);
                         let _ = http.serve_connection(io, service).await;
                     }

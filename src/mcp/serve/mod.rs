@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// The private key of --tls-cert (PEM)
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Close a connection whose request headers (or TLS handshake) take longer than this
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
     #[command(flatten)]
     pub mcp: McpArgs,
 }
@@ -148,6 +152,7 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
         allowed_hosts: args.allowed_host.clone(),
         allowed_origins: args.allowed_origin.clone(),
         root,
+        header_timeout: std::time::Duration::from_secs(args.header_timeout),
     }));
     drop(closer);
     served.map(|()| Served)
