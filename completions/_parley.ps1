@@ -22,7 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
     $completions = @(switch ($command) {
         'parley' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -88,7 +88,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'How often agents should poll, in seconds (meta.md poll_interval_seconds)')
             [CompletionResult]::new('--turn-timeout', '--turn-timeout', [CompletionResultType]::ParameterName, 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--sign-off', '--sign-off', [CompletionResultType]::ParameterName, 'finish needs every agent''s `sign-off` (the default; kept for scripts)')
             [CompletionResult]::new('--no-sign-off', '--no-sign-off', [CompletionResultType]::ParameterName, 'finish needs no sign-off (what script-named links do)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -101,7 +101,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;register' {
             [CompletionResult]::new('--participant', '--participant', [CompletionResultType]::ParameterName, 'The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID, CLAUDE_SESSION_ID, CODEX_THREAD_ID]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--auto', '--auto', [CompletionResultType]::ParameterName, 'Take the first free name of agent-alpha, agent-beta, ... and print it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -114,7 +114,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--allow-partial', '--allow-partial', [CompletionResultType]::ParameterName, 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -132,7 +132,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--position-b', '--position-b', [CompletionResultType]::ParameterName, 'What the other source says')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the whole issue from FILE (`-` is stdin), in the template''s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -142,7 +142,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;end-analysis' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -154,7 +154,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Block until it is the agent''s turn or the negotiation is finished')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -168,7 +168,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -184,7 +184,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--position-a', '--position-a', [CompletionResultType]::ParameterName, 'What one source says')
             [CompletionResult]::new('--position-b', '--position-b', [CompletionResultType]::ParameterName, 'What the other source says')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -194,7 +194,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;hand-off' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -206,7 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'With --watch: stop with exit 124 after SECS')
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'With --watch: print one snapshot and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -220,7 +220,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -232,7 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the body from FILE (`-` is stdin)')
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body itself')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -244,7 +244,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the decision from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--duplicates', '--duplicates', [CompletionResultType]::ParameterName, 'Confirm every pending duplicate proposal by another agent (no issue, no decision)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -257,7 +257,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;escalate' {
             [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'The disagreement, for the person who will settle it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -269,7 +269,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'The person''s decision')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'The person who decides (not an agent of the negotiation)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -280,7 +280,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;audit-template' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent writing the template, recorded in the log')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -290,7 +290,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;check' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -301,7 +301,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;finish' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent running finish: recorded in the log, excused from the sign-off')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--allow-escalated', '--allow-escalated', [CompletionResultType]::ParameterName, 'Finish although some issues are ESCALATE; they are listed as unresolved')
             [CompletionResult]::new('--accept-edits', '--accept-edits', [CompletionResultType]::ParameterName, 'Finish although recorded positions were edited; the edits are listed and logged as accepted')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing')
@@ -314,7 +314,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;changes' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -326,7 +326,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -338,7 +338,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--of', '--of', [CompletionResultType]::ParameterName, 'The issue it duplicates, which stays: its number or its file name')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why, if the titles do not say it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--likely', '--likely', [CompletionResultType]::ParameterName, 'Propose every likely duplicate the tool found (chains onto their lowest number)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -350,7 +350,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;reopen' {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the agreement must be questioned (counts as the reopener''s challenge)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -360,7 +360,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;sign-off' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -371,7 +371,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;show' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -383,7 +383,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -395,7 +395,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -407,7 +407,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the text from FILE (`-` is stdin)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -417,7 +417,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;log' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -428,7 +428,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;watch' {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop with exit 124 after SECS (the last snapshot stays on screen)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Print one snapshot and exit')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -440,7 +440,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;report' {
             [CompletionResult]::new('--html', '--html', [CompletionResultType]::ParameterName, 'Where to write the page (refused if something is there, unless --force)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing file at OUT (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -451,7 +451,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;links' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace files in the way that are not links to parley')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -462,7 +462,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;completions' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -472,7 +472,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;man' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace pages that differ from this parley''s (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -485,7 +485,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agents', '--agents', [CompletionResultType]::ParameterName, 'How many scripted agents take part (negotiation scene)')
             [CompletionResult]::new('--scene', '--scene', [CompletionResultType]::ParameterName, 'Which protocol to play')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -497,7 +497,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'With --install: replace a different SKILL.md (never a symbolic link)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -510,7 +510,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
             [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -529,7 +529,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--protocols', '--protocols', [CompletionResultType]::ParameterName, 'Expose only these protocols'' tools (wait is always there) [default: all]')
             [CompletionResult]::new('--feedback-provider', '--feedback-provider', [CompletionResultType]::ParameterName, 'The only provider `feedback ask` may run, split at spaces (no shell quoting)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -539,7 +539,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -555,7 +555,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'A token that acts only as this agent')
             [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'A unique name for the token, to list and revoke it by')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--admin', '--admin', [CompletionResultType]::ParameterName, 'A token that may do everything (resolve, the Speaker''s messages, ...)')
             [CompletionResult]::new('--viewer', '--viewer', [CompletionResultType]::ParameterName, 'A token that may only call what changes nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -567,7 +567,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token;list' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -577,7 +577,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;token;revoke' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -606,7 +606,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -622,7 +622,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -636,7 +636,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;feedback;validate;request' {
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: applied ids must be among its areas for improvement')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -648,7 +648,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'The request it answers: iteration echoed, one acknowledgement per applied decision')
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'The previous response: unknown applied ids must be marked unknown_id')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -675,7 +675,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--request', '--request', [CompletionResultType]::ParameterName, 'Also check the response against the request it answers')
             [CompletionResult]::new('--previous', '--previous', [CompletionResultType]::ParameterName, 'Also check the response against the previous response')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -690,7 +690,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -700,7 +700,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;feedback;log' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -712,7 +712,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Varies the canned feedback; the same seed and request give the same stream')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'The session to answer in, as a tool''s --session [default: one made from the seed]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -757,7 +757,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;agent' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -775,7 +775,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'What the agent does (free text, one line)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -787,7 +787,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -798,7 +798,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;agent;list' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -810,7 +810,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent to show (reading a record is not a heartbeat)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -843,7 +843,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;scope' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -856,7 +856,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;scope;overlap' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -882,7 +882,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--bead', '--bead', [CompletionResultType]::ParameterName, 'The bead (work item) the reservation is for')
             [CompletionResult]::new('--ttl', '--ttl', [CompletionResultType]::ParameterName, 'Minutes the reservation holds without renewal (1 to 10080)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--takeover-stale', '--takeover-stale', [CompletionResultType]::ParameterName, 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -896,7 +896,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'The reserved scope, as it was reserved')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -907,7 +907,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;reservations' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--archived', '--archived', [CompletionResultType]::ParameterName, 'List archived reservations (released or expired) instead of the held ones')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -918,7 +918,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;event' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -942,7 +942,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--next-action', '--next-action', [CompletionResultType]::ParameterName, 'What the receiver should do next')
             [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -962,7 +962,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--urgency', '--urgency', [CompletionResultType]::ParameterName, 'How urgent it is')
             [CompletionResult]::new('--requires-ack', '--requires-ack', [CompletionResultType]::ParameterName, 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -975,7 +975,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -988,7 +988,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event''s id (proto_YYYYMMDD_NNN)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1024,7 +1024,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'Only events from or to this agent (a filter, not a heartbeat)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--unacked', '--unacked', [CompletionResultType]::ParameterName, 'Only events that require an acknowledgement not given yet')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1040,7 +1040,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'The role of a newly registered identity')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'The project root [default: the git top level of the current directory, else the current directory]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--non-interactive', '--non-interactive', [CompletionResultType]::ParameterName, 'Never prompt (parley never does; accepted for the protocol''s command line)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1051,7 +1051,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1082,7 +1082,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The Context section (markdown)')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'Read the Context section from a file')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1092,7 +1092,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1111,7 +1111,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--body', '--body', [CompletionResultType]::ParameterName, 'The body (markdown, headings of level 3 or below)')
             [CompletionResult]::new('--body-file', '--body-file', [CompletionResultType]::ParameterName, 'Read the body from a file')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1121,7 +1121,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;status' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1133,7 +1133,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Block until it is the agent''s turn (0) or the session has ended (2)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -1148,7 +1148,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'Use this threshold instead of the session''s, in [0, 1]')
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round to evaluate [default: the latest round present]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1158,7 +1158,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;bounce;escalate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1170,7 +1170,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Give up with exit 124 after SECS')
             [CompletionResult]::new('--poll-interval', '--poll-interval', [CompletionResultType]::ParameterName, 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Re-check on a timer instead of file events (automatic on network filesystems)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1220,7 +1220,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1246,7 +1246,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--drafter', '--drafter', [CompletionResultType]::ParameterName, 'The representative who drafts the bill (one of the --rep ids)')
             [CompletionResult]::new('--issue', '--issue', [CompletionResultType]::ParameterName, 'A constituent issue (repeatable)')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1256,7 +1256,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;append' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1266,7 +1266,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;validate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1278,7 +1278,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round whose votes count [default: the current round]')
             [CompletionResult]::new('--bill-version', '--bill-version', [CompletionResultType]::ParameterName, 'The bill version voted on [default: the session''s bill_version]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--append', '--append', [CompletionResultType]::ParameterName, 'Append the tally to the ledger as the Speaker''s VOTE_TALLY')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1289,7 +1289,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;gate' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1300,7 +1300,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         'parley;parliament;clock' {
             [CompletionResult]::new('--round', '--round', [CompletionResultType]::ParameterName, 'The round [default: the current round; round 0 has round 1''s clock]')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -1310,7 +1310,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;round' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders')
             [CompletionResult]::new('--end', '--end', [CompletionResultType]::ParameterName, 'Record the end of the current round')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
@@ -1322,7 +1322,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;amendments' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write incorporated / rejected into bill.json for amendments still open')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -1333,7 +1333,7 @@ Register-ArgumentCompleter -Native -CommandName 'parley' -ScriptBlock {
         }
         'parley;parliament;status' {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object {"ok","command","data","error"} instead of text')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

@@ -19,7 +19,7 @@ set edit:completion:arg-completer[parley] = {|@words|
     var completions = [
         &'parley'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -84,7 +84,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --poll-interval 'How often agents should poll, in seconds (meta.md poll_interval_seconds)'
             cand --turn-timeout 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --sign-off 'finish needs every agent''s `sign-off` (the default; kept for scripts)'
             cand --no-sign-off 'finish needs no sign-off (what script-named links do)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -96,7 +96,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;register'= {
             cand --participant 'The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID, CLAUDE_SESSION_ID, CODEX_THREAD_ID]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --auto 'Take the first free name of agent-alpha, agent-beta, ... and print it'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -108,7 +108,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --allow-partial 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -125,7 +125,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --position-b 'What the other source says'
             cand --file 'Read the whole issue from FILE (`-` is stdin), in the template''s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -134,7 +134,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;end-analysis'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -145,7 +145,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --wait 'Block until it is the agent''s turn or the negotiation is finished'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -158,7 +158,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -173,7 +173,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --position-a 'What one source says'
             cand --position-b 'What the other source says'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -182,7 +182,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;hand-off'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -193,7 +193,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'With --watch: stop with exit 124 after SECS'
             cand --agent 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --watch 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
             cand --once 'With --watch: print one snapshot and exit'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -206,7 +206,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --file 'Read the body from FILE (`-` is stdin)'
             cand --body 'The body itself'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -217,7 +217,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --file 'Read the body from FILE (`-` is stdin)'
             cand --body 'The body itself'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -228,7 +228,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --decision 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)'
             cand --file 'Read the decision from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --duplicates 'Confirm every pending duplicate proposal by another agent (no issue, no decision)'
             cand --check 'Only say whether agree would be accepted now (0, or agree''s refusal); change nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -240,7 +240,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;escalate'= {
             cand --summary 'The disagreement, for the person who will settle it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -251,7 +251,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --decision 'The person''s decision'
             cand --by 'The person who decides (not an agent of the negotiation)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -261,7 +261,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;audit-template'= {
             cand --agent 'The agent writing the template, recorded in the log'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -270,7 +270,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;check'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -280,7 +280,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;finish'= {
             cand --agent 'The agent running finish: recorded in the log, excused from the sign-off'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --allow-escalated 'Finish although some issues are ESCALATE; they are listed as unresolved'
             cand --accept-edits 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
             cand --check 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing'
@@ -292,7 +292,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;changes'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -303,7 +303,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -314,7 +314,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --of 'The issue it duplicates, which stays: its number or its file name'
             cand --reason 'Why, if the titles do not say it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --likely 'Propose every likely duplicate the tool found (chains onto their lowest number)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -325,7 +325,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;reopen'= {
             cand --reason 'Why the agreement must be questioned (counts as the reopener''s challenge)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -334,7 +334,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;sign-off'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -344,7 +344,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;show'= {
             cand --file 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -355,7 +355,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -366,7 +366,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -377,7 +377,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The text: a note''s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md'
             cand --file 'Read the text from FILE (`-` is stdin)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -386,7 +386,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;log'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -396,7 +396,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;watch'= {
             cand --timeout 'Stop with exit 124 after SECS (the last snapshot stays on screen)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --once 'Print one snapshot and exit'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -407,7 +407,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;report'= {
             cand --html 'Where to write the page (refused if something is there, unless --force)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --force 'Replace an existing file at OUT (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -417,7 +417,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;links'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --force 'Replace files in the way that are not links to parley'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -427,7 +427,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;completions'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -436,7 +436,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;man'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --force 'Replace pages that differ from this parley''s (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -448,7 +448,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agents 'How many scripted agents take part (negotiation scene)'
             cand --scene 'Which protocol to play'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -459,7 +459,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --install 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there'
             cand --check 'Compare DIR/parley/SKILL.md with this binary''s skill: 0 the same, 1 differs, 66 missing'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --force 'With --install: replace a different SKILL.md (never a symbolic link)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -471,7 +471,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
             cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -489,7 +489,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --protocols 'Expose only these protocols'' tools (wait is always there) [default: all]'
             cand --feedback-provider 'The only provider `feedback ask` may run, split at spaces (no shell quoting)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -498,7 +498,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -513,7 +513,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'A token that acts only as this agent'
             cand --label 'A unique name for the token, to list and revoke it by'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --admin 'A token that may do everything (resolve, the Speaker''s messages, ...)'
             cand --viewer 'A token that may only call what changes nothing'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -524,7 +524,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token;list'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -533,7 +533,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;token;revoke'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -556,7 +556,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -571,7 +571,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -584,7 +584,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;feedback;validate;request'= {
             cand --previous 'The previous response: applied ids must be among its areas for improvement'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -595,7 +595,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --request 'The request it answers: iteration echoed, one acknowledgement per applied decision'
             cand --previous 'The previous response: unknown applied ids must be marked unknown_id'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -617,7 +617,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --request 'Also check the response against the request it answers'
             cand --previous 'Also check the response against the previous response'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -631,7 +631,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --apply 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)'
             cand --timeout 'Kill the provider''s process group and give up with exit 124 after SECS [default: 600]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -640,7 +640,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;feedback;log'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -651,7 +651,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --seed 'Varies the canned feedback; the same seed and request give the same stream'
             cand --session 'The session to answer in, as a tool''s --session [default: one made from the seed]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -686,7 +686,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;agent'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -703,7 +703,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --role 'What the agent does (free text, one line)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -714,7 +714,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'The agent''s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -724,7 +724,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;agent;list'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -735,7 +735,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'The agent to show (reading a record is not a heartbeat)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -761,7 +761,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;scope'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -773,7 +773,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;scope;overlap'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -795,7 +795,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --bead 'The bead (work item) the reservation is for'
             cand --ttl 'Minutes the reservation holds without renewal (1 to 10080)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --takeover-stale 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -808,7 +808,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --scope 'The reserved scope, as it was reserved'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -818,7 +818,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;reservations'= {
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --archived 'List archived reservations (released or expired) instead of the held ones'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -828,7 +828,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;event'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -851,7 +851,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --next-action 'What the receiver should do next'
             cand --requires-ack 'Whether the receiver must accept it'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -870,7 +870,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --urgency 'How urgent it is'
             cand --requires-ack 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -882,7 +882,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -894,7 +894,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --event 'The event''s id (proto_YYYYMMDD_NNN)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -923,7 +923,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --agent 'Only events from or to this agent (a filter, not a heartbeat)'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --unacked 'Only events that require an acknowledgement not given yet'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -938,7 +938,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --role 'The role of a newly registered identity'
             cand --project-root 'The project root [default: the git top level of the current directory, else the current directory]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --non-interactive 'Never prompt (parley never does; accepted for the protocol''s command line)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -948,7 +948,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -978,7 +978,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --context 'The Context section (markdown)'
             cand --context-file 'Read the Context section from a file'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -987,7 +987,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1005,7 +1005,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --body 'The body (markdown, headings of level 3 or below)'
             cand --body-file 'Read the body from a file'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1014,7 +1014,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;status'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1025,7 +1025,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --wait 'Block until it is the agent''s turn (0) or the session has ended (2)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -1039,7 +1039,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --threshold 'Use this threshold instead of the session''s, in [0, 1]'
             cand --round 'The round to evaluate [default: the latest round present]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1048,7 +1048,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;bounce;escalate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1059,7 +1059,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --timeout 'Give up with exit 124 after SECS'
             cand --poll-interval 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --poll 'Re-check on a timer instead of file events (automatic on network filesystems)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1098,7 +1098,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1123,7 +1123,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --drafter 'The representative who drafts the bill (one of the --rep ids)'
             cand --issue 'A constituent issue (repeatable)'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1132,7 +1132,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;append'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1141,7 +1141,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;validate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1152,7 +1152,7 @@ set edit:completion:arg-completer[parley] = {|@words|
             cand --round 'The round whose votes count [default: the current round]'
             cand --bill-version 'The bill version voted on [default: the session''s bill_version]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --append 'Append the tally to the ledger as the Speaker''s VOTE_TALLY'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1162,7 +1162,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;gate'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1172,7 +1172,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         &'parley;parliament;clock'= {
             cand --round 'The round [default: the current round; round 0 has round 1''s clock]'
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -1181,7 +1181,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;round'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --start 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders'
             cand --end 'Record the end of the current round'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -1192,7 +1192,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;amendments'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --apply 'Write incorporated / rejected into bill.json for amendments still open'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
@@ -1202,7 +1202,7 @@ set edit:completion:arg-completer[parley] = {|@words|
         }
         &'parley;parliament;status'= {
             cand --lock-timeout 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]'
-            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN)'
+            cand --server 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)'
             cand --json 'Print one JSON object {"ok","command","data","error"} instead of text'
             cand -h 'Print help'
             cand --help 'Print help'

@@ -25,7 +25,7 @@ function __fish_parley_using_subcommand
 end
 
 complete -c parley -n "__fish_parley_needs_command" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_needs_command" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_needs_command" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_needs_command" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c parley -n "__fish_parley_needs_command" -s V -l version -d 'Print version'
@@ -86,7 +86,7 @@ complete -c parley -n "__fish_parley_using_subcommand init" -l max-rounds -d 'Po
 complete -c parley -n "__fish_parley_using_subcommand init" -l poll-interval -d 'How often agents should poll, in seconds (meta.md poll_interval_seconds)' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l turn-timeout -d 'Skip a turn holder inactive this long (meta.md turn_timeout_seconds)' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand init" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand init" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand init" -l sign-off -d 'finish needs every agent\'s `sign-off` (the default; kept for scripts)'
 complete -c parley -n "__fish_parley_using_subcommand init" -l no-sign-off -d 'finish needs no sign-off (what script-named links do)'
 complete -c parley -n "__fish_parley_using_subcommand init" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -94,7 +94,7 @@ complete -c parley -n "__fish_parley_using_subcommand init" -s h -l help -d 'Pri
 complete -c parley -n "__fish_parley_using_subcommand init" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand register" -l participant -d 'The participant (model session) behind this agent [env: NEGOTIATE_PARTICIPANT_ID, CLAUDE_SESSION_ID, CODEX_THREAD_ID]' -r
 complete -c parley -n "__fish_parley_using_subcommand register" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand register" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand register" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand register" -l auto -d 'Take the first free name of agent-alpha, agent-beta, ... and print it'
 complete -c parley -n "__fish_parley_using_subcommand register" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand register" -s h -l help -d 'Print help'
@@ -102,7 +102,7 @@ complete -c parley -n "__fish_parley_using_subcommand register" -s V -l version 
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l timeout -d 'Give up with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l allow-partial -d 'Start with fewer agents than expected once the deadline passed [env: NEGOTIATE_ALLOW_PARTIAL_REGISTRATION=1]'
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
 complete -c parley -n "__fish_parley_using_subcommand wait-for-start" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -115,19 +115,19 @@ complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l posit
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l position-b -d 'What the other source says' -r
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l file -d 'Read the whole issue from FILE (`-` is stdin), in the template\'s shape: `# Issue: TITLE`, then `## Question`, `## Context`, `## Position A`, `## Position B`' -r -F
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand file-draft-issue" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand end-analysis" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand end-analysis" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand end-analysis" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand end-analysis" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand end-analysis" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand end-analysis" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand poll" -l timeout -d 'Give up with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand poll" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
 complete -c parley -n "__fish_parley_using_subcommand poll" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand poll" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand poll" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand poll" -l wait -d 'Block until it is the agent\'s turn or the negotiation is finished'
 complete -c parley -n "__fish_parley_using_subcommand poll" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
 complete -c parley -n "__fish_parley_using_subcommand poll" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -136,7 +136,7 @@ complete -c parley -n "__fish_parley_using_subcommand poll" -s V -l version -d '
 complete -c parley -n "__fish_parley_using_subcommand wait" -l timeout -d 'Give up with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand wait" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
 complete -c parley -n "__fish_parley_using_subcommand wait" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand wait" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand wait" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand wait" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
 complete -c parley -n "__fish_parley_using_subcommand wait" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand wait" -s h -l help -d 'Print help'
@@ -147,19 +147,19 @@ complete -c parley -n "__fish_parley_using_subcommand new-issue" -l context -d '
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -l position-a -d 'What one source says' -r
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -l position-b -d 'What the other source says' -r
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand new-issue" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand new-issue" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand new-issue" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand hand-off" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand hand-off" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand hand-off" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand status" -l timeout -d 'With --watch: stop with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand status" -l agent -d 'Only what AGENT can act on now (its turn, issues to answer, to agree, sign-off, ...)' -r
 complete -c parley -n "__fish_parley_using_subcommand status" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand status" -l watch -d 'Keep the view on screen, redrawn on every change (the same as `parley watch DIR`)'
 complete -c parley -n "__fish_parley_using_subcommand status" -l once -d 'With --watch: print one snapshot and exit'
 complete -c parley -n "__fish_parley_using_subcommand status" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -168,21 +168,21 @@ complete -c parley -n "__fish_parley_using_subcommand status" -s V -l version -d
 complete -c parley -n "__fish_parley_using_subcommand position" -l file -d 'Read the body from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand position" -l body -d 'The body itself' -r
 complete -c parley -n "__fish_parley_using_subcommand position" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand position" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand position" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand position" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand position" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand position" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand challenge" -l file -d 'Read the body from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand challenge" -l body -d 'The body itself' -r
 complete -c parley -n "__fish_parley_using_subcommand challenge" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand challenge" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand challenge" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand challenge" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand challenge" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand challenge" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand agree" -l decision -d 'The decision, written under `## Status: AGREED` (none: agree to a duplicate proposal)' -r
 complete -c parley -n "__fish_parley_using_subcommand agree" -l file -d 'Read the decision from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agree" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agree" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agree" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agree" -l duplicates -d 'Confirm every pending duplicate proposal by another agent (no issue, no decision)'
 complete -c parley -n "__fish_parley_using_subcommand agree" -l check -d 'Only say whether agree would be accepted now (0, or agree\'s refusal); change nothing'
 complete -c parley -n "__fish_parley_using_subcommand agree" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -190,31 +190,31 @@ complete -c parley -n "__fish_parley_using_subcommand agree" -s h -l help -d 'Pr
 complete -c parley -n "__fish_parley_using_subcommand agree" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand escalate" -l summary -d 'The disagreement, for the person who will settle it' -r
 complete -c parley -n "__fish_parley_using_subcommand escalate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand escalate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand escalate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand escalate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand escalate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand escalate" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand resolve" -l decision -d 'The person\'s decision' -r
 complete -c parley -n "__fish_parley_using_subcommand resolve" -l by -d 'The person who decides (not an agent of the negotiation)' -r
 complete -c parley -n "__fish_parley_using_subcommand resolve" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand resolve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand resolve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand resolve" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand resolve" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand resolve" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand audit-template" -l agent -d 'The agent writing the template, recorded in the log' -r
 complete -c parley -n "__fish_parley_using_subcommand audit-template" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand audit-template" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand audit-template" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand audit-template" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand audit-template" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand audit-template" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand check" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand check" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand check" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand check" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand check" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand check" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand finish" -l agent -d 'The agent running finish: recorded in the log, excused from the sign-off' -r
 complete -c parley -n "__fish_parley_using_subcommand finish" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand finish" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand finish" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand finish" -l allow-escalated -d 'Finish although some issues are ESCALATE; they are listed as unresolved'
 complete -c parley -n "__fish_parley_using_subcommand finish" -l accept-edits -d 'Finish although recorded positions were edited; the edits are listed and logged as accepted'
 complete -c parley -n "__fish_parley_using_subcommand finish" -l check -d 'Only report readiness, as finish would (0 ready, 1 with every reason); change nothing'
@@ -222,95 +222,95 @@ complete -c parley -n "__fish_parley_using_subcommand finish" -l json -d 'Print 
 complete -c parley -n "__fish_parley_using_subcommand finish" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand finish" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand changes" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand changes" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand changes" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand changes" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand changes" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand note" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand note" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand note" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand note" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand note" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand note" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand note" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand note" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l of -d 'The issue it duplicates, which stays: its number or its file name' -r
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l reason -d 'Why, if the titles do not say it' -r
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand duplicate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand duplicate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l likely -d 'Propose every likely duplicate the tool found (chains onto their lowest number)'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand duplicate" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand reopen" -l reason -d 'Why the agreement must be questioned (counts as the reopener\'s challenge)' -r
 complete -c parley -n "__fish_parley_using_subcommand reopen" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand reopen" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand reopen" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand reopen" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand reopen" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand reopen" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand sign-off" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand sign-off" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand sign-off" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand sign-off" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand sign-off" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand sign-off" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand show" -l file -d 'A file, relative to DIR (sources/NAME, analysis/AGENT.md, notes.md, ...)' -r
 complete -c parley -n "__fish_parley_using_subcommand show" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand show" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand show" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand show" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand show" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand show" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand analysis" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand analysis" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand analysis" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand analysis" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand analysis" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand audit" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand audit" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand audit" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand audit" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand audit" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand audit" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand audit" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand audit" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand final" -l body -d 'The text: a note\'s text, appended; or the whole new text of analysis/AGENT.md, coverage-audit.md or final.md' -r
 complete -c parley -n "__fish_parley_using_subcommand final" -l file -d 'Read the text from FILE (`-` is stdin)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand final" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand final" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand final" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand final" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand final" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand final" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand log" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand log" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand log" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand log" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand log" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand log" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand watch" -l timeout -d 'Stop with exit 124 after SECS (the last snapshot stays on screen)' -r
 complete -c parley -n "__fish_parley_using_subcommand watch" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand watch" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand watch" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand watch" -l once -d 'Print one snapshot and exit'
 complete -c parley -n "__fish_parley_using_subcommand watch" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand watch" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand watch" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand report" -l html -d 'Where to write the page (refused if something is there, unless --force)' -r -F
 complete -c parley -n "__fish_parley_using_subcommand report" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand report" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand report" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand report" -l force -d 'Replace an existing file at OUT (never a symbolic link)'
 complete -c parley -n "__fish_parley_using_subcommand report" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand report" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand report" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand links" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand links" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand links" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand links" -l force -d 'Replace files in the way that are not links to parley'
 complete -c parley -n "__fish_parley_using_subcommand links" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand links" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand links" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand completions" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand completions" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand completions" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand completions" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand man" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand man" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand man" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand man" -l force -d 'Replace pages that differ from this parley\'s (never a symbolic link)'
 complete -c parley -n "__fish_parley_using_subcommand man" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand man" -s h -l help -d 'Print help'
@@ -323,14 +323,14 @@ bounce\t'Three agents taking turns in a bounce session until they reach consensu
 parliament\t'Three representatives debate a small bill to a passed vote'
 all\t'Every scene, one after the other'"
 complete -c parley -n "__fish_parley_using_subcommand demo" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand demo" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand demo" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand demo" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c parley -n "__fish_parley_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand skill" -l install -d 'Write DIR/parley/SKILL.md (DIR: a skills folder); exit 3 if a different file is there' -r -F
 complete -c parley -n "__fish_parley_using_subcommand skill" -l check -d 'Compare DIR/parley/SKILL.md with this binary\'s skill: 0 the same, 1 differs, 66 missing' -r -F
 complete -c parley -n "__fish_parley_using_subcommand skill" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand skill" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand skill" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand skill" -l force -d 'With --install: replace a different SKILL.md (never a symbolic link)'
 complete -c parley -n "__fish_parley_using_subcommand skill" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand skill" -s h -l help -d 'Print help'
@@ -342,7 +342,7 @@ parliament\t''
 feedback\t''"
 complete -c parley -n "__fish_parley_using_subcommand mcp" -l feedback-provider -d 'The only provider `feedback ask` may run, split at spaces (no shell quoting)' -r
 complete -c parley -n "__fish_parley_using_subcommand mcp" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand mcp" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand mcp" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand mcp" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand mcp" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand mcp" -s V -l version -d 'Print version'
@@ -360,12 +360,12 @@ parliament\t''
 feedback\t''"
 complete -c parley -n "__fish_parley_using_subcommand serve" -l feedback-provider -d 'The only provider `feedback ask` may run, split at spaces (no shell quoting)' -r
 complete -c parley -n "__fish_parley_using_subcommand serve" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand serve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand serve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand serve" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen_subcommand_from new list revoke help" -s V -l version -d 'Print version'
@@ -376,19 +376,19 @@ complete -c parley -n "__fish_parley_using_subcommand token; and not __fish_seen
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l agent -d 'A token that acts only as this agent' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l label -d 'A unique name for the token, to list and revoke it by' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l admin -d 'A token that may do everything (resolve, the Speaker\'s messages, ...)'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l viewer -d 'A token that may only call what changes nothing'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from new" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from revoke" -s V -l version -d 'Print version'
@@ -397,7 +397,7 @@ complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from help" -f -a "revoke" -d 'Revoke the token labelled LABEL (a running server notices at once)'
 complete -c parley -n "__fish_parley_using_subcommand token; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -s V -l version -d 'Print version'
@@ -408,7 +408,7 @@ complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_s
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -f -a "mock-provider" -d 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and not __fish_seen_subcommand_from validate extract ask log mock-provider help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from validate" -s V -l version -d 'Print version'
@@ -418,7 +418,7 @@ complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l request -d 'Also check the response against the request it answers' -r -F
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l previous -d 'Also check the response against the previous response' -r -F
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from extract" -s V -l version -d 'Print version'
@@ -428,19 +428,19 @@ complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l apply -d 'A decision on an item of the previous feedback, ID=STATUS[:REASON_CODE[:EXPLANATION]] with STATUS accepted, rejected or partial (repeatable)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l timeout -d 'Kill the provider\'s process group and give up with exit 124 after SECS [default: 600]' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from ask" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from log" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l seed -d 'Varies the canned feedback; the same seed and request give the same stream' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l session -d 'The session to answer in, as a tool\'s --session [default: one made from the seed]' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from mock-provider" -s V -l version -d 'Print version'
@@ -451,7 +451,7 @@ complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from help" -f -a "mock-provider" -d 'A provider stand-in: reads a request on stdin, writes a stream with canned feedback'
 complete -c parley -n "__fish_parley_using_subcommand feedback; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand agent; and not __fish_seen_subcommand_from register heartbeat list show help" -s V -l version -d 'Print version'
@@ -464,27 +464,27 @@ complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l role -d 'What the agent does (free text, one line)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l agent -d 'The agent\'s name (^[a-z0-9]+(-[a-z0-9]+)*$, 3 to 48 characters)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from heartbeat" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l agent -d 'The agent to show (reading a record is not a heartbeat)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
@@ -494,7 +494,7 @@ complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "show" -d 'One agent\'s record, liveness and reservations'
 complete -c parley -n "__fish_parley_using_subcommand agent; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -s V -l version -d 'Print version'
@@ -502,7 +502,7 @@ complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen
 complete -c parley -n "__fish_parley_using_subcommand scope; and not __fish_seen_subcommand_from overlap help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand scope; and __fish_seen_subcommand_from overlap" -s V -l version -d 'Print version'
@@ -514,7 +514,7 @@ complete -c parley -n "__fish_parley_using_subcommand reserve" -l scope -d 'The 
 complete -c parley -n "__fish_parley_using_subcommand reserve" -l bead -d 'The bead (work item) the reservation is for' -r
 complete -c parley -n "__fish_parley_using_subcommand reserve" -l ttl -d 'Minutes the reservation holds without renewal (1 to 10080)' -r
 complete -c parley -n "__fish_parley_using_subcommand reserve" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand reserve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand reserve" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand reserve" -l takeover-stale -d 'Take over reservations whose owner is stale, evicted or unknown, or whose TTL ran out'
 complete -c parley -n "__fish_parley_using_subcommand reserve" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand reserve" -s h -l help -d 'Print help'
@@ -523,19 +523,19 @@ complete -c parley -n "__fish_parley_using_subcommand release" -l agent -d 'The 
 complete -c parley -n "__fish_parley_using_subcommand release" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand release" -l scope -d 'The reserved scope, as it was reserved' -r
 complete -c parley -n "__fish_parley_using_subcommand release" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand release" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand release" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand release" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand release" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand release" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand reservations" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand reservations" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand reservations" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand reservations" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand reservations" -l archived -d 'List archived reservations (released or expired) instead of the held ones'
 complete -c parley -n "__fish_parley_using_subcommand reservations" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand reservations" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand reservations" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand event; and not __fish_seen_subcommand_from handoff blocked read ack help" -s V -l version -d 'Print version'
@@ -555,7 +555,7 @@ complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l requires-ack -d 'Whether the receiver must accept it' -r -f -a "true\t''
 false\t''"
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from handoff" -s V -l version -d 'Print version'
@@ -573,7 +573,7 @@ high\t''"
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l requires-ack -d 'Whether the receiver must accept it (a BLOCKED event always does: false is refused)' -r -f -a "true\t''
 false\t''"
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from blocked" -s V -l version -d 'Print version'
@@ -581,7 +581,7 @@ complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l event -d 'The event\'s id (proto_YYYYMMDD_NNN)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from read" -s V -l version -d 'Print version'
@@ -589,7 +589,7 @@ complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_sub
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l event -d 'The event\'s id (proto_YYYYMMDD_NNN)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand event; and __fish_seen_subcommand_from ack" -s V -l version -d 'Print version'
@@ -602,7 +602,7 @@ complete -c parley -n "__fish_parley_using_subcommand events" -l bead -d 'Only e
 complete -c parley -n "__fish_parley_using_subcommand events" -l agent -d 'Only events from or to this agent (a filter, not a heartbeat)' -r
 complete -c parley -n "__fish_parley_using_subcommand events" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand events" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand events" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand events" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand events" -l unacked -d 'Only events that require an acknowledgement not given yet'
 complete -c parley -n "__fish_parley_using_subcommand events" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand events" -s h -l help -d 'Print help'
@@ -613,13 +613,13 @@ complete -c parley -n "__fish_parley_using_subcommand session" -l scope -d 'The 
 complete -c parley -n "__fish_parley_using_subcommand session" -l role -d 'The role of a newly registered identity' -r
 complete -c parley -n "__fish_parley_using_subcommand session" -l project-root -d 'The project root [default: the git top level of the current directory, else the current directory]' -r -F
 complete -c parley -n "__fish_parley_using_subcommand session" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand session" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand session" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand session" -l non-interactive -d 'Never prompt (parley never does; accepted for the protocol\'s command line)'
 complete -c parley -n "__fish_parley_using_subcommand session" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand session" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand session" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and not __fish_seen_subcommand_from new validate append status next consensus escalate wait help" -s V -l version -d 'Print version'
@@ -652,12 +652,12 @@ free-text\t''"
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l context -d 'The Context section (markdown)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l context-file -d 'Read the Context section from a file' -r -F
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from new" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from validate" -s V -l version -d 'Print version'
@@ -672,19 +672,19 @@ closed\t''"
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l body -d 'The body (markdown, headings of level 3 or below)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l body-file -d 'Read the body from a file' -r -F
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from append" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l timeout -d 'Give up with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l wait -d 'Block until it is the agent\'s turn (0) or the session has ended (2)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from next" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
@@ -696,19 +696,19 @@ unanimous\t''"
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l threshold -d 'Use this threshold instead of the session\'s, in [0, 1]' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l round -d 'The round to evaluate [default: the latest round present]' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from consensus" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from escalate" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l timeout -d 'Give up with exit 124 after SECS' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l poll-interval -d 'Seconds between re-checks when polling [default: meta.md poll_interval_seconds]' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l poll -d 'Re-check on a timer instead of file events (automatic on network filesystems)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from wait" -s h -l help -d 'Print help'
@@ -723,7 +723,7 @@ complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_su
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "wait" -d 'Block until it is AGENT\'s turn (0) or the session has ended (2)'
 complete -c parley -n "__fish_parley_using_subcommand bounce; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and not __fish_seen_subcommand_from init append validate tally gate clock round amendments status help" -s V -l version -d 'Print version'
@@ -744,54 +744,54 @@ complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_see
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l drafter -d 'The representative who drafts the bill (one of the --rep ids)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l issue -d 'A constituent issue (repeatable)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from append" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from validate" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l round -d 'The round whose votes count [default: the current round]' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l bill-version -d 'The bill version voted on [default: the session\'s bill_version]' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l append -d 'Append the tally to the ledger as the Speaker\'s VOTE_TALLY'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from tally" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from gate" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -l round -d 'The round [default: the current round; round 0 has round 1\'s clock]' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from clock" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l start -d 'Move to the next round: reset the exchanges, set its clock, lift expired quiet orders'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l end -d 'Record the end of the current round'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from round" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -l apply -d 'Write incorporated / rejected into bill.json for amendments still open'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from amendments" -s V -l version -d 'Print version'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -l lock-timeout -d 'Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]' -r
-complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN)' -r
+complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -l server -d 'Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)' -r
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -l json -d 'Print one JSON object {"ok","command","data","error"} instead of text'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c parley -n "__fish_parley_using_subcommand parliament; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'

@@ -47,6 +47,9 @@ pub struct Server {
     /// As given, for messages.
     url: String,
     token: Option<String>,
+    /// `PARLEY_CA`: a PEM file of the certificates to trust for an `https` server instead
+    /// of the public roots (a server with a certificate of its own).
+    ca: Option<PathBuf>,
 }
 
 impl Server {
@@ -65,10 +68,14 @@ impl Server {
             .ok()
             .map(|t| t.trim().to_owned())
             .filter(|t| !t.is_empty());
+        let ca = std::env::var_os("PARLEY_CA")
+            .filter(|ca| !ca.is_empty())
+            .map(PathBuf::from);
         Some(Server {
             endpoint,
             url: url.to_owned(),
             token,
+            ca,
         })
     }
 }
@@ -297,11 +304,14 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
         "method": "tools/call",
         "params": {"name": call.tool, "arguments": arguments},
     });
-    let agent: ureq::Agent = ureq::Agent::config_builder()
+    let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
-        .http_status_as_error(false)
-        .build()
-        .into();
+        .http_status_as_error(false);
+    if let Some(ca) = &server.ca {
+        let roots = ureq::tls::RootCerts::new_with_certs(&trusted(ca)?);
+        config = config.tls_config(ureq::tls::TlsConfig::builder().root_certs(roots).build());
+    }
+    let agent: ureq::Agent = config.build().into();
     let mut request = agent
         .post(&server.endpoint)
         .header("Content-Type", "application/json")
@@ -498,8 +508,55 @@ fn write_output(out: &Path, force: bool, answer: &mut Answer) -> Result<()> {
     }
 }
 
+/// The certificates of the PEM file `ca` (`PARLEY_CA`); refused before anything is sent
+/// when it cannot be read or holds none.
+fn trusted(ca: &Path) -> Result<Vec<ureq::tls::Certificate<'static>>> {
+    let bad = |why: String| {
+        Error::usage(format!("PARLEY_CA={}: {why}; nothing was sent", ca.display()))
+            .with_hint("point PARLEY_CA at the PEM file of the server's certificate (or of the authority that signed it)")
+    };
+    let pem = std::fs::read(ca).map_err(|e| bad(e.to_string()))?;
+    let mut certificates = Vec::new();
+    for item in ureq::tls::parse_pem(&pem) {
+        if let ureq::tls::PemItem::Certificate(certificate) =
+            item.map_err(|e| bad(e.to_string()))?
+        {
+            certificates.push(certificate);
+        }
+    }
+    if certificates.is_empty() {
+        return Err(bad("no certificate in it".to_owned()));
+    }
+    Ok(certificates)
+}
+
 /// The server could not be reached, or the connection failed before an answer.
 fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
+    // The TLS handshake comes before the request: a certificate refused sends nothing. (The
+    // transport reports rustls's refusal inside an I/O error.)
+    let refused_in_handshake = match error {
+        ureq::Error::Tls(_) | ureq::Error::Rustls(_) => true,
+        ureq::Error::Io(e) => {
+            (e.get_ref()).is_some_and(|inner| inner.is::<tokio_rustls::rustls::Error>())
+        }
+        _ => false,
+    };
+    if refused_in_handshake {
+        let hint = if server.ca.is_some() {
+            "the server's certificate is not signed by one in PARLEY_CA, or does not name the host of PARLEY_SERVER"
+        } else {
+            "if the server has a certificate of its own, set PARLEY_CA to its PEM file"
+        };
+        return Error::new(
+            Status::Io,
+            "UNREACHABLE",
+            format!(
+                "cannot reach {}: TLS: {error}; nothing was sent",
+                server.url
+            ),
+        )
+        .with_hint(hint);
+    }
     let before_sending = matches!(
         error,
         ureq::Error::HostNotFound | ureq::Error::ConnectionFailed | ureq::Error::Timeout(_)

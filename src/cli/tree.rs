@@ -69,7 +69,7 @@ pub struct GlobalArgs {
     /// Give up with exit 75 if the directory lock is not acquired within SECS [default: 10]
     #[arg(long, global = true, value_name = "SECS", env = "PARLEY_LOCK_TIMEOUT")]
     pub lock_timeout: Option<f64>,
-    /// Run the command on this `parley serve` (token: PARLEY_TOKEN)
+    /// Run the command on this `parley serve` (token: PARLEY_TOKEN; its own TLS certificate: PARLEY_CA)
     #[arg(long, global = true, value_name = "URL", env = "PARLEY_SERVER")]
     pub server: Option<String>,
 }

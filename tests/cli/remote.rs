@@ -203,3 +203,90 @@ fn a_refused_token_and_an_unreachable_server_are_clear_errors() {
     let links = remote(&url, None, tmp.path(), &["links", "bin"]);
     assert_eq!(code(&links), 0, "{}", stderr(&links));
 }
+
+/// `parley serve --tls-cert --tls-key` over real TLS, with a certificate of its own (made for
+/// these tests, for 127.0.0.1): the command line trusts it through `PARLEY_CA`, sends nothing
+/// without it, and a plain HTTP request to the port gets no HTTP answer.
+#[test]
+fn https_with_a_certificate_of_its_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let tls = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli/tls");
+    let (cert, key) = (tls.join("server.pem"), tls.join("server.key"));
+    let file = tmp.path().join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let server = Server::start(
+        tmp.path(),
+        &[
+            root.to_str().unwrap(),
+            "--tokens",
+            file.to_str().unwrap(),
+            "--tls-cert",
+            cert.to_str().unwrap(),
+            "--tls-key",
+            key.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        server.url.starts_with("https://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+    let run = |ca: Option<&Path>, args: &[&str]| {
+        let mut command = parley_std();
+        command
+            .current_dir(tmp.path())
+            .env("PARLEY_SERVER", &server.url)
+            .env("PARLEY_TOKEN", &alice);
+        if let Some(ca) = ca {
+            command.env("PARLEY_CA", ca);
+        }
+        command.args(args).output().unwrap()
+    };
+
+    // Not one of the public roots: refused in the handshake, before anything is sent.
+    let untrusted = run(None, &["init", "neg", "2"]);
+    assert_eq!(code(&untrusted), 74, "{}", stderr(&untrusted));
+    let said = stderr(&untrusted);
+    assert!(
+        said.contains("nothing was sent") && said.contains("PARLEY_CA"),
+        "{said}"
+    );
+    // A PARLEY_CA with no certificate in it: a usage error, nothing sent.
+    let empty = tmp.path().join("empty.pem");
+    std::fs::write(&empty, "not a certificate\n").unwrap();
+    let bad = run(Some(&empty), &["init", "neg", "2", "--json"]);
+    assert_eq!(code(&bad), 64, "{}", stderr(&bad));
+    let envelope: serde_json::Value = serde_json::from_str(&stdout(&bad)).unwrap();
+    assert_eq!(envelope["ok"], false, "{envelope}");
+    assert!(!root.join("neg").exists(), "nothing was made");
+
+    // Trusted through PARLEY_CA: the negotiation is made on the server.
+    let made = run(Some(&cert), &["init", "neg", "2"]);
+    assert_eq!(code(&made), 0, "{}", stderr(&made));
+    assert!(root.join("neg/meta.md").is_file());
+    let registered = run(Some(&cert), &["register", "neg", "alice"]);
+    assert_eq!(code(&registered), 0, "{}", stderr(&registered));
+
+    // Plain HTTP to the TLS port: no HTTP answer.
+    let addr = server
+        .url
+        .trim_start_matches("https://")
+        .trim_end_matches('/');
+    let mut plain = std::net::TcpStream::connect(addr).unwrap();
+    plain
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    std::io::Write::write_all(
+        &mut plain,
+        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut plain, &mut answer);
+    assert!(
+        !String::from_utf8_lossy(&answer).starts_with("HTTP/"),
+        "{answer:?}"
+    );
+}
