@@ -307,7 +307,10 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
     let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
         .http_status_as_error(false);
-    if let Some(ca) = &server.ca {
+    // Only for a TLS server: a PARLEY_CA left in the environment does not stop plain HTTP.
+    if let Some(ca) = &server.ca
+        && server.endpoint.starts_with("https://")
+    {
         let roots = ureq::tls::RootCerts::new_with_certs(&trusted(ca)?);
         config = config.tls_config(ureq::tls::TlsConfig::builder().root_certs(roots).build());
     }
@@ -532,13 +535,26 @@ fn trusted(ca: &Path) -> Result<Vec<ureq::tls::Certificate<'static>>> {
 
 /// The server could not be reached, or the connection failed before an answer.
 fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
-    // The TLS handshake comes before the request: a certificate refused sends nothing. (The
-    // transport reports rustls's refusal inside an I/O error.)
+    // The TLS handshake comes before the request: a certificate refused sends nothing. Only
+    // the handshake's own refusals count (an alert or a decryption error may come later,
+    // once the call was sent). The transport reports rustls's errors inside an I/O error;
+    // ureq and this crate share one rustls (a test over HTTPS fails if they ever do not).
+    let handshake = |e: &tokio_rustls::rustls::Error| {
+        use tokio_rustls::rustls::Error as Tls;
+        matches!(
+            e,
+            Tls::InvalidCertificate(_)
+                | Tls::NoCertificatesPresented
+                | Tls::UnsupportedNameType
+                | Tls::PeerIncompatible(_)
+        )
+    };
     let refused_in_handshake = match error {
-        ureq::Error::Tls(_) | ureq::Error::Rustls(_) => true,
-        ureq::Error::Io(e) => {
-            (e.get_ref()).is_some_and(|inner| inner.is::<tokio_rustls::rustls::Error>())
-        }
+        ureq::Error::Tls(_) => true,
+        ureq::Error::Rustls(e) => handshake(e),
+        ureq::Error::Io(e) => (e.get_ref())
+            .and_then(|inner| inner.downcast_ref::<tokio_rustls::rustls::Error>())
+            .is_some_and(handshake),
         _ => false,
     };
     if refused_in_handshake {

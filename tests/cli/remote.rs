@@ -181,6 +181,15 @@ fn a_refused_token_and_an_unreachable_server_are_clear_errors() {
         let envelope: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
         assert_eq!(envelope["ok"], false);
     }
+    // A PARLEY_CA left in the environment does not concern a plain HTTP server.
+    let with_ca = parley_std()
+        .current_dir(tmp.path())
+        .env("PARLEY_SERVER", &server.url)
+        .env("PARLEY_CA", tmp.path().join("absent.pem"))
+        .args(["status", "neg"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&with_ca), 77, "{}", stderr(&with_ca));
     // A closed port: 74 at once, naming the URL.
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", closed.local_addr().unwrap());

@@ -69,9 +69,9 @@ struct KeptPart<T>(VersionStamp, T);
 
 /// The parts kept of one issue: its issue file's name (`NN-TOPIC.md`), the issue file's
 /// title as written (`None`: no `# Issue:` line), and its positions file's summary, as its
-/// place among the file's summaries, with an OPEN issue's entries. Each part is an array of its fields (a file of 500
-/// issues is read at every overview: arrays parse in a fraction of the time of objects); the
-/// name and title are borrowed from the file's text where they need no unescaping. It is
+/// place among the file's summaries, with an OPEN issue's entries. Each part is an array of
+/// its fields (a file of 500 issues is read at every overview: arrays parse in a fraction of
+/// the time of objects); the name and title are borrowed from the file's text where they need no unescaping. It is
 /// written from the reports themselves (`Written`), which hold what the parts do.
 #[derive(Debug, Deserialize)]
 struct KeptIssue<'a>(
