@@ -335,6 +335,47 @@ fn a_hand_off_that_records_nothing_catches_the_digests_file_up_with_a_long_run_o
     assert_eq!(exit, 1, "{envelope}");
 }
 
+/// A hand-over that records many files (positions files written by hand) leaves them in the
+/// digests file's first line as recorded during its turn; once a later turn has begun, the
+/// next hand-over writes the line again without them, so that later commands do not parse
+/// them for nothing. The file stays a true account: `check` and `status` say what they say
+/// without it.
+#[test]
+fn the_files_recorded_in_an_ended_turn_leave_the_digests_files_first_line() {
+    let neg = Neg::in_positions(2);
+    let agreed = [
+        ("agent-alpha", "position", 1),
+        ("agent-beta", "challenge", 1),
+        ("agent-beta", "position", 2),
+    ];
+    for n in 3..=80 {
+        let file = format!("{n:02}-by-hand-{n}.md");
+        neg.write(
+            &format!("issues/{file}"),
+            &format!("# Issue: By hand {n}\n\n## Question\nWhich?\n"),
+        );
+        neg.positions(&file, &agreed, "AGREED");
+    }
+    let turn_start = |neg: &Neg| {
+        let head = neg.read_digests();
+        head["ledger"]["turn_start"].as_object().map(|t| t.len())
+    };
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    assert_eq!(
+        turn_start(&neg),
+        Some(78),
+        "recorded during agent-alpha's turn"
+    );
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    assert_eq!(turn_start(&neg), Some(0), "that turn has ended");
+    let (exit, envelope) = check(&neg);
+    assert_eq!(exit, 0, "{envelope}");
+    let status = neg.run(&["status", "{dir}", "--json"]);
+    std::fs::remove_file(neg.path(DIGESTS)).unwrap();
+    let rebuilt = neg.run(&["status", "{dir}", "--json"]);
+    assert_eq!(stdout(&status), stdout(&rebuilt));
+}
+
 #[test]
 fn a_hand_off_lists_positions_only_when_the_directory_moved_from_the_identity_kept_for_it() {
     let (neg, mut saved, _) = with_a_kept_position();

@@ -307,6 +307,11 @@ impl DigestsHead {
         self.turn_start.contains_key(file)
     }
 
+    /// How many files were recorded since the current turn began.
+    pub fn recorded_this_turn_count(&self) -> usize {
+        self.turn_start.len()
+    }
+
     /// Whether the last record of `file` has no status line or an OPEN one.
     pub fn recorded_open(&self, file: &str) -> bool {
         self.open.contains(file)

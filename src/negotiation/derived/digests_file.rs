@@ -77,6 +77,10 @@ const ANCHOR_BYTES: u64 = 256;
 /// hand-over that finds every file as kept logs only its `turn`, so they add up).
 const CATCH_UP_AFTER: u64 = 16 * 1024;
 
+/// How many files recorded during an ended turn make the first line worth writing again
+/// (see [`Opened::catch_up`]): a few cost less to parse than the file costs to write.
+const STALE_TURN_START: usize = 64;
+
 /// The file's first line: everything but the records, which follow on the second line (a
 /// JSON object, file → [`Recorded`]). A command that finds every positions file as kept reads
 /// this line alone.
@@ -267,6 +271,9 @@ pub struct Loaded {
     listing: Option<Listing>,
     /// Whether `listing` is not the one the file holds.
     listing_changed: bool,
+    /// Whether the file's first line names many files recorded during a turn that has
+    /// ended since ([`Opened::names_an_ended_turn`]): worth writing again.
+    ended_turn: bool,
 }
 
 /// A listing of `positions/` that a later hand-over may take as still true: the stamp of the
@@ -357,6 +364,7 @@ fn loaded_from(store: &Store, opened: Option<Opened>) -> Result<Loaded> {
         identities_changed: false,
         listing: None,
         listing_changed: false,
+        ended_turn: false,
     })
 }
 
@@ -634,14 +642,16 @@ impl Opened {
     }
 
     /// Writes the file again for the log as it is now when the events since the length it
-    /// names reach [`CATCH_UP_AFTER`] bytes, or to keep a new listing of `positions/`: its
+    /// names reach [`CATCH_UP_AFTER`] bytes, when its first line names an ended turn's
+    /// files ([`Opened::names_an_ended_turn`]), or to keep a new listing of `positions/`: its
     /// first line caught up with them, its records copied as they are, unparsed (none was
     /// logged since, or the file would not be as kept). Every later command then reads the
     /// log from there.
     pub fn catch_up(mut self, locked: &Locked) -> Result<()> {
         let since = &self.since;
         let behind = since.end >= self.head.log_bytes + CATCH_UP_AFTER;
-        if !since.whole || !behind && self.new_listing.is_none() {
+        let ended_turn = self.names_an_ended_turn();
+        if !since.whole || !behind && !ended_turn && self.new_listing.is_none() {
             return Ok(());
         }
         let Some(anchor) = anchor(locked.store(), since.end)? else {
@@ -659,6 +669,14 @@ impl Opened {
         content.push(b'\n');
         content.extend_from_slice(&self.bytes[self.records_at..]);
         locked.replace_bytes(FILE, &content)
+    }
+
+    /// Whether the first line names at least [`STALE_TURN_START`] files as recorded during
+    /// the current turn while a turn has been given since: a hand-over that recorded every
+    /// file (written by hand) leaves them there, and each later command parses them again.
+    fn names_an_ended_turn(&self) -> bool {
+        self.head.ledger.recorded_this_turn_count() >= STALE_TURN_START
+            && (self.since.records.iter()).any(|event| event.kind == EventKind::Turn)
     }
 
     /// The whole ledger: the records read and parsed, and the events since applied to it.
@@ -683,6 +701,7 @@ impl Opened {
                 .map(|file| file.to_string())
                 .collect(),
         });
+        let ended_turn = self.names_an_ended_turn();
         let mut ledger = Digests {
             baselines,
             head: self.head.ledger,
@@ -698,6 +717,7 @@ impl Opened {
             identities_changed: false,
             listing,
             listing_changed: false,
+            ended_turn,
         })
     }
 }
@@ -735,9 +755,10 @@ pub fn append(locked: &Locked, loaded: Loaded, events: &[Event]) -> Result<()> {
         identities_changed,
         listing,
         listing_changed,
+        ended_turn,
     } = loaded;
     let end = if events.is_empty() {
-        if from_file && !identities_changed && !listing_changed {
+        if from_file && !identities_changed && !listing_changed && !ended_turn {
             // Nothing recorded or newly known, and the file is usable: leave it.
             return Ok(());
         }
