@@ -255,14 +255,7 @@ fn new_issue_names_the_earlier_issue_it_likely_duplicates_and_keeps_its_file_nam
 #[test]
 fn a_negotiation_made_by_a_script_named_link_keeps_the_challenge_that_finish_sh_expects() {
     let neg = Neg::empty();
-    let scripts = scripts(neg.tmp.path());
-    let output = isolated(scripts.join("init.sh"))
-        .env("PARLEY_NOW", NOW)
-        .arg(&neg.dir)
-        .arg("2")
-        .output()
-        .unwrap();
-    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    init_by_link(&neg);
     assert!(!neg.read("meta.md").contains("duplicate_proposals"));
     for name in ["agent-alpha", "agent-beta"] {
         neg.ok(&["register", "{dir}", name]);

@@ -839,22 +839,7 @@ fn positions_and_audit_sections_follow_the_order_of_the_sources_at_init() {
 
 #[test]
 fn the_demo_shows_the_changes_and_a_settled_duplicate_and_replaces_only_the_path() {
-    let tmp = tempfile::TempDir::new().unwrap();
-    let output = parley()
-        .env_remove("PARLEY_NOW")
-        .current_dir(tmp.path())
-        .args(["--json", "demo", "d"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&output), 0, "{}", stderr(&output));
-    let envelope = json(&output);
-    let transcript: Vec<&str> = envelope["data"]["transcript"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
-    let all = transcript.join("\n");
+    let (tmp, all) = demo_transcript();
     assert!(all.contains("parley init DIR/negotiation 2 60 --topic \"How should the build cache of our CI be designed?\""), "{all}");
     assert!(all.contains("Changes since your last hand-off"), "{all}");
     assert!(all.contains("parley duplicate DIR/negotiation "), "{all}");

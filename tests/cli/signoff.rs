@@ -93,14 +93,7 @@ fn parley_init_requires_sign_offs_and_the_script_links_keep_the_old_meta() {
 #[test]
 fn a_link_made_negotiation_finishes_without_sign_offs() {
     let neg = Neg::empty();
-    let scripts = scripts(neg.tmp.path());
-    let output = isolated(scripts.join("init.sh"))
-        .env("PARLEY_NOW", NOW)
-        .arg(&neg.dir)
-        .arg("2")
-        .output()
-        .unwrap();
-    assert_eq!(code(&output), 0);
+    init_by_link(&neg);
     neg.register_two_with_drafts();
     neg.make_finishable();
     neg.ok(&["finish", "{dir}"]);
@@ -360,22 +353,7 @@ fn a_long_note_is_cut_with_the_command_that_reads_it_whole() {
 
 #[test]
 fn the_demo_shows_a_sign_off_before_the_finish() {
-    let tmp = tempfile::TempDir::new().unwrap();
-    let output = parley()
-        .env_remove("PARLEY_NOW")
-        .current_dir(tmp.path())
-        .args(["--json", "demo", "d"])
-        .output()
-        .unwrap();
-    assert_eq!(code(&output), 0, "{}", stderr(&output));
-    let envelope = json(&output);
-    let transcript: Vec<&str> = envelope["data"]["transcript"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
-    let all = transcript.join("\n");
+    let (tmp, all) = demo_transcript();
     let signed = all
         .find("signs off final.md, the audit and every decision")
         .unwrap_or_else(|| panic!("no sign-off in the transcript:\n{all}"));

@@ -273,6 +273,37 @@ impl Neg {
     }
 }
 
+/// `init.sh DIR 2` through a script-named link, at [`NOW`]: the negotiation as the old
+/// scripts made it. Returns the links' directory.
+pub fn init_by_link(neg: &Neg) -> PathBuf {
+    let scripts = scripts(neg.tmp.path());
+    let output = isolated(scripts.join("init.sh"))
+        .env("PARLEY_NOW", NOW)
+        .arg(&neg.dir)
+        .arg("2")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    scripts
+}
+
+/// The demo run in a new directory (`demo d --json`, at the real time): the directory, and
+/// its transcript as one text.
+pub fn demo_transcript() -> (tempfile::TempDir, String) {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let output = parley()
+        .env_remove("PARLEY_NOW")
+        .current_dir(tmp.path())
+        .args(["--json", "demo", "d"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let envelope: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let lines = envelope["data"]["transcript"].as_array().unwrap().iter();
+    let lines: Vec<&str> = lines.map(|l| l.as_str().unwrap()).collect();
+    (tmp, lines.join("\n"))
+}
+
 /// A directory of links named like the old scripts, made by `parley links`.
 pub fn scripts(parent: &Path) -> PathBuf {
     let dir = parent.join("scripts");
