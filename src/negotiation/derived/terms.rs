@@ -183,24 +183,30 @@ const STOP_WORDS: &[&str] = &[
 /// Calls `found` with each normalized term of `text`: runs of letters and digits, lower
 /// case, stop words and short numbers left out, each reduced to a common stem.
 pub fn for_each_term(text: &str, mut found: impl FnMut(&str)) {
-    // Most words fit inline: no allocation per call.
+    // Most words fit inline: no allocation per word.
     let mut word = compact_str::CompactString::default();
     let mut flush = |word: &mut compact_str::CompactString| {
-        if !word.is_empty() {
+        if !word.is_empty() && !is_stop_word(word) {
             let stemmed = stem(word);
             let short_number = stemmed.len() < 3 && stemmed.bytes().all(|b| b.is_ascii_digit());
-            let keep = stemmed.chars().count() >= 2 && !short_number && !is_stop_word(word);
-            if keep {
+            if !short_number && stemmed.chars().nth(1).is_some() {
                 found(stemmed);
             }
-            word.clear();
         }
+        word.clear();
     };
+    // ASCII text (most is) is cut at each byte that is not a letter or digit and lowered a
+    // word at a time; other text a character at a time, since its lower case may be longer.
+    if text.is_ascii() {
+        for raw in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+            word.push_str(raw);
+            word.make_ascii_lowercase();
+            flush(&mut word);
+        }
+        return;
+    }
     for c in text.chars() {
-        // ASCII first: most words are, and its lower case needs no table.
-        if c.is_ascii_alphanumeric() {
-            word.push(c.to_ascii_lowercase());
-        } else if !c.is_ascii() && c.is_alphanumeric() {
+        if c.is_alphanumeric() {
             word.extend(c.to_lowercase());
         } else {
             flush(&mut word);
@@ -219,10 +225,13 @@ const LONGEST_STOP_WORD: usize = 8;
 /// A light stemmer: the common English endings of one word set aside, so that `limits`,
 /// `limiting` and `limited`, or `migrate` and `migration`, are one term.
 pub fn stem(word: &str) -> &str {
+    // At least three characters left: three bytes at least, and for ASCII exactly.
+    let long_enough =
+        |rest: &str| rest.len() >= 3 && (rest.is_ascii() || rest.chars().nth(2).is_some());
     let mut stem = word;
     for suffix in ["ions", "ion", "ings", "ing", "ies", "es", "ed", "s"] {
         if let Some(rest) = stem.strip_suffix(suffix)
-            && rest.chars().count() >= 3
+            && long_enough(rest)
             && !(suffix == "s" && (rest.ends_with('s') || rest.ends_with('u')))
         {
             stem = rest;
@@ -231,7 +240,7 @@ pub fn stem(word: &str) -> &str {
     }
     for suffix in ["ly", "e", "y"] {
         if let Some(rest) = stem.strip_suffix(suffix)
-            && rest.chars().count() >= 3
+            && long_enough(rest)
         {
             return rest;
         }
@@ -281,6 +290,8 @@ mod tests {
         assert_eq!(terms("status"), ["status"]);
         // Stop words and short numbers say nothing; longer numbers (a status code) do.
         assert_eq!(terms("Which of the 2 should we use for 429?"), ["429"]);
+        // Outside ASCII a stem keeps three characters, not three bytes.
+        assert_eq!(terms("Größes ÄES-Zähler"), ["größ", "äes", "zähler"]);
     }
 
     #[test]
