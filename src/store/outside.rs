@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::crash;
 use super::create::{create_exclusive, temp_file_with_mode};
+use super::lock::{self, LockMode, LockWait};
 use super::paths::TEMP_PREFIX;
 use super::sys::{rename_noreplace, sync_dir, sync_tree};
 use crate::error::{Error, Result};
@@ -139,6 +140,25 @@ pub fn publish_file(path: &Path, content: &[u8], replace: bool) -> Result<Public
 /// `parley token`), replacing what is there, as [`publish_file`] does.
 pub fn publish_private_file(path: &Path, content: &[u8]) -> Result<()> {
     publish(path, content, true, 0o600).map(|_| ())
+}
+
+/// Runs `change` (which reads the file at `path` and may publish it again) while no other
+/// process does so for the same path: each holds an exclusive lock on `.NAME.lock` beside
+/// it, created once and never replaced (a lock on the file itself would be lost when it is
+/// renamed over). Two `parley token new` at once then both keep their token. Readers need no
+/// lock: the file is only ever replaced whole.
+pub fn with_file_locked<T>(
+    path: &Path,
+    wait: &LockWait,
+    label: &str,
+    change: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::cannot_create(path, "it names no file"))?;
+    let lock_path = path.with_file_name(format!(".{}.lock", name.to_string_lossy()));
+    let _held = lock::acquire(&lock_path, LockMode::Exclusive, wait, label)?;
+    change()
 }
 
 fn publish(path: &Path, content: &[u8], replace: bool, mode: u32) -> Result<Publication> {

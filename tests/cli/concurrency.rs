@@ -674,3 +674,67 @@ fn twenty_polls_racing_a_hand_off_leave_a_consistent_turn() {
     );
     assert_eq!(temporaries(&neg.dir), Vec::<String>::new());
 }
+
+/// `parley token new` and `revoke` rewrite the tokens file whole: at once, each must still see
+/// the others' changes (a lock beside the file), so no token is lost and none comes back.
+#[test]
+fn sixteen_racing_token_commands_lose_no_change() {
+    let neg = Neg::init(2);
+    let file = neg.tmp.path().join("tokens.toml");
+    let file_arg = file.to_string_lossy().into_owned();
+    for n in 0..4 {
+        let output = parley_std()
+            .args(["token", "new", &file_arg, "--viewer", "--label"])
+            .arg(format!("old-{n}"))
+            .output()
+            .unwrap();
+        assert_eq!(code(&output), 0, "{}", describe(&output));
+    }
+    let owned = |args: &[&str]| {
+        args.iter()
+            .map(|a| (*a).to_owned())
+            .collect::<Vec<String>>()
+    };
+    let mut runs: Vec<Vec<String>> = (0..12)
+        .map(|n| {
+            let label = format!("new-{n}");
+            owned(&[
+                "--lock-timeout",
+                PATIENT,
+                "token",
+                "new",
+                &file_arg,
+                "--agent",
+                "agent-alpha",
+                "--label",
+                &label,
+            ])
+        })
+        .collect();
+    runs.extend((0..4).map(|n| {
+        let label = format!("old-{n}");
+        owned(&[
+            "--lock-timeout",
+            PATIENT,
+            "token",
+            "revoke",
+            &file_arg,
+            &label,
+        ])
+    }));
+    for output in race(&neg, &runs) {
+        assert_eq!(code(&output), 0, "{}", describe(&output));
+    }
+    let listed = parley_std()
+        .args(["token", "list", &file_arg])
+        .output()
+        .unwrap();
+    assert_eq!(code(&listed), 0, "{}", describe(&listed));
+    let labels: BTreeSet<String> = stdout(&listed)
+        .lines()
+        .filter_map(|line| line.split('\t').next())
+        .map(str::to_owned)
+        .collect();
+    let expected: BTreeSet<String> = (0..12).map(|n| format!("new-{n}")).collect();
+    assert_eq!(labels, expected);
+}

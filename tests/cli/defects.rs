@@ -867,6 +867,44 @@ fn defect_10_only_the_exact_agreed_status_counts() {
     }
 }
 
+/// The status line's own form is exact too: `## Status:AGREED` (no space) or two spaces are
+/// OPEN with a warning; trailing spaces and a CRLF ending (an editor's) are not a new form.
+#[test]
+fn defect_10_only_the_exact_status_line_form_counts() {
+    let entries = "# Positions: topic 0\n\n\
+         ## agent-alpha's position (round 1)\nA.\n\n\
+         ## agent-beta's challenge (round 1)\nB.\n\n\
+         ## agent-beta's position (round 1)\nC.\n\n";
+    for (line, agreed) in [
+        ("## Status:AGREED\n", false),
+        ("## Status:  AGREED\n", false),
+        ("## Status:\tAGREED\n", false),
+        ("## Status: AGREED  \n", true),
+        ("## Status: AGREED\r\n", true),
+    ] {
+        let neg = Neg::in_positions(2);
+        neg.write(
+            "positions/01-topic-0.md",
+            &format!("{entries}{line}Decision.\n"),
+        );
+        let status = neg.run(&["status", "{dir}"]);
+        assert_code(&status, 0, &format!("status with {line:?}"));
+        assert_eq!(
+            stdout(&status).contains("✅ 01-topic-0.md"),
+            agreed,
+            "{line:?}: {}",
+            stdout(&status)
+        );
+        if !agreed {
+            assert!(
+                stderr(&status).contains("unrecognized status"),
+                "{line:?}: {}",
+                stderr(&status)
+            );
+        }
+    }
+}
+
 /// `grep "'s challenge"` let any prose mentioning a challenge satisfy the challenge rule.
 #[test]
 fn defect_10_prose_mentioning_a_challenge_is_not_a_challenge() {

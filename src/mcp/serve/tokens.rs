@@ -351,7 +351,7 @@ pub fn run(ctx: &Ctx, args: TokenArgs) -> Result<Outcome> {
     match args.command {
         TokenCommand::New(new) => create(ctx, new).map(Outcome::from),
         TokenCommand::List { file } => list(&file).map(Outcome::from),
-        TokenCommand::Revoke { file, label } => revoke(&file, &label).map(Outcome::from),
+        TokenCommand::Revoke { file, label } => revoke(ctx, &file, &label).map(Outcome::from),
     }
 }
 
@@ -407,28 +407,31 @@ fn create(ctx: &Ctx, args: NewArgs) -> Result<Created> {
             ));
         }
     };
-    let mut file = read_file(&args.file)?;
-    if file.tokens.iter().any(|t| t.label == args.label) {
-        return Err(Error::new(
-            Status::AlreadyExists,
-            "TOKEN_EXISTS",
-            format!(
-                "a token labelled '{}' is already in {}",
-                args.label,
-                args.file.display()
-            ),
-        )
-        .with_hint("labels are unique: choose another, or revoke the old token first"));
-    }
     let token = new_token()?;
-    file.tokens.push(Stored {
-        label: args.label.clone(),
-        role,
-        agent: agent.clone(),
-        sha256: hex(&hash(&token)),
-        created: ctx.clock.stamp(),
-    });
-    write_file(&args.file, &file)?;
+    let wait = ctx.lock_wait();
+    store::with_file_locked(&args.file, &wait, "parley token new", || {
+        let mut file = read_file(&args.file)?;
+        if file.tokens.iter().any(|t| t.label == args.label) {
+            return Err(Error::new(
+                Status::AlreadyExists,
+                "TOKEN_EXISTS",
+                format!(
+                    "a token labelled '{}' is already in {}",
+                    args.label,
+                    args.file.display()
+                ),
+            )
+            .with_hint("labels are unique: choose another, or revoke the old token first"));
+        }
+        file.tokens.push(Stored {
+            label: args.label.clone(),
+            role,
+            agent: agent.clone(),
+            sha256: hex(&hash(&token)),
+            created: ctx.clock.stamp(),
+        });
+        write_file(&args.file, &file)
+    })?;
     Ok(Created {
         token,
         label: args.label,
@@ -502,19 +505,21 @@ impl Reply for Revoked {
     }
 }
 
-fn revoke(path: &Path, label: &str) -> Result<Revoked> {
-    let mut file = read_file(path)?;
-    let before = file.tokens.len();
-    file.tokens.retain(|t| t.label != label);
-    if file.tokens.len() == before {
-        return Err(Error::new(
-            Status::NotFound,
-            "NO_SUCH_TOKEN",
-            format!("no token labelled '{label}' in {}", path.display()),
-        )
-        .with_hint("parley token list FILE shows the labels"));
-    }
-    write_file(path, &file)?;
+fn revoke(ctx: &Ctx, path: &Path, label: &str) -> Result<Revoked> {
+    store::with_file_locked(path, &ctx.lock_wait(), "parley token revoke", || {
+        let mut file = read_file(path)?;
+        let before = file.tokens.len();
+        file.tokens.retain(|t| t.label != label);
+        if file.tokens.len() == before {
+            return Err(Error::new(
+                Status::NotFound,
+                "NO_SUCH_TOKEN",
+                format!("no token labelled '{label}' in {}", path.display()),
+            )
+            .with_hint("parley token list FILE shows the labels"));
+        }
+        write_file(path, &file)
+    })?;
     Ok(Revoked {
         label: label.to_owned(),
     })

@@ -53,7 +53,7 @@ pub const FILE: &str = ".parley/issue-reports.json";
 pub type OpenPositions = rustc_hash::FxHashMap<String, Positions>;
 
 /// Changes whenever what a part holds changes meaning; a file of another version is ignored.
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 
 /// What was derived from one file, vouched for by the file's identity (the one it has now).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -106,7 +106,8 @@ impl Positions {
             let line = raw.trim_end();
             if let Some(word) = status_word(line) {
                 // The last status line counts, even when it is not one of the three words:
-                // a later `AGREEDISH` must not leave an earlier `AGREED` standing.
+                // a later `AGREEDISH` (or `## Status:AGREED`) must not leave an earlier
+                // `AGREED` standing.
                 status = Some(IssueStatus::parse(word).unwrap_or_else(|| {
                     warnings.push(format!(
                         "line {line_no}: unrecognized status {word:?}, counted as OPEN (only OPEN, AGREED and ESCALATE count)"
@@ -158,9 +159,15 @@ impl Positions {
     }
 }
 
-/// The word of a status line (`## Status: WORD`), whatever it is.
+/// The word of a status line (a line that starts `## Status:`, its end trimmed): what follows
+/// `## Status: ` in the exact form (one space), or for any other (`## Status:AGREED`,
+/// two spaces) the whole line, which no status word equals.
 fn status_word(line: &str) -> Option<&str> {
-    line.strip_prefix("## Status:").map(str::trim)
+    let rest = line.strip_prefix("## Status:")?;
+    Some(match rest.strip_prefix(' ') {
+        Some(word) if !word.starts_with(char::is_whitespace) => word,
+        _ => line,
+    })
 }
 
 /// Whether a line means something to parley: an entry heading or a status line. Text that

@@ -153,7 +153,8 @@ impl serde::Serialize for TurnStarted {
 }
 
 impl TurnStarted {
-    /// Parsed strictly: two lines, a valid name and a decimal number. Never evaluated.
+    /// Parsed strictly: two lines, a valid name and a decimal number, nothing around either.
+    /// Never evaluated.
     pub fn load(store: &Store) -> Result<Option<TurnStarted>> {
         TurnStarted::load_from(store, STARTED_FILE)
     }
@@ -184,7 +185,9 @@ impl TurnStarted {
                 ),
             ));
         }
-        let agent = lines[0].trim();
+        // Exactly as written: the old scripts wrote no spaces, and a padded line is no
+        // form of §2 (spec defect 3: parse state files strictly).
+        let agent = lines[0];
         if !names::is_valid(agent) {
             return Err(Error::malformed(
                 &path,
@@ -192,7 +195,7 @@ impl TurnStarted {
                 format!("{agent:?} is not a valid agent name"),
             ));
         }
-        let seconds = lines[1].trim();
+        let seconds = lines[1];
         if seconds.is_empty() || seconds.len() > 12 || !seconds.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(Error::malformed(
