@@ -48,6 +48,16 @@ pub trait Gate: Send + Sync {
     fn context(&self, ctx: Ctx) -> Ctx {
         ctx
     }
+    /// What the caller is shown of an answer (each text in it, as JSON), last, given the
+    /// arguments it `asked` with: a transport that must not reveal where its files are
+    /// (`parley serve`) rewrites the paths.
+    fn answer(
+        &self,
+        _caller: &rmcp::model::Extensions,
+        _asked: &serde_json::Map<String, Value>,
+        _answer: &mut Value,
+    ) {
+    }
 }
 
 /// Cheap to clone: a server over HTTP makes one per request from a first one.
@@ -162,6 +172,11 @@ impl ServerHandler for Handler {
             ));
         };
         let mut arguments = request.arguments.unwrap_or_default();
+        // As the caller wrote them, for what its answer may show.
+        let asked = match &self.gate {
+            Some(_) => arguments.clone(),
+            None => serde_json::Map::new(),
+        };
         let mut context = context;
         // Over HTTP an input file may come by content: written for this call only, outside
         // ROOT, and removed when the call ends (`staged` lives until then).
@@ -185,7 +200,7 @@ impl ServerHandler for Handler {
             let result = Err(error);
             let mut answer = answer(&command, &result);
             with_texts(&mut answer, &command, &result);
-            return Ok(answer.into());
+            return Ok(self.shown(&context.extensions, &asked, answer).into());
         }
         let prepared = request::prepare(tool, &arguments, self.provider.as_deref()).and_then(
             |mut prepared| {
@@ -224,11 +239,28 @@ impl ServerHandler for Handler {
         if self.gate.is_some() {
             with_texts(&mut answer, &command, &result);
         }
-        Ok(answer.into())
+        Ok(self.shown(&context.extensions, &asked, answer).into())
     }
 }
 
 impl Handler {
+    /// `answer` as the gate lets the caller see it (as it is without a gate).
+    fn shown(
+        &self,
+        caller: &rmcp::model::Extensions,
+        asked: &serde_json::Map<String, Value>,
+        answer: CallToolResult,
+    ) -> CallToolResult {
+        let Some(gate) = &self.gate else {
+            return answer;
+        };
+        let Ok(mut value) = serde_json::to_value(&answer) else {
+            return answer;
+        };
+        gate.answer(caller, asked, &mut value);
+        serde_json::from_value(value).unwrap_or(answer)
+    }
+
     /// Runs `job` on a blocking thread while forwarding its notices as progress and turning a
     /// cancellation (or the client going away) into its cancel token.
     async fn execute(

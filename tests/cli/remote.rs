@@ -299,3 +299,53 @@ fn https_with_a_certificate_of_its_own() {
         "{answer:?}"
     );
 }
+
+/// No answer names where the server keeps its files: paths under ROOT come back relative to
+/// it, and an input file sent by content by the name it was sent with.
+#[test]
+fn answers_never_show_the_servers_own_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    let client = tmp.path().join("client");
+    for dir in [&root, &client] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let file = tmp.path().join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let server = Server::start(
+        tmp.path(),
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    let url = server.url.as_str();
+    let run = |args: &[&str]| remote(url, Some(&alice), &client, args);
+    assert_eq!(code(&run(&["init", "neg", "2"])), 0);
+    assert_eq!(code(&run(&["register", "neg", "alice"])), 0);
+    let canonical = root.canonicalize().unwrap();
+    let server_paths = [
+        canonical.to_string_lossy().into_owned(),
+        "parley-call".to_owned(),
+    ];
+    // A state file that does not parse is named, relative to ROOT.
+    std::fs::write(root.join("neg/turn.md"), "not an agent name\n").unwrap();
+    for args in [&["status", "neg"][..], &["status", "neg", "--json"]] {
+        let output = run(args);
+        assert_eq!(code(&output), 65, "{}", stderr(&output));
+        let shown = format!("{}{}", stdout(&output), stderr(&output));
+        assert!(shown.contains("neg/turn.md"), "{args:?}: {shown}");
+        for path in &server_paths {
+            assert!(
+                !shown.contains(path.as_str()),
+                "{args:?} shows {path}: {shown}"
+            );
+        }
+    }
+    // An input file sent by content, refused: named as the client named it.
+    std::fs::write(client.join("long.txt"), "x".repeat(300_000)).unwrap();
+    let output = run(&["note", "neg", "alice", "--file", "long.txt", "--json"]);
+    assert!(code(&output) >= 64, "{}", stdout(&output));
+    let shown = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(shown.contains("long.txt"), "{shown}");
+    for path in &server_paths {
+        assert!(!shown.contains(path.as_str()), "shows {path}: {shown}");
+    }
+}

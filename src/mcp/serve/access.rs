@@ -14,7 +14,7 @@
 //! Every path a call names is confined to ROOT (see [`super::confine`]), a blocking call is
 //! bounded by [`MAX_WAIT_SECONDS`], and a call runs with the server's own settings.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
@@ -79,7 +79,96 @@ fn set(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true)))
 }
 
+/// Each text of `value` with `from` (a path) replaced by `to` where it stands for itself or
+/// begins a longer path: `/srv/root/neg` becomes `neg`, `/srv/root` alone `.`, and
+/// `/srv/rooted` stays.
+fn replace_path(value: &mut Value, from: &str, to: &str) {
+    match value {
+        Value::String(text) if text.contains(from) => *text = path_replaced(text, from, to),
+        Value::Array(items) => items.iter_mut().for_each(|v| replace_path(v, from, to)),
+        Value::Object(fields) => fields.values_mut().for_each(|v| replace_path(v, from, to)),
+        _ => {}
+    }
+}
+
+/// Whether a text of `value` holds `text`.
+fn mentions(value: &Value, text: &str) -> bool {
+    match value {
+        Value::String(s) => s.contains(text),
+        Value::Array(items) => items.iter().any(|v| mentions(v, text)),
+        Value::Object(fields) => fields.values().any(|v| mentions(v, text)),
+        _ => false,
+    }
+}
+
+fn path_replaced(text: &str, from: &str, to: &str) -> String {
+    // What stands for `from` itself: `to`, or `.` for an empty one.
+    let itself = if to.is_empty() { "." } else { to };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + from.len()..];
+        match after.chars().next() {
+            // A longer path: what follows is relative to `to`.
+            Some('/') if to.is_empty() => rest = &after[1..],
+            Some('/') => {
+                out.push_str(to);
+                rest = after;
+            }
+            // A longer name that merely starts the same (a dot ending a sentence aside):
+            // left as it is.
+            Some(_) if continues_a_name(after) => {
+                out.push_str(from);
+                rest = after;
+            }
+            _ => {
+                out.push_str(itself);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `after` (what follows a path in a text) makes it a longer name.
+fn continues_a_name(after: &str) -> bool {
+    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_');
+    let mut chars = after.chars();
+    match chars.next() {
+        Some('.') => chars.next().is_some_and(|c| name_char(c) || c == '.'),
+        Some(c) => name_char(c),
+        None => false,
+    }
+}
+
 impl Gate for Access {
+    /// The server's own paths never reach a caller: ROOT's becomes relative (as the caller
+    /// names paths), unless the caller wrote it itself (a refused absolute path is echoed as
+    /// given), and an input file sent by content is named as it was sent.
+    fn answer(
+        &self,
+        extensions: &rmcp::model::Extensions,
+        asked: &Map<String, Value>,
+        answer: &mut Value,
+    ) {
+        if let Some(staged) = extensions.get::<Staged>() {
+            for path in staged.paths.iter() {
+                let name = Path::new(path)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                replace_path(answer, path, &name);
+            }
+        }
+        let root = self.root.to_string_lossy();
+        let named_by_caller = asked.values().any(|value| mentions(value, &root));
+        if !named_by_caller {
+            replace_path(answer, &root, "");
+        }
+    }
+
     fn arguments(
         &self,
         extensions: &rmcp::model::Extensions,
@@ -259,4 +348,39 @@ fn act_as(
 fn given_str<'a>(arguments: &'a Map<String, Value>, acting: &str) -> Option<&'a str> {
     let (object, key) = acting.split_once('.')?;
     arguments.get(object)?.get(key)?.as_str()
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::path_replaced;
+
+    #[test]
+    fn paths_under_root_become_relative_and_others_stay() {
+        let root = "/srv/root";
+        for (text, shown) in [
+            (
+                "the negotiation at /srv/root/neg is finished",
+                "the negotiation at neg is finished",
+            ),
+            (
+                "Final document: /srv/root/neg/final.md",
+                "Final document: neg/final.md",
+            ),
+            ("serving /srv/root, then", "serving ., then"),
+            ("at /srv/root/neg.", "at neg."),
+            ("\"/srv/root\"", "\".\""),
+            (
+                "/srv/rooted/x and /srv/root_2",
+                "/srv/rooted/x and /srv/root_2",
+            ),
+            ("no path here", "no path here"),
+        ] {
+            assert_eq!(path_replaced(text, root, ""), shown, "{text}");
+        }
+        let sent = "/tmp/parley-call-ab/0/mid.txt";
+        assert_eq!(
+            path_replaced(&format!("the note in {sent} is long"), sent, "mid.txt"),
+            "the note in mid.txt is long"
+        );
+    }
 }
