@@ -58,6 +58,14 @@ impl Clock {
     }
 }
 
+/// A duration as messages say it, in seconds to a hundredth at most: `3s` for 3 s, `1s` for
+/// the 0.99999 s a deadline leaves, `2.5s`.
+pub fn seconds(duration: std::time::Duration) -> String {
+    let text = format!("{:.2}", duration.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text}s")
+}
+
 pub fn format_stamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
@@ -72,4 +80,23 @@ pub fn parse_stamp(text: &str) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(text)
         .ok()
         .map(|t| t.with_timezone(&Utc))
+}
+
+#[cfg(test)]
+mod seconds_tests {
+    use super::seconds;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_are_said_in_seconds_to_a_hundredth() {
+        for (duration, said) in [
+            (Duration::from_secs(3), "3s"),
+            (Duration::from_secs(100), "100s"),
+            (Duration::from_nanos(999_987_978), "1s"),
+            (Duration::from_millis(2500), "2.5s"),
+            (Duration::ZERO, "0s"),
+        ] {
+            assert_eq!(seconds(duration), said);
+        }
+    }
 }

@@ -113,7 +113,7 @@ pub fn until<T>(
                 return Err(Error::new(
                     Status::Timeout,
                     "TIMEOUT",
-                    format!("still waiting after {}s", timeout.as_secs_f64()),
+                    format!("still waiting after {}", crate::clock::seconds(timeout)),
                 )
                 .with_hint("wait again, or raise --timeout"));
             }

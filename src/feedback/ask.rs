@@ -476,8 +476,8 @@ impl Failure {
                 Status::Timeout,
                 "PROVIDER_TIMEOUT",
                 format!(
-                    "the provider did not finish within {}s and its process group was killed; {}",
-                    limit.as_secs_f64(),
+                    "the provider did not finish within {} and its process group was killed; {}",
+                    crate::clock::seconds(limit),
                     gone()
                 ),
             )

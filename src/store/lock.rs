@@ -191,9 +191,9 @@ fn wait_for_lock(
             Status::LockTimeout,
             "LOCK_TIMEOUT",
             format!(
-                "could not lock {} within {}s ({holder})",
+                "could not lock {} within {} ({holder})",
                 lock_path.display(),
-                timeout.as_secs_f64(),
+                crate::clock::seconds(timeout),
             ),
         )
         .with_hint("retry; raise --lock-timeout if the holder is legitimately slow")),
@@ -259,8 +259,24 @@ pub(crate) fn holder_description(lock_path: &Path) -> String {
         .ok()
         .map(|_| text.trim().to_owned())
         .filter(|t| !t.is_empty() && t.len() < 300);
-    match label {
-        Some(label) => format!("held by {label}"),
-        None => "holder unknown".to_owned(),
+    let Some(label) = label else {
+        return "holder unknown".to_owned();
+    };
+    // The label is the last exclusive holder's: once that process is gone, someone else
+    // holds the lock (a reader, or another program), and naming the label would mislead.
+    let pid = label
+        .strip_prefix("pid ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|pid| pid.parse::<u32>().ok());
+    match pid {
+        Some(pid) if has_exited(pid) => {
+            format!("holder unknown: the last parley holder, pid {pid}, has exited")
+        }
+        _ => format!("held by {label}"),
     }
+}
+
+/// Whether no process `pid` runs any more (where that can be told: Linux's `/proc`).
+fn has_exited(pid: u32) -> bool {
+    cfg!(target_os = "linux") && !Path::new(&format!("/proc/{pid}")).exists()
 }

@@ -548,6 +548,15 @@ impl Drop for LockHolder {
 fn a_lock_holder_killed_with_sigkill_does_not_block_the_next_command() {
     let neg = Neg::in_positions(2);
     let holder = LockHolder::start(&neg);
+    // The label a parley process that has exited left: not who holds the lock now.
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let gone_pid = gone.id();
+    gone.wait().unwrap();
+    std::fs::write(
+        neg.path(".parley/lock"),
+        format!("pid {gone_pid}: parley final agent-alpha\n"),
+    )
+    .unwrap();
 
     // The lock is real: while it is held, a hand-off gives up with 75 and names the lock.
     let output = neg.run(&["--lock-timeout", "0.3", "hand-off", "{dir}", "agent-alpha"]);
@@ -555,6 +564,13 @@ fn a_lock_holder_killed_with_sigkill_does_not_block_the_next_command() {
     assert!(
         stderr(&output).contains(".parley/lock"),
         "the error does not name the lock: {}",
+        describe(&output)
+    );
+    assert!(
+        stderr(&output).contains(&format!(
+            "(holder unknown: the last parley holder, pid {gone_pid}, has exited)"
+        )),
+        "{}",
         describe(&output)
     );
     assert_eq!(neg.turn(), "agent-alpha");
