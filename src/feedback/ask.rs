@@ -242,7 +242,17 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<AskReply> {
     }
 
     let request_bytes = serde_json::to_vec(&request).unwrap_or_default();
-    let run = provider::run(&ctx.cancel, &command, &request_bytes, args.timeout)?;
+    let run = match provider::run(&ctx.cancel, &command, &request_bytes, args.timeout) {
+        Ok(run) => run,
+        Err(error) => {
+            // Nothing ran: a directory made for this ask goes again (unless another ask has
+            // stored something in it meanwhile).
+            if !existed {
+                store::remove_if_empty(&args.dir);
+            }
+            return Err(error);
+        }
+    };
     let exchange = Exchange {
         iteration,
         request: &request,

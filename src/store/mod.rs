@@ -65,7 +65,7 @@ pub use lock::{LockMode, LockWait};
 pub use locked::{Locked, Prepared, Staged, StagedDir};
 pub use outside::{
     Creation, Publication, create_dir, create_dir_atomically, publish_file, publish_private_file,
-    replace_symlink, with_file_locked, write_new_file,
+    remove_if_empty, replace_symlink, with_file_locked, write_new_file,
 };
 pub use paths::{PARLEY_DIR, Store, is_temporary};
 pub use read::{Reading, Tail};

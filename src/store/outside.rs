@@ -113,6 +113,12 @@ pub fn replace_symlink(target: &Path, link: &Path) -> Result<()> {
     sync_dir(dir)
 }
 
+/// Removes `dir` if it is an empty directory: one a command made, then had no use for.
+/// Anything in it (another process's work) keeps it.
+pub fn remove_if_empty(dir: &Path) {
+    let _ = fs::remove_dir(dir);
+}
+
 /// How [`publish_file`] ended.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Publication {
