@@ -30,6 +30,7 @@ use serde_json::{Map, Value, json};
 use crate::app::{Applet, Effect};
 use crate::error::{Error, Result, Status};
 use crate::mcp::catalog::{Action, Catalog, Kind, PathKind, Shape, ToolSpec};
+use crate::mcp::serve::http::MAX_BODY;
 use crate::output::Mode;
 
 /// How long connecting to the server may take before the command gives up (exit 74).
@@ -304,6 +305,12 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
         "method": "tools/call",
         "params": {"name": call.tool, "arguments": arguments},
     });
+    let body = body.to_string();
+    // The server refuses a longer body before reading it (413): said here, with nothing sent,
+    // rather than as a connection cut while the body was still going out.
+    if body.len() > MAX_BODY {
+        return Err(too_large(server));
+    }
     let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
         .http_status_as_error(false);
@@ -323,7 +330,7 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
         request = request.header("Authorization", format!("Bearer {token}"));
     }
     let mut response = request
-        .send(body.to_string())
+        .send(body)
         .map_err(|e| unreachable(server, call, &e))?;
     let status = response.status().as_u16();
     match status {
@@ -344,12 +351,7 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
             )
             .with_hint("set PARLEY_TOKEN to a token `parley token new` printed for you"));
         }
-        413 => {
-            return Err(Error::bad_input(
-                "TOO_LARGE",
-                format!("{} refused the call as too large (over 4 MiB)", server.url),
-            ));
-        }
+        413 => return Err(too_large(server)),
         403 => {
             return Err(Error::new(
                 Status::NotAllowed,
@@ -393,6 +395,18 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
         Err(e) => return Err(dropped(server, call, &e.to_string())),
     };
     read_answer(server, message)
+}
+
+fn too_large(server: &Server) -> Error {
+    Error::bad_input(
+        "TOO_LARGE",
+        format!(
+            "the call is too large for {} (over {} MiB, input files included); nothing was done",
+            server.url,
+            MAX_BODY / (1024 * 1024)
+        ),
+    )
+    .with_hint("send smaller input files, or run the command on the server's machine")
 }
 
 /// The JSON-RPC response in an event stream (progress notifications come before it).

@@ -1157,7 +1157,10 @@ fn ask_refuses_bad_decisions_before_anything_is_sent() {
     // A provider that cannot start: nothing ran, and nothing is left either.
     let output = talk.ask(&[], &["/nonexistent/provider"]);
     assert_eq!(envelope(&output)["error"]["code"], "PROVIDER_NOT_STARTED");
-    assert!(!talk.dir.exists(), "an empty conversation directory was left");
+    assert!(
+        !talk.dir.exists(),
+        "an empty conversation directory was left"
+    );
 
     let first = talk.ok(&[], &[&provider]);
     std::fs::remove_file(&marker).unwrap();

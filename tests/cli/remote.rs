@@ -349,3 +349,36 @@ fn answers_never_show_the_servers_own_paths() {
         assert!(!shown.contains(path.as_str()), "shows {path}: {shown}");
     }
 }
+
+/// A call over the server's body limit is refused as TOO_LARGE (65), whether the client sees
+/// it first or the server answers 413 while the body is still going out: never as a
+/// connection cut that "may have been applied".
+#[test]
+fn a_call_too_large_for_the_server_is_65_and_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    let client = tmp.path().join("client");
+    for dir in [&root, &client] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let server = Server::start(tmp.path(), &[root.to_str().unwrap()]);
+    let url = server.url.as_str();
+    assert_eq!(code(&remote(url, None, &client, &["init", "neg", "2"])), 0);
+    assert_eq!(
+        code(&remote(url, None, &client, &["register", "neg", "alice"])),
+        0
+    );
+    std::fs::write(client.join("huge.txt"), "x".repeat(5 * 1024 * 1024)).unwrap();
+    let before = snapshot(&root);
+    let output = remote(
+        url,
+        None,
+        &client,
+        &["note", "neg", "alice", "--file", "huge.txt", "--json"],
+    );
+    assert_eq!(code(&output), 65, "{}{}", stdout(&output), stderr(&output));
+    let envelope: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(envelope["ok"], false);
+    assert_eq!(envelope["error"]["code"], "TOO_LARGE", "{envelope}");
+    assert_eq!(snapshot(&root), before);
+}
