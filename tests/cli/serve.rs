@@ -398,6 +398,15 @@ fn every_refusal_changes_nothing() {
     let bearer = format!("Authorization: Bearer {}\r\n", t.alice);
     // The same request is served with the token in its header...
     assert_eq!(post(&addr, &addr, &bearer, LIST).0, 200);
+    // ... a body that is no JSON-RPC message gets 400 and a JSON-RPC error ...
+    for (body, code) in [("{not json", -32700), ("{}", -32600), ("[1, 2]", -32600)] {
+        let (status, response) = post(&addr, &addr, &bearer, body);
+        assert_eq!(status, 400, "{body}: {response}");
+        let answer: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap())
+            .unwrap_or_else(|e| panic!("{body}: {e}: {response}"));
+        assert_eq!(answer["error"]["code"], code, "{body}: {answer}");
+        assert_eq!(answer["id"], Value::Null, "{body}: {answer}");
+    }
     // ... and refused without it, with a bad one, or with the token in the URL.
     let (status, response) = post(&addr, &addr, "", LIST);
     assert_eq!(status, 401);

@@ -344,5 +344,50 @@ async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next
         };
         request.extensions_mut().insert(caller);
     }
-    next.run(request).await
+    if request.method() != axum::http::Method::POST {
+        return next.run(request).await;
+    }
+    // A body that is no JSON-RPC message gets a JSON-RPC error with 400, as the transport's
+    // rules say, rather than the MCP library's plain-text 415 (which names a media type).
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the body is larger than 4 MiB",
+        );
+    };
+    if let Some(refused) = not_json_rpc(&bytes) {
+        return refused;
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
+}
+
+/// The 400 answer to a body that is not one JSON-RPC message: a parse error (-32700) for
+/// what is not JSON, an invalid request (-32600) for JSON that is no `"jsonrpc": "2.0"`
+/// object (batches included: MCP no longer has them). `None` for a message.
+fn not_json_rpc(body: &[u8]) -> Option<Response> {
+    let (code, message) = match serde_json::from_slice::<serde_json::Value>(body) {
+        Err(e) => (-32700, format!("Parse error: the body is not JSON ({e})")),
+        Ok(serde_json::Value::Object(fields))
+            if fields.get("jsonrpc").and_then(|v| v.as_str()) == Some("2.0") =>
+        {
+            return None;
+        }
+        Ok(_) => (
+            -32600,
+            "Invalid Request: the body must be one JSON-RPC 2.0 message, an object with \"jsonrpc\": \"2.0\"".to_owned(),
+        ),
+    };
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": code, "message": message},
+    });
+    let mut response = (StatusCode::BAD_REQUEST, body.to_string()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Some(response)
 }
