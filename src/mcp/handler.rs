@@ -316,8 +316,8 @@ impl Handler {
                     let interrupted = matches!(&result, Err(e) if e.status == Status::Interrupted);
                     if let Some(why) = cancelled_by.filter(|_| interrupted) {
                         eprintln!(
-                            "parley mcp: {command} ended after {:.1}s: {why}",
-                            began.elapsed().as_secs_f64()
+                            "parley: {command} ended after {}: {why}",
+                            crate::clock::seconds(began.elapsed())
                         );
                     }
                     return Ok(result);
@@ -411,11 +411,11 @@ fn stage(
             let Value::Object(sent) = item else {
                 continue;
             };
-            let (Some(Value::String(name)), Some(Value::String(content))) =
-                (sent.get("name"), sent.get("content"))
+            let (Some(Value::String(name)), Some(Value::String(content)), 2) =
+                (sent.get("name"), sent.get("content"), sent.len())
             else {
                 return Err(sent_file_error(format!(
-                    "{}: a file sent by content needs a name and a content, both text",
+                    "{}: a file sent by content is exactly a name and a content, both text",
                     field.name
                 )));
             };

@@ -611,3 +611,45 @@ fn a_server_killed_and_restarted_carries_on() {
         assert!(status.to_string().contains("alice"), "{status}");
     });
 }
+
+#[test]
+fn an_input_file_sent_by_content_is_exactly_a_name_and_a_content() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let server = Server::start(tmp.path(), &[&root]);
+    block_on(async {
+        let client = Client::connect(&server, "").await;
+        for (n, sent) in [
+            json!({"name": "a.md", "content": "A.", "extra": 1}),
+            json!({"name": "a.md"}),
+            json!({"name": "../a.md", "content": "A."}),
+            json!({"name": "a.md", "content": 7}),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let dir = format!("refused-{n}");
+            let content = client
+                .expect(
+                    "negotiation",
+                    json!({"action": "init", "dir": dir, "num_agents": 2, "source": [sent]}),
+                    65,
+                )
+                .await;
+            assert_eq!(content["error"]["code"], "BAD_SENT_FILE", "{content}");
+            assert!(!Path::new(&root).join(&dir).exists(), "{content}");
+        }
+        client
+            .expect(
+                "negotiation",
+                json!({"action": "init", "dir": "neg", "num_agents": 2,
+                       "source": [{"name": "a.md", "content": "A."}]}),
+                0,
+            )
+            .await;
+        assert_eq!(
+            std::fs::read_to_string(Path::new(&root).join("neg/sources/a.md")).unwrap(),
+            "A."
+        );
+    });
+}

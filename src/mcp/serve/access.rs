@@ -61,7 +61,7 @@ fn refuse(caller: &Caller, what: impl std::fmt::Display) -> Error {
     };
     let hint = match caller.role {
         Role::Agent => {
-            "an agent token acts only as its own agent and never for people: leave the agent out (it is filled in) or name your own; what is for people needs an admin token"
+            "an agent token acts only as its own agent and never for people: name your own agent (over MCP you may leave the field out: it is filled in); what is for people needs an admin token"
         }
         Role::Viewer => "a viewer token only reads: changes need an agent or admin token",
         Role::Admin => "ask the server's operator",

@@ -232,9 +232,9 @@ impl Book {
                 }
                 Err(e) => {
                     if !state.broken {
+                        // The message names the file (and the line, where known).
                         eprintln!(
-                            "parley serve: {}: {}; no token is accepted until it is repaired",
-                            self.path.display(),
+                            "parley serve: {}; no token is accepted until it is repaired",
                             e.message
                         );
                     }
