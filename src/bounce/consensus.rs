@@ -23,7 +23,12 @@ pub struct Consensus {
     pub finished: bool,
     /// Σ(approve: +confidence, reject: −confidence) / number of listed agents.
     pub score: Decimal,
+    /// The mean confidence of the approvers (`None`: nobody approves): what `majority`
+    /// compares with the threshold, where `score` would mislead.
+    pub approver_confidence: Option<Decimal>,
     pub approvers: Vec<String>,
+    /// How many agents the session lists.
+    pub listed: usize,
     pub reached: bool,
     pub deadlock: bool,
 }
@@ -64,6 +69,10 @@ pub fn compute(
         .filter(|(_, e)| e.stance == Some(Stance::Approve))
         .collect();
     let approvers: Vec<String> = approving.iter().map(|(a, _)| (*a).to_owned()).collect();
+    let approver_confidence = (!approving.is_empty()).then(|| {
+        let sum: Decimal = approving.iter().map(|(_, e)| confidence(e)).sum();
+        sum / Decimal::from(approving.len())
+    });
     let detection = threshold > Decimal::ZERO;
     let reached = detection
         && match mode {
@@ -97,7 +106,9 @@ pub fn compute(
         round,
         finished,
         score,
+        approver_confidence,
         approvers,
+        listed: rules.agents.len(),
         reached,
         deadlock,
     }
@@ -111,6 +122,7 @@ impl Consensus {
             "round": self.round,
             "finished": self.finished,
             "score": number(self.score),
+            "approver_confidence": self.approver_confidence.map(number),
             "approvers": self.approvers,
             "reached": self.reached,
             "deadlock": self.deadlock,
@@ -134,8 +146,18 @@ impl Consensus {
         } else {
             self.approvers.join(", ")
         };
+        // Majority compares the approvers' mean confidence, not the score: said beside it.
+        let compared = match (self.mode, self.approver_confidence) {
+            (ConsensusMode::Majority, Some(mean)) => format!(
+                " (approvers' mean confidence {}, {} of {} approve)",
+                format_decimal(mean.round_dp(4)),
+                self.approvers.len(),
+                self.listed
+            ),
+            _ => String::new(),
+        };
         format!(
-            "round {} ({state}): {} score {}, threshold {}: {verdict}; approvers: {approvers}",
+            "round {} ({state}): {} score {}{compared}, threshold {}: {verdict}; approvers: {approvers}",
             self.round,
             self.mode.as_str(),
             format_decimal(self.score.round_dp(4)),

@@ -1303,6 +1303,10 @@ fn majority_needs_more_than_half_of_the_listed_agents_and_the_mean_at_the_thresh
     );
     assert_eq!(reached["reached"], true, "mean 0.7 >= 0.7: {reached}");
     assert_eq!(reached["approvers"], serde_json::json!(["a", "b"]));
+    // What majority compares is given beside the score, which it does not use.
+    assert_eq!(reached["approver_confidence"], 0.7, "{reached}");
+    let score = reached["score"].as_f64().unwrap();
+    assert!((score - 0.5 / 3.0).abs() < 1e-9, "{reached}");
     let below = consensus_of(
         "majority",
         "0.71",

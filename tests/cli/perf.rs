@@ -442,7 +442,7 @@ fn an_edit_in_place_is_found_while_positions_keeps_its_identity() {
 }
 
 const REPORTS: &str = ".parley/issue-reports.json";
-const REPORTS_VERSION: u32 = 4;
+const REPORTS_VERSION: u32 = 5;
 const ISSUE: &str = "issues/01-topic-0.md";
 
 /// A cache of reports of `version` vouching for the issue `01-topic-0.md` with the identities
