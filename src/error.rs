@@ -227,7 +227,7 @@ impl Error {
         Error::bad_input(
             "SYMLINK",
             format!(
-                "{} is a symbolic link; parley never follows links inside a negotiation directory",
+                "{} is a symbolic link; parley never follows links inside a directory it keeps",
                 path.display()
             ),
         )
