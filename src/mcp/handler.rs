@@ -102,10 +102,67 @@ impl Handler {
 }
 
 impl Handler {
-    /// The same handler with a gate on every call (see [`Gate`]).
+    /// The same handler with a gate on every call (see [`Gate`]). Its callers are elsewhere
+    /// (over HTTP): each input file field also takes the file itself, sent by content
+    /// (see [`Staged`]), and its schema says so.
     pub fn with_gate(mut self, gate: Arc<dyn Gate>) -> Handler {
         self.gate = Some(gate);
+        let tools: Vec<McpTool> = (self.tools.iter())
+            .zip(&self.catalog.tools)
+            .map(|(listed, spec)| {
+                let mut tool = listed.clone();
+                let mut schema = (*tool.input_schema).clone();
+                accept_sent_files(spec, &mut schema);
+                tool.input_schema = Arc::new(schema);
+                tool
+            })
+            .collect();
+        self.tools = Arc::new(tools);
         self
+    }
+}
+
+/// Makes each input file field of `schema` (the tool `spec`'s) take a path or a file sent by
+/// content, `{"name": ..., "content": ...}`, defined once under `$defs`.
+fn accept_sent_files(spec: &catalog::ToolSpec, schema: &mut serde_json::Map<String, Value>) {
+    use catalog::{Kind, PathKind, Shape};
+    let inputs: std::collections::BTreeSet<&str> = (spec.actions.iter())
+        .flat_map(|action| &action.fields)
+        .filter(|field| {
+            matches!(
+                field.shape,
+                Shape::One(Kind::Path(PathKind::Input)) | Shape::Many(Kind::Path(PathKind::Input))
+            )
+        })
+        .map(|field| field.name.as_str())
+        .collect();
+    let Some(Value::Object(properties)) = schema.get_mut("properties") else {
+        return;
+    };
+    let either = serde_json::json!({"anyOf": [{"type": "string"}, {"$ref": "#/$defs/sent_file"}]});
+    let mut changed = false;
+    for name in inputs {
+        let Some(property) = properties.get_mut(name) else {
+            continue;
+        };
+        match property.get("type").and_then(Value::as_str) {
+            Some("string") => *property = either.clone(),
+            Some("array") => property["items"] = either.clone(),
+            _ => continue,
+        }
+        changed = true;
+    }
+    if changed {
+        schema.insert(
+            "$defs".into(),
+            serde_json::json!({"sent_file": {
+                "description": "an input file sent by content, in place of a path under the server's ROOT",
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "content": {"type": "string"}},
+                "required": ["name", "content"],
+                "additionalProperties": false,
+            }}),
+        );
     }
 }
 

@@ -619,6 +619,24 @@ fn an_input_file_sent_by_content_is_exactly_a_name_and_a_content() {
     let server = Server::start(tmp.path(), &[&root]);
     block_on(async {
         let client = Client::connect(&server, "").await;
+        // The schema says so: a path, or a file sent by content.
+        let listed = client.client.list_tools(None).await.unwrap();
+        let negotiation = listed
+            .tools
+            .iter()
+            .find(|t| t.name == "negotiation")
+            .unwrap();
+        let schema = Value::Object((*negotiation.input_schema).clone());
+        assert_eq!(
+            schema["properties"]["source"]["items"]["anyOf"][1]["$ref"], "#/$defs/sent_file",
+            "{schema}"
+        );
+        assert_eq!(
+            schema["$defs"]["sent_file"]["required"],
+            json!(["name", "content"])
+        );
+        let size = serde_json::to_string(&listed.tools).unwrap().len();
+        assert!(size < 12_000, "tools/list over HTTP is {size} bytes");
         for (n, sent) in [
             json!({"name": "a.md", "content": "A.", "extra": 1}),
             json!({"name": "a.md"}),
