@@ -300,16 +300,21 @@ fn https_with_a_certificate_of_its_own() {
     );
 }
 
+/// `TMP/root` (to serve) and `TMP/client` (where the command line runs), made.
+fn root_and_client(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (root, client) = (tmp.join("root"), tmp.join("client"));
+    for dir in [&root, &client] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    (root, client)
+}
+
 /// No answer names where the server keeps its files: paths under ROOT come back relative to
 /// it, and an input file sent by content by the name it was sent with.
 #[test]
 fn answers_never_show_the_servers_own_paths() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("root");
-    let client = tmp.path().join("client");
-    for dir in [&root, &client] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
+    let (root, client) = root_and_client(tmp.path());
     let file = tmp.path().join("tokens.toml");
     let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
     let server = Server::start(
@@ -356,11 +361,7 @@ fn answers_never_show_the_servers_own_paths() {
 #[test]
 fn a_call_too_large_for_the_server_is_65_and_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("root");
-    let client = tmp.path().join("client");
-    for dir in [&root, &client] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
+    let (root, client) = root_and_client(tmp.path());
     let server = Server::start(tmp.path(), &[root.to_str().unwrap()]);
     let url = server.url.as_str();
     assert_eq!(code(&remote(url, None, &client, &["init", "neg", "2"])), 0);
