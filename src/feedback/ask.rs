@@ -237,17 +237,17 @@ pub fn run(ctx: &Ctx, args: &AskArgs) -> Result<AskReply> {
         ));
     }
     let command = provider_command(&args.provider, past.session_id.as_deref())?;
-    if !existed {
-        store::create_dir_atomically(&args.dir, |_| Ok(()))?;
-    }
+    // Whether this ask made the directory (another may have made it since it looked).
+    let made = !existed
+        && store::create_dir_atomically(&args.dir, |_| Ok(()))? == store::Creation::Created;
 
     let request_bytes = serde_json::to_vec(&request).unwrap_or_default();
     let run = match provider::run(&ctx.cancel, &command, &request_bytes, args.timeout) {
         Ok(run) => run,
         Err(error) => {
-            // Nothing ran: a directory made for this ask goes again (unless another ask has
-            // stored something in it meanwhile).
-            if !existed {
+            // Nothing ran: a directory this ask made goes again, unless another ask has
+            // stored something in it meanwhile.
+            if made {
                 store::remove_if_empty(&args.dir);
             }
             return Err(error);

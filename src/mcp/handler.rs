@@ -126,16 +126,21 @@ impl Handler {
 /// content, `{"name": ..., "content": ...}`, defined once under `$defs`.
 fn accept_sent_files(spec: &catalog::ToolSpec, schema: &mut serde_json::Map<String, Value>) {
     use catalog::{Kind, PathKind, Shape};
-    let inputs: std::collections::BTreeSet<&str> = (spec.actions.iter())
-        .flat_map(|action| &action.fields)
-        .filter(|field| {
-            matches!(
-                field.shape,
-                Shape::One(Kind::Path(PathKind::Input)) | Shape::Many(Kind::Path(PathKind::Input))
-            )
-        })
-        .map(|field| field.name.as_str())
-        .collect();
+    // A property is one for all the tool's actions: it says "a file sent by content" only
+    // where every action that has it reads an input file from it (`show`'s `file` names an
+    // issue file, unlike `note`'s).
+    let mut inputs: std::collections::BTreeMap<&str, bool> = std::collections::BTreeMap::new();
+    for field in spec.actions.iter().flat_map(|action| &action.fields) {
+        let input = matches!(
+            field.shape,
+            Shape::One(Kind::Path(PathKind::Input)) | Shape::Many(Kind::Path(PathKind::Input))
+        );
+        *inputs.entry(field.name.as_str()).or_insert(true) &= input;
+    }
+    let inputs = inputs
+        .into_iter()
+        .filter(|(_, input)| *input)
+        .map(|(name, _)| name);
     let Some(Value::Object(properties)) = schema.get_mut("properties") else {
         return;
     };
@@ -311,11 +316,28 @@ impl Handler {
         let Some(gate) = &self.gate else {
             return answer;
         };
-        let Ok(mut value) = serde_json::to_value(&answer) else {
-            return answer;
-        };
-        gate.answer(caller, asked, &mut value);
-        serde_json::from_value(value).unwrap_or(answer)
+        let shown = serde_json::to_value(&answer).ok().and_then(|mut value| {
+            gate.answer(caller, asked, &mut value);
+            serde_json::from_value::<CallToolResult>(value).ok()
+        });
+        match shown {
+            // The text is the structured content's JSON, made again from what was rewritten
+            // (rewriting inside the escaped copy could miss a path).
+            Some(mut shown) => {
+                if let Some(structured) = &shown.structured_content {
+                    shown.content = vec![ContentBlock::text(structured.to_string())];
+                }
+                shown
+            }
+            // Never the answer unrewritten.
+            None => {
+                let mut failed = CallToolResult::error(vec![ContentBlock::text(
+                    "the answer could not be made safe to show (the server's paths in it), so it is withheld; the call itself ran",
+                )]);
+                failed.is_error = Some(true);
+                failed
+            }
+        }
     }
 
     /// Runs `job` on a blocking thread while forwarding its notices as progress and turning a
@@ -476,7 +498,12 @@ fn stage(
                     field.name
                 )));
             };
-            if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) {
+            if name.is_empty()
+                || name == "."
+                || name == ".."
+                || name.contains('/')
+                || name.chars().any(char::is_control)
+            {
                 return Err(sent_file_error(format!(
                     "{}: '{name}' is no plain file name",
                     field.name

@@ -270,13 +270,22 @@ pub(crate) fn holder_description(lock_path: &Path) -> String {
         .and_then(|pid| pid.parse::<u32>().ok());
     match pid {
         Some(pid) if has_exited(pid) => {
-            format!("holder unknown: the last parley holder, pid {pid}, has exited")
+            format!("holder unknown: no process {pid}, the last parley holder, runs here")
         }
         _ => format!("held by {label}"),
     }
 }
 
-/// Whether no process `pid` runs any more (where that can be told: Linux's `/proc`).
+/// Whether no process `pid` runs here: the kernel says there is none (`ESRCH`). A process
+/// this one may not signal, or one hidden from it, still counts as running.
 fn has_exited(pid: u32) -> bool {
-    cfg!(target_os = "linux") && !Path::new(&format!("/proc/{pid}")).exists()
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: signal 0 is not sent; the call only asks whether the process exists.
+    let found = unsafe { libc::kill(pid, 0) };
+    found == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
 }

@@ -355,9 +355,9 @@ fn answers_never_show_the_servers_own_paths() {
     }
 }
 
-/// A call over the server's body limit is refused as TOO_LARGE (65), whether the client sees
-/// it first or the server answers 413 while the body is still going out: never as a
-/// connection cut that "may have been applied".
+/// A call over the server's body limit is refused as TOO_LARGE (65) before it is sent: never
+/// as a connection cut that "may have been applied" (the server's own 413 comes while the
+/// body is still going out, and a client that keeps sending sees the connection cut).
 #[test]
 fn a_call_too_large_for_the_server_is_65_and_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();

@@ -635,6 +635,12 @@ fn an_input_file_sent_by_content_is_exactly_a_name_and_a_content() {
             schema["$defs"]["sent_file"]["required"],
             json!(["name", "content"])
         );
+        // `file` is an input for `note` but names an issue file for `show`: a path only.
+        assert_eq!(
+            schema["properties"]["file"],
+            json!({"type": "string"}),
+            "{schema}"
+        );
         let size = serde_json::to_string(&listed.tools).unwrap().len();
         assert!(size < 12_000, "tools/list over HTTP is {size} bytes");
         for (n, sent) in [
@@ -642,6 +648,7 @@ fn an_input_file_sent_by_content_is_exactly_a_name_and_a_content() {
             json!({"name": "a.md"}),
             json!({"name": "../a.md", "content": "A."}),
             json!({"name": "a.md", "content": 7}),
+            json!({"name": "a\".md\n", "content": "A."}),
         ]
         .into_iter()
         .enumerate()

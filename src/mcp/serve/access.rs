@@ -79,67 +79,103 @@ fn set(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true)))
 }
 
-/// Each text of `value` with `from` (a path) replaced by `to` where it stands for itself or
-/// begins a longer path: `/srv/root/neg` becomes `neg`, `/srv/root` alone `.`, and
-/// `/srv/rooted` stays.
-fn replace_path(value: &mut Value, from: &str, to: &str) {
-    match value {
-        Value::String(text) if text.contains(from) => *text = path_replaced(text, from, to),
-        Value::Array(items) => items.iter_mut().for_each(|v| replace_path(v, from, to)),
-        Value::Object(fields) => fields.values_mut().for_each(|v| replace_path(v, from, to)),
-        _ => {}
-    }
+/// How the server's own paths are shown to a caller: each a path with what it stands for,
+/// and the texts the caller wrote itself, kept as written wherever they are quoted.
+struct Shown<'a> {
+    paths: Vec<(String, String)>,
+    written: Vec<&'a str>,
 }
 
-/// Whether a text of `value` holds `text`.
-fn mentions(value: &Value, text: &str) -> bool {
-    match value {
-        Value::String(s) => s.contains(text),
-        Value::Array(items) => items.iter().any(|v| mentions(v, text)),
-        Value::Object(fields) => fields.values().any(|v| mentions(v, text)),
-        _ => false,
-    }
-}
-
-fn path_replaced(text: &str, from: &str, to: &str) -> String {
-    // What stands for `from` itself: `to`, or `.` for an empty one.
-    let itself = if to.is_empty() { "." } else { to };
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(from) {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + from.len()..];
-        match after.chars().next() {
-            // A longer path: what follows is relative to `to`.
-            Some('/') if to.is_empty() => rest = &after[1..],
-            Some('/') => {
-                out.push_str(to);
-                rest = after;
+impl Shown<'_> {
+    /// Each text of `value`, rewritten.
+    fn rewrite(&self, value: &mut Value) {
+        match value {
+            Value::String(text) if self.paths.iter().any(|(from, _)| text.contains(from)) => {
+                *text = self.rewritten(text);
             }
-            // A longer name that merely starts the same (a dot ending a sentence aside):
-            // left as it is.
-            Some(_) if continues_a_name(after) => {
-                out.push_str(from);
-                rest = after;
-            }
-            _ => {
-                out.push_str(itself);
-                rest = after;
-            }
+            Value::Array(items) => items.iter_mut().for_each(|v| self.rewrite(v)),
+            Value::Object(fields) => fields.values_mut().for_each(|v| self.rewrite(v)),
+            _ => {}
         }
     }
-    out.push_str(rest);
-    out
+
+    /// `text` with each path replaced where it stands for itself or begins a longer path
+    /// (`/srv/root/neg` is `neg`, `/srv/root` alone `.`; `/srv/rooted` and `/srv/root+old`
+    /// are other names and stay), except inside a text the caller wrote.
+    fn rewritten(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        'scan: while at < text.len() {
+            let rest = &text[at..];
+            if let Some(written) = self.written.iter().find(|w| rest.starts_with(**w)) {
+                out.push_str(written);
+                at += written.len();
+                continue;
+            }
+            for (from, to) in &self.paths {
+                let Some(after) = rest.strip_prefix(from.as_str()) else {
+                    continue;
+                };
+                let Some((shown, skip)) = path_shown(after, to) else {
+                    continue;
+                };
+                out.push_str(&shown);
+                at += from.len() + skip;
+                continue 'scan;
+            }
+            let c = rest.chars().next().expect("not at the end");
+            out.push(c);
+            at += c.len_utf8();
+        }
+        out
+    }
 }
 
-/// Whether `after` (what follows a path in a text) makes it a longer name.
-fn continues_a_name(after: &str) -> bool {
-    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_');
+/// What a path standing for `to` is shown as, given what follows it in a text (`after`), and
+/// how many bytes of `after` that takes in; `None` when the path is only the start of
+/// another name.
+fn path_shown(after: &str, to: &str) -> Option<(String, usize)> {
+    let itself = if to.is_empty() { "." } else { to };
+    if let Some(below) = after.strip_prefix('/') {
+        return Some(match (to.is_empty(), ends_a_path(below)) {
+            // `ROOT/` alone.
+            (_, true) => (format!("{itself}/"), 1),
+            // Relative to ROOT: the `/` goes with it.
+            (true, false) => (String::new(), 1),
+            (false, false) => (to.to_owned(), 0),
+        });
+    }
+    if !ends_a_path(after) {
+        return None;
+    }
+    // `ROOT.` ending a sentence would read `..`, the parent.
+    let shown = if after.starts_with('.') && to.is_empty() {
+        "./".to_owned()
+    } else {
+        itself.to_owned()
+    };
+    Some((shown, 0))
+}
+
+/// Whether a path ends where `after` begins: at the end of the text, a space, quotes,
+/// punctuation that closes or separates, or a dot that ends a sentence.
+fn ends_a_path(after: &str) -> bool {
+    let ends = |c: char| c.is_whitespace() || "\"'`:,;)]}>".contains(c);
     let mut chars = after.chars();
     match chars.next() {
-        Some('.') => chars.next().is_some_and(|c| name_char(c) || c == '.'),
-        Some(c) => name_char(c),
-        None => false,
+        None => true,
+        Some('.') => chars.next().is_none_or(ends),
+        Some(c) => ends(c),
+    }
+}
+
+/// The texts of `value` that hold `text` (the caller's own, which stay as written).
+fn holding<'a>(value: &'a Value, text: &str, found: &mut Vec<&'a str>) {
+    match value {
+        Value::String(s) if s.contains(text) => found.push(s.as_str()),
+        Value::Array(items) => items.iter().for_each(|v| holding(v, text, found)),
+        Value::Object(fields) => fields.values().for_each(|v| holding(v, text, found)),
+        _ => {}
     }
 }
 
@@ -153,20 +189,28 @@ impl Gate for Access {
         asked: &Map<String, Value>,
         answer: &mut Value,
     ) {
+        let mut paths = Vec::new();
         if let Some(staged) = extensions.get::<Staged>() {
             for path in staged.paths.iter() {
                 let name = Path::new(path)
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                replace_path(answer, path, &name);
+                paths.push((path.clone(), name));
             }
         }
-        let root = self.root.to_string_lossy();
-        let named_by_caller = asked.values().any(|value| mentions(value, &root));
-        if !named_by_caller {
-            replace_path(answer, &root, "");
+        // A ROOT of `/` hides nothing and would turn every `/` of every text into a `.`.
+        let root = self.root.to_string_lossy().into_owned();
+        if self.root.parent().is_some() {
+            paths.push((root.clone(), String::new()));
         }
+        let mut written = Vec::new();
+        for value in asked.values() {
+            holding(value, &root, &mut written);
+        }
+        // The longest first, so that a text holding another is kept whole.
+        written.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        Shown { paths, written }.rewrite(answer);
     }
 
     fn arguments(
@@ -352,12 +396,25 @@ fn given_str<'a>(arguments: &'a Map<String, Value>, acting: &str) -> Option<&'a 
 
 #[cfg(test)]
 mod shown_tests {
-    use super::path_replaced;
+    use super::Shown;
+
+    fn shown(text: &str, written: &[&str]) -> String {
+        let shown = Shown {
+            paths: vec![
+                (
+                    "/tmp/parley-call-ab/0/mid.txt".to_owned(),
+                    "mid.txt".to_owned(),
+                ),
+                ("/srv/root".to_owned(), String::new()),
+            ],
+            written: written.to_vec(),
+        };
+        shown.rewritten(text)
+    }
 
     #[test]
     fn paths_under_root_become_relative_and_others_stay() {
-        let root = "/srv/root";
-        for (text, shown) in [
+        for (text, expected) in [
             (
                 "the negotiation at /srv/root/neg is finished",
                 "the negotiation at neg is finished",
@@ -368,19 +425,32 @@ mod shown_tests {
             ),
             ("serving /srv/root, then", "serving ., then"),
             ("at /srv/root/neg.", "at neg."),
+            ("at /srv/root.", "at ./."),
+            ("/srv/root/", "./"),
             ("\"/srv/root\"", "\".\""),
             (
-                "/srv/rooted/x and /srv/root_2",
-                "/srv/rooted/x and /srv/root_2",
+                "/srv/rooted/x, /srv/root_2 and /srv/root+old/x",
+                "/srv/rooted/x, /srv/root_2 and /srv/root+old/x",
+            ),
+            (
+                "the note in /tmp/parley-call-ab/0/mid.txt is long",
+                "the note in mid.txt is long",
             ),
             ("no path here", "no path here"),
         ] {
-            assert_eq!(path_replaced(text, root, ""), shown, "{text}");
+            assert_eq!(shown(text, &[]), expected, "{text}");
         }
-        let sent = "/tmp/parley-call-ab/0/mid.txt";
+    }
+
+    #[test]
+    fn what_the_caller_wrote_is_quoted_as_written() {
+        let given = "/srv/root/neg";
         assert_eq!(
-            path_replaced(&format!("the note in {sent} is long"), sent, "mid.txt"),
-            "the note in mid.txt is long"
+            shown(
+                "the path '/srv/root/neg' is absolute; see /srv/root/other",
+                &[given]
+            ),
+            "the path '/srv/root/neg' is absolute; see other"
         );
     }
 }

@@ -272,7 +272,7 @@ impl Digests {
             digest
                 .status
                 .as_deref()
-                .is_none_or(|w| w == IssueStatus::Open.word())
+                .is_none_or(|w| positions::word_status(w) == IssueStatus::Open)
         });
         if open {
             self.head.open.insert(record.file.clone());

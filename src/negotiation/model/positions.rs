@@ -159,6 +159,17 @@ impl Positions {
     }
 }
 
+/// The status a line sets, if it is a status line: one of the three words in the exact form,
+/// OPEN for any other (as [`Positions::parse`] counts it).
+pub fn line_status(line: &str) -> Option<IssueStatus> {
+    status_word(line.trim_end()).map(word_status)
+}
+
+/// The status a status line's word sets: OPEN for a word that is none of the three.
+pub fn word_status(word: &str) -> IssueStatus {
+    IssueStatus::parse(word).unwrap_or(IssueStatus::Open)
+}
+
 /// The word of a status line (a line that starts `## Status:`, its end trimmed): what follows
 /// `## Status: ` in the exact form (one space), or for any other (`## Status:AGREED`,
 /// two spaces) the whole line, which no status word equals.

@@ -25,7 +25,7 @@ use crate::negotiation::model::documents::{AUDIT_FILE, FINAL_FILE};
 use crate::negotiation::model::issues;
 use crate::negotiation::model::issues::ISSUES_DIR;
 use crate::negotiation::model::log::Event;
-use crate::negotiation::model::positions::{EntryKind, IssueStatus, Positions};
+use crate::negotiation::model::positions::{self, EntryKind, IssueStatus, Positions};
 use crate::negotiation::model::{Actor, State, open};
 use crate::negotiation::overview::{Overview, Summary, edit_lines, summarize};
 use crate::negotiation::rules::agree::agreed_by;
@@ -565,11 +565,11 @@ fn sections(text: &str) -> Vec<Section> {
                 EntryKind::Challenge => "challenge",
                 EntryKind::Duplicate => "duplicate",
             }
-        } else if line.starts_with("## Status:") {
-            match line.trim_start_matches("## Status:").trim() {
-                "AGREED" => "status agreed",
-                "ESCALATE" => "status escalate",
-                _ => "status open",
+        } else if let Some(status) = positions::line_status(line) {
+            match status {
+                IssueStatus::Agreed => "status agreed",
+                IssueStatus::Escalate => "status escalate",
+                IssueStatus::Open => "status open",
             }
         } else if line.starts_with("## ") {
             "note"
