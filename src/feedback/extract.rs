@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::input::{Source, parse_json};
 use super::{rules, schema};
 use crate::error::{Error, Result, Status};
-use crate::findings::{Finding, Severity, Verdict};
+use crate::findings::{Finding, Verdict};
 use crate::output::{Human, Reply};
 
 /// What a stream carried.
@@ -176,11 +176,9 @@ impl Reply for ExtractReply {
     /// They are notes rather than warnings: JSON has them in `data.findings` already.
     fn human(&self, out: &mut Human) {
         out.line(serde_json::to_string_pretty(&self.response).unwrap_or_default());
+        // Each as `validate` says it: `error   POINTER: ...` or `warning POINTER: ...`.
         for finding in &self.findings {
-            out.note(match finding.severity {
-                Severity::Error => format!("warning: invalid: {}", finding.describe()),
-                Severity::Warning => format!("warning: {}", finding.describe()),
-            });
+            out.note(finding.line());
         }
     }
 }
