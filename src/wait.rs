@@ -115,7 +115,7 @@ pub fn until<T>(
                     "TIMEOUT",
                     format!("still waiting after {}", crate::clock::seconds(timeout)),
                 )
-                .with_hint("wait again, or raise --timeout"));
+                .with_hint("wait again, or raise --timeout (`timeout_seconds` over MCP)"));
             }
             pause = pause.min(left);
         }

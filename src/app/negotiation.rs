@@ -340,7 +340,7 @@ pub fn file_draft_issue(ctx: &Ctx, request: DraftRequest) -> Result<new_issue::F
             || fields.position_b.is_some()
         {
             return Err(Error::usage(
-                "give the issue either whole (--file) or in parts (--title, --question, --context, --position-a, --position-b), not both",
+                "give the issue either whole (--file; `file_text` over MCP) or in parts (--title, --question, --context, --position-a, --position-b), not both",
             ));
         }
         let source = super::input_source(ctx, "the issue", request.file_text, request.file)?;

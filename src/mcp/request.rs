@@ -253,10 +253,26 @@ fn one(field: &Field, kind: &Kind, value: &Value) -> Result<Value> {
         Value::Number(number) => number.to_string(),
         Value::Bool(flag) => flag.to_string(),
         other => {
-            return Err(Error::usage(format!(
+            let error = Error::usage(format!(
                 "the field '{}' takes one value, not {other}",
                 field.name
-            )));
+            ));
+            // A list in one value (bounce's `agents`, whose help says "separated by commas",
+            // or `references`, "comma-separated") is written as the command line takes it.
+            let a_list = (field.arg.as_ref())
+                .and_then(|arg| arg.get_help())
+                .is_some_and(|help| help.to_string().contains("comma"));
+            let texts: Option<Vec<&str>> = match other {
+                Value::Array(items) if a_list => items.iter().map(Value::as_str).collect(),
+                _ => None,
+            };
+            return Err(match texts {
+                Some(texts) if !texts.is_empty() => error.with_hint(format!(
+                    "a list in this field is one text, separated by commas: \"{}\"",
+                    texts.join(",")
+                )),
+                _ => error,
+            });
         }
     };
     check(field, &text)?;

@@ -693,6 +693,21 @@ fn bounce_turn_waits_for_a_turn_in_a_bounce_session() {
     let file = tmp.path().join("s.md").to_string_lossy().into_owned();
     block_on(async {
         let mcp = Mcp::start(tmp.path(), &[]).await;
+        // The agents are one text, as on the command line; an array says how to write it.
+        let refused = mcp
+            .expect(
+                "bounce",
+                json!({"action": "new", "file": file, "title": "Cache", "agents": ["alpha", "beta"]}),
+                64,
+            )
+            .await;
+        assert!(
+            refused["error"]["hint"]
+                .as_str()
+                .unwrap()
+                .contains("\"alpha,beta\""),
+            "{refused}"
+        );
         mcp.expect(
             "bounce",
             json!({"action": "new", "file": file, "title": "Cache", "agents": "alpha,beta"}),

@@ -54,7 +54,7 @@ pub fn duplicate_rules(
 ) -> Result<String> {
     if proposals.is_empty() {
         return Err(Error::usage(format!(
-            "give --decision TEXT or --file FILE: {rel} has no duplicate proposal to agree to"
+            "give --decision TEXT or --file FILE (`decision` or `file_text` over MCP): {rel} has no duplicate proposal to agree to"
         ))
         .with_hint("propose one on your turn with `parley duplicate DIR AGENT ISSUE --of OTHER`"));
     }
