@@ -895,3 +895,44 @@ fn without_tokens_the_dashboard_is_read_only_and_serves_nothing_outside_root() {
     let foreign = server.http("GET", "/", &[("Origin", "http://evil.example")], "");
     assert_eq!(foreign.status, 403);
 }
+
+/// The forms as a person uses them, in the browser: its own posts carry the Origin header the
+/// page's referrer policy lets it send, which the server must accept (with `no-referrer` a
+/// browser sends `Origin: null` and every login was refused).
+#[test]
+fn in_a_browser_an_admin_logs_in_settles_an_escalation_and_logs_out() {
+    if !chromium_available() {
+        return;
+    }
+    let tmp = root_with_every_protocol();
+    let root = tmp.path();
+    let secrets = tempfile::tempdir().unwrap();
+    let file = secrets.path().join("tokens.toml");
+    let admin = token(root, &file, &["--admin"], "ada");
+    let server = Server::start(root, Some(&file));
+    let mut browser = Browser::open(&server.url("/login"));
+    browser.wait_for_text(&["Token"], LIVE_BOUND);
+    browser.eval(&format!(
+        "document.querySelector('input[name=token]').value = {}; \
+         document.querySelector('form.login button').click(); true",
+        json!(admin)
+    ));
+    browser.wait_for_text(&["Negotiations (1)", "ada"], LIVE_BOUND);
+    browser.navigate(&server.url("/session?kind=negotiation&path=team%2Fneg"));
+    browser.wait_for_text(
+        &["Escalated: for a person to settle", "Resolve as ada"],
+        LIVE_BOUND,
+    );
+    browser.eval(
+        "document.querySelector('form.resolve textarea').value = 'Settled in the browser.'; \
+         document.querySelector('form.resolve button').click(); true",
+    );
+    browser.wait_for_text(&["resolved by ada"], LIVE_BOUND);
+    let settled = std::fs::read_dir(root.join("team/neg/positions"))
+        .unwrap()
+        .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        .any(|text| text.contains("Settled in the browser."));
+    assert!(settled, "no positions file holds the decision");
+    browser.eval("document.querySelector('form.logout button').click(); true");
+    browser.wait_for_text(&["Log in"], LIVE_BOUND);
+}

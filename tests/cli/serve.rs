@@ -516,6 +516,14 @@ fn without_tokens_only_loopback_is_served() {
         .unwrap();
     assert_eq!(code(&output), 64, "{}", stderr(&output));
     assert!(stderr(&output).contains("--tokens"));
+    // Nor is the `null` origin ever allowed (sandboxed frames, local files).
+    let output = parley_std()
+        .args(["serve", ".", "--allowed-origin", "null"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 64, "{}", stderr(&output));
+    assert!(stderr(&output).contains("null"), "{}", stderr(&output));
 }
 
 #[test]

@@ -96,6 +96,14 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
         ))
         .with_hint("make tokens with: parley token new FILE --agent NAME --label TEXT"));
     }
+    // `null` is the Origin of sandboxed frames and local files, any of which could post here.
+    if let Some(null) = (args.allowed_origin.iter()).find(|o| o.trim().eq_ignore_ascii_case("null"))
+    {
+        return Err(Error::usage(format!(
+            "--allowed-origin {null}: the `null` origin is any sandboxed page or local file, never allowed"
+        ))
+        .with_hint("name the origin of the page that calls this server (scheme://host:port)"));
+    }
     let root = match std::fs::canonicalize(&args.root) {
         Ok(root) if root.is_dir() => root,
         _ => {
