@@ -158,13 +158,24 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
             leaf.value_source(id),
             Some(ValueSource::CommandLine | ValueSource::EnvVariable)
         );
-        if !given {
+        // An input file left out that the command reads from standard input then (an
+        // optional positional file with an inline twin: `parliament append DIR`, `feedback
+        // extract`): read here, as `-`, since the server has no standard input.
+        let stdin_instead = !given
+            && arg.is_positional()
+            && !arg.is_required_set()
+            && matches!(field.shape, Shape::One(Kind::Path(PathKind::Input)))
+            && inline_twin(action, arg).is_some();
+        if !given && !stdin_instead {
             continue;
         }
-        let raws: Vec<String> = leaf
-            .get_raw(id)
-            .map(|values| values.map(|v| v.to_string_lossy().into_owned()).collect())
-            .unwrap_or_default();
+        let raws: Vec<String> = if stdin_instead {
+            vec!["-".to_owned()]
+        } else {
+            leaf.get_raw(id)
+                .map(|values| values.map(|v| v.to_string_lossy().into_owned()).collect())
+                .unwrap_or_default()
+        };
         let value = match &field.shape {
             Shape::Flag => Value::Bool(leaf.get_flag(id)),
             Shape::Object => continue,
@@ -177,12 +188,19 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
             Shape::One(Kind::Path(PathKind::Input)) => {
                 let Some(raw) = raws.first() else { continue };
                 let text = read_input(raw)?;
-                // A file whose text the call also takes inline: sent in that field.
-                let inline = (action.fields.iter())
-                    .find(|f| f.arg.is_none() && f.stands_for.get_id() == arg.get_id());
-                match inline {
+                // A file whose text the call also takes inline: sent in that field, as the
+                // JSON it holds where the field takes an object (`parliament append`'s
+                // message; text that is no JSON goes as text, for the server to refuse).
+                match inline_twin(action, arg) {
                     Some(inline) => {
-                        arguments.insert(inline.name.clone(), Value::String(text));
+                        let value = match inline.shape {
+                            Shape::Object => serde_json::from_str::<Value>(&text)
+                                .ok()
+                                .filter(Value::is_object)
+                                .unwrap_or(Value::String(text)),
+                            _ => Value::String(text),
+                        };
+                        arguments.insert(inline.name.clone(), value);
                         continue;
                     }
                     None => sent_file(raw, text),
@@ -220,6 +238,11 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
         }
     }
     Ok((arguments, output, wait))
+}
+
+/// The field that takes inline the text of the file argument `arg`, if the action has one.
+fn inline_twin<'a>(action: &'a Action, arg: &clap::Arg) -> Option<&'a crate::mcp::catalog::Field> {
+    (action.fields.iter()).find(|f| f.arg.is_none() && f.stands_for.get_id() == arg.get_id())
 }
 
 /// A value typed on the command line, as the JSON the field takes; a value that is not of

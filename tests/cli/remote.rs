@@ -383,3 +383,69 @@ fn a_call_too_large_for_the_server_is_65_and_changes_nothing() {
     assert_eq!(envelope["error"]["code"], "TOO_LARGE", "{envelope}");
     assert_eq!(snapshot(&root), before);
 }
+
+/// `parliament append` sends its message file's JSON object, from a file or from standard
+/// input (the file left out), and the ledger gets it as a local run would.
+#[test]
+fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (root, client) = root_and_client(tmp.path());
+    let server = Server::start(tmp.path(), &[root.to_str().unwrap()]);
+    let url = server.url.as_str();
+    let init = remote(
+        url,
+        None,
+        &client,
+        &[
+            "parliament",
+            "init",
+            "parl",
+            "--problem",
+            "Design the cache",
+            "--rep",
+            "rep_1:Rep. One:cost",
+            "--rep",
+            "rep_2:Rep. Two:security",
+        ],
+    );
+    assert_eq!(code(&init), 0, "{}", stderr(&init));
+    let start = remote(
+        url,
+        None,
+        &client,
+        &["parliament", "round", "parl", "--start"],
+    );
+    assert_eq!(code(&start), 0, "{}", stderr(&start));
+    let question = r#"{"type": "QUESTION", "from": "rep_1", "to": "rep_2",
+        "content": {"topic": "t", "question": "Why?", "motive_context": "Because."}}"#;
+    std::fs::write(client.join("q.json"), question).unwrap();
+    let from_file = remote(
+        url,
+        None,
+        &client,
+        &["parliament", "append", "parl", "q.json"],
+    );
+    assert_eq!(code(&from_file), 0, "{}", stderr(&from_file));
+    let mut piped = parley_std();
+    piped
+        .current_dir(&client)
+        .env("PARLEY_SERVER", url)
+        .args(["parliament", "append", "parl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = piped.spawn().unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), question.as_bytes()).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert_eq!(code(&from_stdin), 0, "{}", stderr(&from_stdin));
+    let ledger: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("parl/ledger.json")).unwrap())
+            .unwrap();
+    let questions = ledger["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["type"] == "QUESTION")
+        .count();
+    assert_eq!(questions, 2, "{ledger}");
+}
