@@ -21,6 +21,7 @@
 pub mod catalog;
 pub mod dashboard;
 mod handler;
+pub mod relative;
 mod request;
 pub mod serve;
 mod stdio;

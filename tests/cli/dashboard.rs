@@ -698,6 +698,23 @@ fn with_tokens_people_log_in_with_a_cookie_and_only_an_admin_resolves_with_the_c
     let bearer = format!("Bearer {viewer}");
     let read = server.http("GET", page, &[("Authorization", bearer.as_str())], "");
     assert_eq!(read.status, 200);
+    // No page names where the server keeps its files.
+    let placed = root.canonicalize().unwrap().to_string_lossy().into_owned();
+    for path in [
+        "/",
+        page,
+        "/session?kind=bounce&path=bounce.md",
+        "/session?kind=operative&path=proj",
+        "/session?kind=parliament&path=parl",
+    ] {
+        let shown = server.http("GET", path, &[("Authorization", bearer.as_str())], "");
+        assert_eq!(shown.status, 200, "{path}");
+        assert!(
+            !shown.body.contains(&placed),
+            "{path} shows {placed}: {}",
+            shown.body
+        );
+    }
     assert!(csrf_in(&read.body).is_none());
     let agent_bearer = format!("Bearer {agent}");
     let refused = server.http("GET", page, &[("Authorization", agent_bearer.as_str())], "");

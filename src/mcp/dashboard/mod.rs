@@ -216,7 +216,22 @@ enum Shown {
     Session(Found),
 }
 
+/// The page's content, naming no place on the server: paths under ROOT relative to it, as
+/// the answers over `/mcp` name them.
 fn render(dashboard: &Dashboard, shown: &Shown, viewer: &Viewer) -> Option<String> {
+    let content = render_placed(dashboard, shown, viewer)?;
+    let root = dashboard.root.to_string_lossy();
+    // In the page's text the root is escaped as any text is (a `&` in it, say).
+    let escaped = escape(&root);
+    let also = (escaped != root).then(|| (escaped, String::new()));
+    Some(
+        crate::mcp::relative::Relative::under(&dashboard.root)
+            .with_files(also)
+            .rewritten(&content),
+    )
+}
+
+fn render_placed(dashboard: &Dashboard, shown: &Shown, viewer: &Viewer) -> Option<String> {
     match shown {
         Shown::Index => {
             let sessions = discover::sessions(&dashboard.root);

@@ -83,7 +83,12 @@ pub fn index(ctx: &Ctx, root: &Path, sessions: &[Found]) -> String {
         "<header>\n<p class=\"kicker\">Sessions</p>\n<h1>{}</h1>\n\
          <p class=\"facts\">{} sessions found (negotiations, bounce sessions, parliaments, \
          operative projects) · updated live</p>\n</header>\n",
-        escape(&root.display().to_string()),
+        // The served directory's name: where it is on the server is not for the page.
+        escape(
+            &root
+                .file_name()
+                .map_or_else(|| "/".into(), |n| n.to_string_lossy())
+        ),
         sessions.len()
     );
     for kind in Kind::ALL {
@@ -582,12 +587,15 @@ fn resolve_forms(html: &mut String, data: &Value, found: &Found, viewer: &Viewer
     html.push_str("<section id=\"escalated\">\n<h2>Escalated: for a person to settle</h2>\n");
     for issue in escalated {
         let file = text(issue, "file");
+        // The issue's article below holds its positions and the escalation's summary.
         let _ = write!(
             html,
             "<div class=\"escalated\">\n<h3><span class=\"badge escalate\">ESCALATE</span> {} \
-             <span class=\"file\">{}</span></h3>\n",
+             <span class=\"file\">{}</span></h3>\n\
+             <p><a href=\"#issue-{}\">Read its positions and the summary of the disagreement</a></p>\n",
             escape(text(issue, "title")),
-            escape(file)
+            escape(file),
+            escape(file.trim_end_matches(".md"))
         );
         match (&viewer.csrf, &viewer.label) {
             (Some(csrf), Some(label)) => {

@@ -700,6 +700,8 @@ article.escalate { border-left-color: var(--escalate); }
 .decision { white-space: pre-wrap; margin: .6rem 0; padding: .6rem .9rem; border-radius: 6px; background: var(--soft); }
 .decision.agreed { background: #dafbe1; } .decision.escalate { background: #fff8c5; }
 .none { color: var(--muted); font-style: italic; }
+.badge.none { color: #fff; font-style: normal; }
+body { overflow-wrap: anywhere; }
 .warnings { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
 nav ol { margin: .3rem 0; } nav a { color: var(--open); }
 footer { margin-top: 3rem; border-top: 1px solid var(--line); padding-top: 1rem; }
