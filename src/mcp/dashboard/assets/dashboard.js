@@ -78,12 +78,24 @@
 
   var source = new EventSource(main.getAttribute('data-live'));
   source.addEventListener('open', function () { say('live'); });
-  source.addEventListener('error', function () { say('reconnecting…'); });
+  // The browser tries again after a dropped connection, but not after a refusal (a login
+  // that ended, a revoked token): then the page says so instead of going quiet.
+  source.addEventListener('error', function () {
+    if (source.readyState === EventSource.CLOSED) {
+      say('disconnected: reload the page (you may have to log in again)');
+    } else {
+      say('reconnecting…');
+    }
+  });
   source.addEventListener('page', function (e) { apply(e.data); });
   source.addEventListener('gone', function () {
     source.close();
     main.classList.add('gone');
     say('this session is no longer under the server\u2019s root');
+    var note = document.createElement('p');
+    note.className = 'warnings';
+    note.textContent = 'This session is no longer under the server\u2019s root: what follows is how it last was.';
+    main.insertBefore(note, main.firstChild);
   });
   source.addEventListener('login', function () {
     source.close();
