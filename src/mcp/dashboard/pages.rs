@@ -280,7 +280,12 @@ fn turn(ctx: &Ctx, data: &Value) -> String {
     let holder = started.map(|s| text(s, "agent")).unwrap_or_default();
     match since {
         Some(since) if holder == word => {
-            format!("<b>{}</b> for {}", escape(word), clock(ctx, since))
+            // The timer counts from the holder's last activity (`.turn-started`).
+            format!(
+                "<b>{}</b>, last active {} ago",
+                escape(word),
+                clock(ctx, since)
+            )
         }
         _ => format!("<b>{}</b>", escape(word)),
     }
@@ -506,7 +511,8 @@ fn negotiation(ctx: &Ctx, dir: &Path, found: &Found, viewer: &Viewer) -> Result<
     let meta = data.get("meta").cloned().unwrap_or_default();
     let _ = write!(
         html,
-        "<p class=\"facts\">Phase <b>{}</b> · turn {} · turn timeout {}s · agents {} · \
+        "<p class=\"facts\">Phase <b>{}</b> · turn {} · may be skipped after {}s without \
+         activity · agents {} · \
          issues: {}</p>\n<p class=\"facts\">{} · up to {} position rounds per agent and issue · \
          created {}</p>\n",
         escape(text(&data, "phase")),
