@@ -87,6 +87,8 @@ pub fn router(dashboard: Arc<Dashboard>) -> Router {
         .route("/session", get(session))
         .route("/live", get(live_stream))
         .route("/assets/{name}", get(asset))
+        // Browsers ask for it on every page: no icon, and no 404 in their console.
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
         .route("/resolve", post(resolve))
