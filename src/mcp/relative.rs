@@ -69,7 +69,11 @@ impl<'a> Relative<'a> {
                 at += written.len();
                 continue;
             }
-            for (from, to) in &self.paths {
+            // A path starts a word: at the text's start or after a space, a quote, an
+            // opening bracket, `=`, `:` or markup's `>`; never inside another path or a word
+            // (`/code` in `</code>`, `/work` in `/home/u/work`).
+            let starts = out.chars().next_back().is_none_or(starts_a_path);
+            for (from, to) in (self.paths.iter()).filter(|_| starts) {
                 let Some(after) = rest.strip_prefix(from.as_str()) else {
                     continue;
                 };
@@ -114,10 +118,16 @@ fn path_shown(after: &str, to: &str) -> Option<(String, usize)> {
     Some((shown, 0))
 }
 
+/// Whether a path may begin after `before`.
+fn starts_a_path(before: char) -> bool {
+    before.is_whitespace() || "\"'`([{=:,;>".contains(before)
+}
+
 /// Whether a path ends where `after` begins: at the end of the text, a space, quotes,
-/// punctuation that closes or separates, markup (`<`, `>`), or a dot that ends a sentence.
+/// punctuation that closes or separates, markup (`<`, `>`, an entity's `&`), or a dot that
+/// ends a sentence.
 fn ends_a_path(after: &str) -> bool {
-    let ends = |c: char| c.is_whitespace() || "\"'`:,;)]}<>".contains(c);
+    let ends = |c: char| c.is_whitespace() || "\"'`:,;)]}<>&".contains(c);
     let mut chars = after.chars();
     match chars.next() {
         None => true,
@@ -175,6 +185,15 @@ mod tests {
                 "<td>.</td><td>proj/src</td>",
             ),
             (
+                "&#39;/srv/root&#39; and (/srv/root/a)",
+                "&#39;.&#39; and (a)",
+            ),
+            // Only where a path starts: not inside another path, a word or markup.
+            (
+                "/home/u/srv/root/x and x/srv/root/y",
+                "/home/u/srv/root/x and x/srv/root/y",
+            ),
+            (
                 "/srv/rooted/x, /srv/root_2 and /srv/root+old/x",
                 "/srv/rooted/x, /srv/root_2 and /srv/root+old/x",
             ),
@@ -186,6 +205,15 @@ mod tests {
         ] {
             assert_eq!(shown(text, &[]), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn markup_and_urls_that_hold_the_root_stay() {
+        let code = Relative::under(std::path::Path::new("/code"));
+        assert_eq!(
+            code.rewritten("<code>/code/neg</code> <a href=\"https://x.org/code/y\">"),
+            "<code>neg</code> <a href=\"https://x.org/code/y\">"
+        );
     }
 
     #[test]

@@ -288,6 +288,13 @@ impl Browser {
 
     /// One DevTools call (on the page once attached); its result.
     fn call(&mut self, method: &str, params: Value) -> Value {
+        let reply = self.reply(method, params);
+        assert!(reply.get("error").is_none(), "{method}: {reply}");
+        reply["result"].clone()
+    }
+
+    /// One DevTools call's whole reply, an error included.
+    fn reply(&mut self, method: &str, params: Value) -> Value {
         self.next += 1;
         let id = self.next;
         let mut message = json!({ "id": id, "method": method, "params": params });
@@ -298,8 +305,7 @@ impl Browser {
         loop {
             let reply: Value = serde_json::from_str(&self.ws.recv()).unwrap();
             if reply["id"] == json!(id) {
-                assert!(reply.get("error").is_none(), "{method}: {reply}");
-                return reply["result"].clone();
+                return reply;
             }
         }
     }
@@ -313,9 +319,14 @@ impl Browser {
         result["result"]["value"].clone()
     }
 
-    /// The text a person sees.
+    /// The text a person sees; none while a page is being replaced (its script context is
+    /// gone for a moment after a form's post).
     fn text(&mut self) -> String {
-        self.eval("document.body ? document.body.innerText : ''")
+        let reply = self.reply(
+            "Runtime.evaluate",
+            json!({ "expression": "document.body ? document.body.innerText : ''", "returnByValue": true }),
+        );
+        reply["result"]["result"]["value"]
             .as_str()
             .unwrap_or_default()
             .to_owned()

@@ -385,7 +385,7 @@ fn a_call_too_large_for_the_server_is_65_and_changes_nothing() {
 }
 
 /// `parliament append` sends its message file's JSON object, from a file or from standard
-/// input (the file left out), and the ledger gets it as a local run would.
+/// input (the file left out, as the command reads it here): the ledger gets both messages.
 #[test]
 fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
     let tmp = tempfile::tempdir().unwrap();

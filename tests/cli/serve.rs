@@ -517,8 +517,10 @@ fn without_tokens_only_loopback_is_served() {
     assert_eq!(code(&output), 64, "{}", stderr(&output));
     assert!(stderr(&output).contains("--tokens"));
     // Nor is the `null` origin ever allowed (sandboxed frames, local files).
+    // (A root that does not exist: were the origin let through, the answer would be the
+    // missing root's, not a server that never ends.)
     let output = parley_std()
-        .args(["serve", ".", "--allowed-origin", "null"])
+        .args(["serve", "no-such-root", "--allowed-origin", "null/"])
         .current_dir(tmp.path())
         .output()
         .unwrap();
@@ -685,4 +687,23 @@ fn an_input_file_sent_by_content_is_exactly_a_name_and_a_content() {
             "A."
         );
     });
+}
+
+/// Behind a proxy (`--allowed-host`), the server's own pages come from that host: their
+/// posts' Origin is accepted, any other still refused.
+#[test]
+fn an_allowed_host_is_also_an_allowed_origin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let server = Server::start(tmp.path(), &[&root, "--allowed-host", "parley.example.com"]);
+    let addr = server.addr();
+    let host = "parley.example.com";
+    for origin in ["https://parley.example.com", "http://parley.example.com/"] {
+        let (status, response) = post(&addr, host, &format!("Origin: {origin}\r\n"), LIST);
+        assert_eq!(status, 200, "{origin}: {response}");
+    }
+    for origin in ["https://evil.example", "null"] {
+        let (status, response) = post(&addr, host, &format!("Origin: {origin}\r\n"), LIST);
+        assert_eq!(status, 403, "{origin}: {response}");
+    }
 }

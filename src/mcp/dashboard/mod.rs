@@ -544,7 +544,8 @@ async fn resolve(State(dashboard): Shared, headers: HeaderMap, body: Bytes) -> R
                 StatusCode::CONFLICT
             },
             "Not resolved",
-            &e.message,
+            // An operation's error names its files canonically: relative to ROOT here.
+            &crate::mcp::relative::Relative::under(&dashboard.root).rewritten(&e.message),
             &page,
         ),
         None => message(

@@ -275,11 +275,9 @@ fn operative_reservations(ctx: &Ctx, dir: &Path) -> Result<Outcome> {
 /// The turn: its holder, and for how long it has held it.
 fn turn(ctx: &Ctx, data: &Value) -> String {
     let word = text(data, "turn");
-    let started = data.get("turn_started");
-    let since = started.and_then(|s| s.get("since")).and_then(Value::as_i64);
-    let holder = started.map(|s| text(s, "agent")).unwrap_or_default();
+    let since = data.get("holder_active_since").and_then(Value::as_i64);
     match since {
-        Some(since) if holder == word => {
+        Some(since) => {
             // The timer counts from the holder's last activity (`.turn-started`).
             format!(
                 "<b>{}</b>, last active {} ago",

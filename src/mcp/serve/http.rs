@@ -124,12 +124,24 @@ pub async fn serve(setup: Setup) -> Result<()> {
     .iter()
     .map(|authority| format!("{scheme}://{authority}"))
     .collect();
-    origins.extend(
-        setup
-            .allowed_origins
-            .iter()
-            .map(|o| o.trim_end_matches('/').to_ascii_lowercase()),
-    );
+    // On its scheme's default port a browser names the origin without the port.
+    if (scheme, local.port()) == ("http", 80) || (scheme, local.port()) == ("https", 443) {
+        for host in [
+            local.ip().to_string(),
+            "localhost".into(),
+            "127.0.0.1".into(),
+        ] {
+            origins.push(format!("{scheme}://{host}"));
+        }
+    }
+    // A host the server is reached by (behind a proxy, with or without TLS) is where its own
+    // pages come from: their form posts carry that origin.
+    for host in &setup.allowed_hosts {
+        let host = host.to_ascii_lowercase();
+        origins.push(format!("http://{host}"));
+        origins.push(format!("https://{host}"));
+    }
+    origins.extend(setup.allowed_origins.iter().map(|o| normal_origin(o)));
     let tokens = setup.book.as_ref().map(|book| book.count());
     let guard = Arc::new(Guard {
         book: setup.book,
@@ -240,6 +252,11 @@ fn router(handler: Handler, guard: Arc<Guard>, dashboard: Arc<Dashboard>) -> Rou
         .merge(pages)
 }
 
+/// An origin as compared: lower case, without a trailing `/`.
+pub fn normal_origin(origin: &str) -> String {
+    origin.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
 fn refuse(status: StatusCode, message: &str) -> Response {
     let body = serde_json::json!({"error": message}).to_string();
     let mut response = (status, body).into_response();
@@ -300,14 +317,13 @@ fn refused_before_body(guard: &Guard, request: &Request) -> Option<Response> {
             "this Host is not served here (add it with --allowed-host)",
         ));
     }
-    if let Some(origin) = header_str(headers, header::ORIGIN) {
-        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
-        if !guard.origins.contains(&origin) {
-            return Some(refuse(
-                StatusCode::FORBIDDEN,
-                "this Origin is not allowed here (add it with --allowed-origin)",
-            ));
-        }
+    if let Some(origin) = header_str(headers, header::ORIGIN)
+        && !guard.origins.contains(&normal_origin(origin))
+    {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            "this Origin is not allowed here (add it with --allowed-origin)",
+        ));
     }
     let declared = header_str(headers, header::CONTENT_LENGTH).and_then(|n| n.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY as u64) {

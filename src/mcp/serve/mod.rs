@@ -97,8 +97,7 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
         .with_hint("make tokens with: parley token new FILE --agent NAME --label TEXT"));
     }
     // `null` is the Origin of sandboxed frames and local files, any of which could post here.
-    if let Some(null) = (args.allowed_origin.iter()).find(|o| o.trim().eq_ignore_ascii_case("null"))
-    {
+    if let Some(null) = (args.allowed_origin.iter()).find(|o| http::normal_origin(o) == "null") {
         return Err(Error::usage(format!(
             "--allowed-origin {null}: the `null` origin is any sandboxed page or local file, never allowed"
         ))

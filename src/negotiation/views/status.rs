@@ -64,6 +64,9 @@ pub struct StatusReply {
     turn: String,
     phase: Phase,
     turn_started: Option<TurnStarted>,
+    /// The Unix second the holder's skip timer counts from (the later of `.turn-started` and
+    /// the holder learning of its turn; `watch --json` says the same).
+    holder_active_since: Option<i64>,
     meta: Meta,
     agents: Agents,
     issues: Vec<IssueReport>,
@@ -310,6 +313,7 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         turn: state.turn.word().to_owned(),
         finished: state.turn == Turn::Done,
         phase: state.phase,
+        holder_active_since: state.holder_since(),
         turn_started: state.started,
         meta: state.meta,
         agents: state.agents,

@@ -39,6 +39,8 @@
   if (!main || !main.getAttribute('data-live') || !window.EventSource) return;
 
   var pending = null;
+  // Once the stream has ended (the session gone, a refusal), nothing more is applied.
+  var closed = false;
 
   // A person typing a decision keeps the form: the new content waits until they leave it.
   function busy() {
@@ -50,6 +52,7 @@
   }
 
   function apply(html) {
+    if (closed) return;
     if (busy()) {
       pending = html;
       say('changed: shown when you leave the form');
@@ -81,7 +84,10 @@
   // The browser tries again after a dropped connection, but not after a refusal (a login
   // that ended, a revoked token): then the page says so instead of going quiet.
   source.addEventListener('error', function () {
+    if (closed) return;
     if (source.readyState === EventSource.CLOSED) {
+      closed = true;
+      pending = null;
       say('disconnected: reload the page (you may have to log in again)');
     } else {
       say('reconnecting…');
@@ -89,6 +95,8 @@
   });
   source.addEventListener('page', function (e) { apply(e.data); });
   source.addEventListener('gone', function () {
+    closed = true;
+    pending = null;
     source.close();
     main.classList.add('gone');
     say('this session is no longer under the server\u2019s root');
