@@ -392,40 +392,26 @@ fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
     let (root, client) = root_and_client(tmp.path());
     let server = Server::start(tmp.path(), &[root.to_str().unwrap()]);
     let url = server.url.as_str();
-    let init = remote(
-        url,
-        None,
-        &client,
-        &[
-            "parliament",
-            "init",
-            "parl",
-            "--problem",
-            "Design the cache",
-            "--rep",
-            "rep_1:Rep. One:cost",
-            "--rep",
-            "rep_2:Rep. Two:security",
-        ],
-    );
-    assert_eq!(code(&init), 0, "{}", stderr(&init));
-    let start = remote(
-        url,
-        None,
-        &client,
-        &["parliament", "round", "parl", "--start"],
-    );
-    assert_eq!(code(&start), 0, "{}", stderr(&start));
+    let ok = |args: &[&str]| {
+        let output = remote(url, None, &client, args);
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+    };
+    ok(&[
+        "parliament",
+        "init",
+        "parl",
+        "--problem",
+        "Design the cache",
+        "--rep",
+        "rep_1:Rep. One:cost",
+        "--rep",
+        "rep_2:Rep. Two:security",
+    ]);
+    ok(&["parliament", "round", "parl", "--start"]);
     let question = r#"{"type": "QUESTION", "from": "rep_1", "to": "rep_2",
         "content": {"topic": "t", "question": "Why?", "motive_context": "Because."}}"#;
     std::fs::write(client.join("q.json"), question).unwrap();
-    let from_file = remote(
-        url,
-        None,
-        &client,
-        &["parliament", "append", "parl", "q.json"],
-    );
-    assert_eq!(code(&from_file), 0, "{}", stderr(&from_file));
+    ok(&["parliament", "append", "parl", "q.json"]);
     let mut piped = parley_std();
     piped
         .current_dir(&client)
