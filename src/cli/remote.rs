@@ -192,15 +192,19 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
                 // JSON it holds where the field takes an object (`parliament append`'s
                 // message; text that is no JSON goes as text, for the server to refuse).
                 match inline_twin(action, arg) {
+                    Some(inline) if matches!(inline.shape, Shape::Object) => {
+                        match serde_json::from_str::<Value>(&text) {
+                            Ok(object) if object.is_object() => {
+                                arguments.insert(inline.name.clone(), object);
+                                continue;
+                            }
+                            // Not a JSON object: the file itself goes, for the command to
+                            // refuse as it does here (65, naming the file).
+                            _ => sent_file(raw, text),
+                        }
+                    }
                     Some(inline) => {
-                        let value = match inline.shape {
-                            Shape::Object => serde_json::from_str::<Value>(&text)
-                                .ok()
-                                .filter(Value::is_object)
-                                .unwrap_or(Value::String(text)),
-                            _ => Value::String(text),
-                        };
-                        arguments.insert(inline.name.clone(), value);
+                        arguments.insert(inline.name.clone(), Value::String(text));
                         continue;
                     }
                     None => sent_file(raw, text),

@@ -412,6 +412,20 @@ fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
         "content": {"topic": "t", "question": "Why?", "motive_context": "Because."}}"#;
     std::fs::write(client.join("q.json"), question).unwrap();
     ok(&["parliament", "append", "parl", "q.json"]);
+    // A file that is no JSON object is refused as here: 65, naming the file.
+    std::fs::write(client.join("bad.json"), "not json").unwrap();
+    let refused = remote(
+        url,
+        None,
+        &client,
+        &["parliament", "append", "parl", "bad.json"],
+    );
+    assert_eq!(code(&refused), 65, "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("bad.json"),
+        "{}",
+        stderr(&refused)
+    );
     let mut piped = parley_std();
     piped
         .current_dir(&client)
