@@ -84,6 +84,18 @@ fn root_with_every_protocol() -> tempfile::TempDir {
             &format!("Stuck {INJECTED}"),
         ],
     );
+    // Issue 2 stays OPEN, argued: the page says who may agree on it.
+    ok(
+        root,
+        &[
+            "position",
+            neg,
+            "agent-alpha",
+            "2",
+            "--body",
+            "Second issue's position.",
+        ],
+    );
     ok(
         root,
         &[
@@ -574,6 +586,7 @@ fn the_dashboard_shows_every_session_live_in_a_browser_and_injected_markup_stays
             "Stuck <script>window.__pwned=1</script>",
             "[click](javascript:window.__pwned=3)",
             "Escalated: for a person to settle",
+            "Open: who may agree (1)",
             "agent-alpha's position (round 1)",
             "Timeline",
             "Notes (1)",

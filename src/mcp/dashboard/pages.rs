@@ -535,6 +535,7 @@ fn negotiation(ctx: &Ctx, dir: &Path, found: &Found, viewer: &Viewer) -> Result<
     }
     html.push_str("</header>\n");
     resolve_forms(&mut html, &data, found, viewer);
+    open_issues(&mut html, &data);
     page.body(&mut html);
     let _ = write!(
         html,
@@ -571,6 +572,38 @@ fn negotiation(ctx: &Ctx, dir: &Path, found: &Found, viewer: &Viewer) -> Result<
     }
     html.push_str("</section>\n");
     Ok(html)
+}
+
+/// The OPEN issues as `status` details them: the round, who challenged, and who may agree
+/// on their turn (what a person watching wants to know of an issue still argued).
+fn open_issues(html: &mut String, data: &Value) {
+    let Some(open) = data.get("open_issues").and_then(Value::as_array) else {
+        return;
+    };
+    if open.is_empty() {
+        return;
+    }
+    let _ = write!(
+        html,
+        "<section id=\"open\">\n<h2>Open: who may agree ({})</h2>\n<ul>\n",
+        open.len()
+    );
+    for issue in open {
+        let file = text(issue, "file");
+        let challengers = names(issue.get("challenges"), Some("agent"));
+        let may_agree = names(issue.get("may_agree"), None);
+        let _ = writeln!(
+            html,
+            "<li><a href=\"#issue-{}\">{}</a>: round {}; challenged by {}; may agree on their \
+             turn: {}</li>",
+            escape(file.trim_end_matches(".md")),
+            escape(file),
+            number(issue, "rounds"),
+            joined_or(&challengers, "nobody yet"),
+            joined_or(&may_agree, "nobody yet")
+        );
+    }
+    html.push_str("</ul>\n</section>\n");
 }
 
 /// The escalated issues, each with a form to settle it when the viewer is an admin.
