@@ -865,6 +865,29 @@ fn without_tokens_the_dashboard_is_read_only_and_serves_nothing_outside_root() {
     let page = server.http("GET", "/session?kind=negotiation&path=neg", &[], "");
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Escalated: for a person to settle"));
+    // What still blocks finish, each as status says it, and the sign-offs (required by
+    // default: owed by both agents).
+    let status: Value = serde_json::from_str(&ok(root, &["status", "team/neg", "--json"])).unwrap();
+    let blockers = status["data"]["finish_blockers"].as_array().unwrap();
+    assert!(!blockers.is_empty(), "{status}");
+    assert!(
+        page.body.contains(&format!(
+            "<h2>What still blocks finish ({})</h2>",
+            blockers.len()
+        )),
+        "{}",
+        page.body
+    );
+    for blocker in blockers {
+        let shown = format!("<li>{}</li>", escape_html(blocker.as_str().unwrap()));
+        assert!(page.body.contains(&shown), "{shown}: {}", page.body);
+    }
+    assert!(
+        page.body
+            .contains("Sign-offs (required): given by none · owed by agent-alpha, agent-beta"),
+        "{}",
+        page.body
+    );
     assert!(csrf_in(&page.body).is_none(), "no form without tokens");
     assert!(!page.body.contains("<script>window"), "escaped");
     // No inline script anywhere: the only script is the page's own file.
@@ -916,6 +939,7 @@ fn without_tokens_the_dashboard_is_read_only_and_serves_nothing_outside_root() {
         "",
     );
     assert!(finished.body.contains("finished"), "{}", finished.body);
+    assert!(!finished.body.contains("What still blocks finish"));
     let mut pieces = 0;
     for (open, close) in [
         ("<pre class=\"text\">", "</pre>"),
@@ -976,4 +1000,13 @@ fn in_a_browser_an_admin_logs_in_settles_an_escalation_and_logs_out() {
     assert!(settled, "no positions file holds the decision");
     browser.eval("document.querySelector('form.logout button').click(); true");
     browser.wait_for_text(&["Log in"], LIVE_BOUND);
+}
+
+/// A text as the pages write it into HTML.
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }

@@ -536,6 +536,7 @@ fn negotiation(ctx: &Ctx, dir: &Path, found: &Found, viewer: &Viewer) -> Result<
     html.push_str("</header>\n");
     resolve_forms(&mut html, &data, found, viewer);
     open_issues(&mut html, &data);
+    finishing(&mut html, &data);
     page.body(&mut html);
     let _ = write!(
         html,
@@ -604,6 +605,54 @@ fn open_issues(html: &mut String, data: &Value) {
         );
     }
     html.push_str("</ul>\n</section>\n");
+}
+
+/// In the positions phase, what still blocks `finish` and where the sign-offs stand, as
+/// `status` says them: what a person watching wants to know of a negotiation near its end.
+fn finishing(html: &mut String, data: &Value) {
+    if finished(data) || text(data, "phase") != "positions" {
+        return;
+    }
+    let blockers = names(data.get("finish_blockers"), None);
+    let _ = write!(
+        html,
+        "<section id=\"finish\">\n<h2>What still blocks finish ({})</h2>\n",
+        blockers.len()
+    );
+    if blockers.is_empty() {
+        html.push_str("<p class=\"none\">Nothing: <code>finish</code> may be run now.</p>\n");
+    } else {
+        html.push_str("<ul>\n");
+        for blocker in &blockers {
+            let _ = writeln!(html, "<li>{}</li>", escape(blocker));
+        }
+        html.push_str("</ul>\n");
+    }
+    let sign_offs = data.get("sign_offs").cloned().unwrap_or_default();
+    let required = sign_offs.get("required").and_then(Value::as_bool) == Some(true);
+    let given = names(sign_offs.get("given"), Some("agent"));
+    let voided = names(sign_offs.get("voided"), Some("agent"));
+    if required || !given.is_empty() || !voided.is_empty() {
+        let _ = write!(
+            html,
+            "<p class=\"facts\">Sign-offs ({}): given by {}",
+            if required { "required" } else { "not required" },
+            joined_or(&given, "none")
+        );
+        if required {
+            let owed = names(sign_offs.get("owed"), None);
+            let _ = write!(html, " · owed by {}", joined_or(&owed, "none"));
+        }
+        if !voided.is_empty() {
+            let _ = write!(html, " · voided: {}", joined_or(&voided, "none"));
+        }
+        let excused = names(sign_offs.get("excused"), None);
+        if !excused.is_empty() {
+            let _ = write!(html, " · excused: {}", joined_or(&excused, "none"));
+        }
+        html.push_str("</p>\n");
+    }
+    html.push_str("</section>\n");
 }
 
 /// The escalated issues, each with a form to settle it when the viewer is an admin.

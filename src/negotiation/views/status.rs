@@ -270,25 +270,6 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         open,
         ..
     } = Overview::read_for_status(&shared, &state)?;
-    let summary = summarize(&reports);
-    let details = open_details(&state, &reports, &events, ledger.as_ref(), &open);
-    let agreers = crate::negotiation::rules::agree::agreed_by(&events);
-    // Only the pairs still to settle: an issue agreed or escalated is past that question.
-    let unsettled: HashSet<&str> = reports
-        .iter()
-        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
-        .map(|r| r.file.file.as_str())
-        .collect();
-    // With nothing left to settle there is no pair to show: the terms are not even read.
-    let duplicates: Vec<_> = if unsettled.is_empty() {
-        Vec::new()
-    } else {
-        duplicate::likely_among(&terms_for_status(&store, &reports, &titled))
-            .into_iter()
-            .filter(|d| unsettled.contains(d.file.as_str()))
-            .collect()
-    };
-    let sign_offs = crate::negotiation::rules::sign_off::review(&store, &state, &events, None)?;
     let seen = agent::Seen {
         store: &store,
         state: &state,
@@ -302,11 +283,24 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
     if let Some(name) = &args.agent {
         return Ok(Answer::ForAgent(agent::for_agent(&seen, name)?));
     }
-    let blockers = if state.turn == Turn::Done {
-        Vec::new()
-    } else {
-        agent::finish_blockers(&seen)?
-    };
+    // The likely duplicates (the terms of every title, compared pairwise) need nothing the
+    // rest computes: on a second thread while this one details the open issues.
+    let (duplicates, rest) = std::thread::scope(|scope| {
+        let duplicates = scope.spawn(|| likely_unsettled(&store, &reports, &titled));
+        let rest = whole_view_parts(&seen, &events, ledger.as_ref(), &open);
+        // A panic on the other thread is the program's, not an answer: passed on as it is.
+        let duplicates = duplicates
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (duplicates, rest)
+    });
+    let Parts {
+        summary,
+        details,
+        agreers,
+        sign_offs,
+        blockers,
+    } = rest?;
     let analysis = agent::analysis_progress(&store, &state)?;
     Ok(Answer::Whole(Box::new(StatusReply {
         analysis,
@@ -333,6 +327,57 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         agreed_by: agreers,
         sign_offs,
     })))
+}
+
+/// What the whole view computes from the overview, besides the likely duplicates.
+struct Parts {
+    summary: Summary,
+    details: Vec<OpenDetail>,
+    agreers: BTreeMap<String, String>,
+    sign_offs: SignOffs,
+    blockers: Vec<String>,
+}
+
+fn whole_view_parts(
+    seen: &agent::Seen,
+    events: &[Event],
+    ledger: Option<&Digests>,
+    open: &OpenPositions,
+) -> Result<Parts> {
+    let state = seen.state;
+    Ok(Parts {
+        summary: summarize(seen.reports),
+        details: open_details(state, seen.reports, events, ledger, open),
+        agreers: crate::negotiation::rules::agree::agreed_by(events),
+        sign_offs: crate::negotiation::rules::sign_off::review(seen.store, state, events, None)?,
+        blockers: if state.turn == Turn::Done {
+            Vec::new()
+        } else {
+            agent::finish_blockers(seen)?
+        },
+    })
+}
+
+/// The likely duplicates among the issues still to settle (none, and no term read, when
+/// every issue is settled).
+fn likely_unsettled(
+    store: &Store,
+    reports: &[IssueReport],
+    titled: &[bool],
+) -> Vec<LikelyDuplicate> {
+    // Only the pairs still to settle: an issue agreed or escalated is past that question.
+    let unsettled: HashSet<&str> = reports
+        .iter()
+        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
+        .map(|r| r.file.file.as_str())
+        .collect();
+    if unsettled.is_empty() {
+        return Vec::new();
+    }
+    duplicate::likely_among(&terms_for_status(store, reports, titled))
+        .into_iter()
+        .filter(|d| unsettled.contains(d.file.as_str()))
+        .collect()
 }
 
 /// The terms of every issue, for the likely duplicates: those the index keeps (the merge's and
