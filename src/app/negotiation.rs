@@ -262,12 +262,7 @@ pub struct AgentNameRequest {
 pub fn init(ctx: &Ctx, request: InitRequest) -> Result<init::Initialization> {
     let topic = match (request.topic, request.topic_file) {
         (Some(text), _) => Some(text),
-        (None, Some(file)) => Some(read_topic_file(&file).map_err(|e| {
-            Error::bad_input(
-                "BAD_TOPIC_FILE",
-                format!("cannot read the topic file {}: {e}", file.display()),
-            )
-        })?),
+        (None, Some(file)) => Some(topic_from_file(&file)?),
         (None, None) => None,
     };
     let args = init::InitArgs {
@@ -478,6 +473,16 @@ fn issue_text(request: IssueTextFields) -> Result<IssueText> {
 }
 
 /// The topic file's text: a regular file only (a FIFO would block), as UTF-8.
+/// The topic `--topic-file FILE` gives (`BAD_TOPIC_FILE` when it cannot be read as text).
+pub fn topic_from_file(file: &std::path::Path) -> Result<String> {
+    read_topic_file(file).map_err(|e| {
+        Error::bad_input(
+            "BAD_TOPIC_FILE",
+            format!("cannot read the topic file {}: {e}", file.display()),
+        )
+    })
+}
+
 fn read_topic_file(file: &std::path::Path) -> std::io::Result<String> {
     crate::input::read_regular(file).and_then(|bytes| {
         String::from_utf8(bytes)

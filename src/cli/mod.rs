@@ -76,13 +76,18 @@ pub fn run(args: Vec<OsString>) -> u8 {
     if let Some(server) = matches
         .get_one::<String>("server")
         .and_then(|url| remote::Server::from(Some(url)))
-        && let Some(call) = remote::call_for(applet, sub_matches)
+        && let Some(call) = remote::call_for(applet, sub_matches, script_link)
     {
         return match call {
             Ok(call) => remote::run(&server, call, mode),
             Err(error) => output::emit(mode, &command_name, Err(error)),
         };
     }
+    // A command that runs here although a server is named (`watch`, `status --watch`): a
+    // directory not found here may well be the server's.
+    let server_named = matches
+        .get_one::<String>("server")
+        .is_some_and(|url| !url.trim().is_empty());
     let result = tree::GlobalArgs::from_arg_matches(&matches)
         .map_err(|e| Error::usage(e.to_string()))
         .and_then(|global| tree::context(&global))
@@ -92,6 +97,14 @@ pub fn run(args: Vec<OsString>) -> u8 {
                 .with_cancel(interrupt_token())
                 .with_screen(stdout_screen());
             (applet.run_matches)(&ctx, sub_matches)
+        })
+        .map_err(|error| match error.status {
+            Status::NotFound if server_named => error.with_hint(
+                "PARLEY_SERVER (or --server) is set, but this command runs on this machine and \
+                 reads its directories (a live view, `watch` or `status --watch`, is not sent): \
+                 on the server's sessions use `status` and `wait`, or its dashboard",
+            ),
+            _ => error,
         });
     output::emit(mode, &command_name, result)
 }

@@ -30,6 +30,7 @@ use serde_json::{Map, Value, json};
 use crate::app::{Applet, Effect};
 use crate::error::{Error, Result, Status};
 use crate::mcp::catalog::{Action, Catalog, Kind, PathKind, Shape, ToolSpec};
+use crate::mcp::serve::access::MAX_WAIT_SECONDS;
 use crate::mcp::serve::http::MAX_BODY;
 use crate::output::Mode;
 
@@ -81,6 +82,48 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Checks, before anything is sent, that the URL is one to call and that its host has
+    /// an address: a typing error in `PARLEY_SERVER` is a usage error (64), a host nobody
+    /// resolves is `UNREACHABLE`, never a connection lost after the call may have gone.
+    fn resolve(&self) -> Result<()> {
+        use std::net::ToSocketAddrs;
+        let bad = |why: &str| {
+            Error::usage(format!(
+                "PARLEY_SERVER={} is not a URL parley can call: {why}; nothing was sent",
+                self.url
+            ))
+            .with_hint("set PARLEY_SERVER (or --server) to the server's URL: http://HOST:PORT or https://HOST:PORT")
+        };
+        let uri: ureq::http::Uri = self.endpoint.parse().map_err(|_| bad("not a URL"))?;
+        let port = match uri.scheme_str() {
+            Some("http") => 80,
+            Some("https") => 443,
+            _ => return Err(bad("its scheme is not http or https")),
+        };
+        let host = uri.host().ok_or_else(|| bad("it names no host"))?;
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        let port = uri.port_u16().unwrap_or(port);
+        match (host, port).to_socket_addrs().map(|mut found| found.next()) {
+            Ok(Some(_)) => Ok(()),
+            Ok(None) => Err(self.unresolved("it has no address")),
+            Err(e) => Err(self.unresolved(&e.to_string())),
+        }
+    }
+
+    fn unresolved(&self, why: &str) -> Error {
+        Error::new(
+            Status::Io,
+            "UNREACHABLE",
+            format!(
+                "cannot reach {}: its host cannot be resolved ({why}); nothing was sent",
+                self.url
+            ),
+        )
+        .with_hint("check the host name in PARLEY_SERVER (or --server)")
+    }
+}
+
 /// A command line as the tool call it stands for.
 pub struct Call {
     tool: &'static str,
@@ -95,11 +138,20 @@ pub struct Call {
     force: bool,
     /// The whole of the command's own `--timeout`, for a wait made of several calls.
     wait: Option<Option<Duration>>,
+    /// Called through a script-named link: said in the request's `_meta`
+    /// ([`crate::mcp::SCRIPT_LINK_META`]), so that the server keeps the old scripts' way.
+    script_link: bool,
 }
 
 /// The call `matches` (the applet's own) stands for, if the command is an MCP action; `None`
 /// when it is not (it then runs here: `demo`, `skill`, `completions`, ...).
-pub fn call_for(applet: &'static Applet, matches: &clap::ArgMatches) -> Option<Result<Call>> {
+/// `script_link`: the program was called by a script-named link (`init.sh`), whose old
+/// behaviour the server is asked to keep.
+pub fn call_for(
+    applet: &'static Applet,
+    matches: &clap::ArgMatches,
+    script_link: bool,
+) -> Option<Result<Call>> {
     let mut path = Vec::new();
     let mut leaf = matches;
     while let Some((sub, sub_matches)) = leaf.subcommand() {
@@ -108,6 +160,12 @@ pub fn call_for(applet: &'static Applet, matches: &clap::ArgMatches) -> Option<R
     }
     let catalog = Catalog::build(None);
     let (tool, action) = find_action(&catalog, applet, &path)?;
+    // A live view (`status --watch`) draws this machine's directory, as `watch` does: it runs
+    // here, never as a one-shot call.
+    let live = leaf.try_get_one::<bool>("watch").ok().flatten() == Some(&true);
+    if live && !action.fields.iter().any(|field| field.key == "watch") {
+        return None;
+    }
     Some(
         arguments(tool, action, leaf).map(|(arguments, output, wait)| {
             let facts = (applet.facts)(&path.iter().map(String::as_str).collect::<Vec<_>>());
@@ -120,6 +178,7 @@ pub fn call_for(applet: &'static Applet, matches: &clap::ArgMatches) -> Option<R
                 output,
                 force,
                 wait,
+                script_link,
             }
         }),
     )
@@ -149,7 +208,13 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
     let mut arguments = Map::new();
     arguments.insert("action".into(), Value::String(action.name.clone()));
     let mut output = None;
-    let is_wait = tool.name == "wait";
+    // A blocking wait: the `wait` tool's actions, and `poll --wait`.
+    let is_wait = tool.name == "wait"
+        || action.fields.iter().any(|field| {
+            field.key == "wait"
+                && field.shape == Shape::Flag
+                && leaf.try_get_one::<bool>("wait").ok().flatten() == Some(&true)
+        });
     let mut wait = is_wait.then_some(None);
     for field in &action.fields {
         let Some(arg) = &field.arg else { continue };
@@ -187,7 +252,7 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
             }
             Shape::One(Kind::Path(PathKind::Input)) => {
                 let Some(raw) = raws.first() else { continue };
-                let text = read_input(raw)?;
+                let text = read_input_for(&field.key, raw)?;
                 // A file whose text the call also takes inline: sent in that field, as the
                 // JSON it holds where the field takes an object (`parliament append`'s
                 // message; text that is no JSON goes as text, for the server to refuse).
@@ -210,11 +275,18 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
                     None => sent_file(raw, text),
                 }
             }
-            Shape::Many(Kind::Path(PathKind::Input)) => Value::Array(
-                (raws.iter())
-                    .map(|raw| Ok(sent_file(raw, read_input(raw)?)))
-                    .collect::<Result<_>>()?,
-            ),
+            Shape::Many(Kind::Path(PathKind::Input)) => {
+                if field.key == "source" {
+                    // `init --source`: refused as here (`BAD_SOURCE`) before anything is read.
+                    let paths: Vec<PathBuf> = raws.iter().map(PathBuf::from).collect();
+                    crate::negotiation::commands::init::read_sources(&paths)?;
+                }
+                Value::Array(
+                    (raws.iter())
+                        .map(|raw| Ok(sent_file(raw, read_input(raw)?)))
+                        .collect::<Result<_>>()?,
+                )
+            }
             Shape::One(kind) => match raws.first() {
                 Some(raw) => typed(kind, raw),
                 None => continue,
@@ -231,17 +303,63 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
         arguments.insert(field.name.clone(), value);
     }
     if wait == Some(None) {
-        // No `--timeout`: the command's own default, if it has one, bounds the whole wait.
-        wait = (action.fields.iter())
-            .find(|field| field.key == "timeout")
-            .and_then(|field| field.default.as_f64())
-            .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
-            .map(Some);
-        if wait.is_none() {
-            wait = Some(None);
+        // No `--timeout`: the command line's own default, if it has one, bounds the whole
+        // wait (not the per-call default a tool call without one gets); without one the wait
+        // goes on until it ends, as here.
+        wait = Some(
+            (action.fields.iter())
+                .find(|field| field.key == "timeout")
+                .and_then(|field| field.arg.as_ref())
+                .and_then(|arg| arg.get_default_values().first()?.to_str()?.parse().ok())
+                .and_then(|secs: f64| Duration::try_from_secs_f64(secs).ok()),
+        );
+    }
+    stdin_body(action, leaf, &mut arguments)?;
+    from_environment(action, &mut arguments);
+    Ok((arguments, output, wait))
+}
+
+/// `position DIR AGENT ISSUE -`: the body read from standard input here, sent as the text.
+fn stdin_body(
+    action: &Action,
+    leaf: &clap::ArgMatches,
+    arguments: &mut Map<String, Value>,
+) -> Result<()> {
+    let dash = leaf
+        .try_get_one::<String>("stdin")
+        .ok()
+        .flatten()
+        .is_some_and(|value| value == "-");
+    let body = action.fields.iter().find(|field| field.key == "body");
+    if let (true, Some(body)) = (dash, body)
+        && !action.fields.iter().any(|field| field.key == "stdin")
+    {
+        arguments.insert(body.name.clone(), Value::String(read_input("-")?));
+    }
+    Ok(())
+}
+
+/// What this machine's environment gives the command where the command line does not:
+/// the participant (`NEGOTIATE_PARTICIPANT_ID`, ...) and a partial start
+/// (`NEGOTIATE_ALLOW_PARTIAL_REGISTRATION`), sent as the fields they stand for.
+fn from_environment(action: &Action, arguments: &mut Map<String, Value>) {
+    let settings = super::tree::settings_from_env();
+    for field in &action.fields {
+        if arguments.contains_key(&field.name) {
+            continue;
+        }
+        match field.key.as_str() {
+            "participant" => {
+                if let Some(participant) = &settings.participant {
+                    arguments.insert(field.name.clone(), json!(participant));
+                }
+            }
+            "allow_partial" if settings.allow_partial_registration => {
+                arguments.insert(field.name.clone(), Value::Bool(true));
+            }
+            _ => {}
         }
     }
-    Ok((arguments, output, wait))
 }
 
 /// The field that takes inline the text of the file argument `arg`, if the action has one.
@@ -268,6 +386,15 @@ fn typed(kind: &Kind, raw: &str) -> Value {
     }
 }
 
+/// The text of the input file `raw` given for the field `key`: a topic file is refused as
+/// here (`BAD_TOPIC_FILE`).
+fn read_input_for(key: &str, raw: &str) -> Result<String> {
+    if key == "topic_file" {
+        return crate::app::negotiation::topic_from_file(Path::new(raw));
+    }
+    read_input(raw)
+}
+
 /// The text of an input file named on the command line (`-`: standard input), read here.
 fn read_input(raw: &str) -> Result<String> {
     let source = crate::input::Source::from_arg(Some(PathBuf::from(raw)));
@@ -290,6 +417,16 @@ fn sent_file(raw: &str, text: String) -> Value {
 
 /// Runs `call` on `server` and prints what the command line prints; returns the exit code.
 pub fn run(server: &Server, call: Call, mode: Mode) -> u8 {
+    if call.wait.is_some() {
+        // Ctrl-C during a wait answers as it does here (130, `INTERRUPTED`): a wait changes
+        // nothing, so the call in flight is simply left.
+        let command = call.command.clone();
+        let _ = ctrlc::set_handler(move || {
+            let error = Error::new(Status::Interrupted, "INTERRUPTED", "interrupted");
+            let code = crate::output::emit(mode, &command, Err(error));
+            std::process::exit(i32::from(code));
+        });
+    }
     match answer(server, &call) {
         Ok(answer) => print(&call, mode, answer),
         Err(error) => crate::output::emit(mode, &call.command, Err(error)),
@@ -313,14 +450,35 @@ fn answer(server: &Server, call: &Call) -> Result<Answer> {
     let began = Instant::now();
     loop {
         let mut arguments = call.arguments.clone();
+        // Each call as long as the server allows one to be, or what is left of the whole.
+        let mut bound = Duration::from_secs(MAX_WAIT_SECONDS);
         if let Some(total) = total {
-            let left = total.saturating_sub(began.elapsed());
-            arguments.insert("timeout_seconds".into(), json!(left.as_secs_f64()));
+            bound = bound.min(total.saturating_sub(began.elapsed()));
         }
-        let answer = send(server, call, &arguments)?;
+        arguments.insert("timeout_seconds".into(), json!(bound.as_secs_f64()));
+        let mut answer = send(server, call, &arguments)?;
         let over = total.is_some_and(|total| began.elapsed() >= total);
         if answer.exit != Status::Timeout.exit_code() || over {
+            if let Some(total) = total {
+                answer.waited(bound, total);
+            }
             return Ok(answer);
+        }
+    }
+}
+
+impl Answer {
+    /// A wait's last call timed out after `last`: its message says how long the whole wait
+    /// took, `total`, as the command says here.
+    fn waited(&mut self, last: Duration, total: Duration) {
+        if self.exit != Status::Timeout.exit_code() || last == total {
+            return;
+        }
+        let said = |d: Duration| format!("still waiting after {}", crate::clock::seconds(d));
+        let (part, whole) = (said(last), said(total));
+        self.stderr = self.stderr.replace(&part, &whole);
+        if let Some(Value::String(message)) = self.envelope.pointer_mut("/error/message") {
+            *message = message.replace(&part, &whole);
         }
     }
 }
@@ -332,12 +490,17 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
         "method": "tools/call",
         "params": {"name": call.tool, "arguments": arguments},
     });
+    let mut body = body;
+    if call.script_link {
+        body["params"]["_meta"] = json!({ crate::mcp::SCRIPT_LINK_META: true });
+    }
     let body = body.to_string();
     // The server refuses a longer body before reading it (413): said here, with nothing sent,
     // rather than as a connection cut while the body was still going out.
     if body.len() > MAX_BODY {
         return Err(too_large(server));
     }
+    server.resolve()?;
     let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
         .http_status_as_error(false);
@@ -541,6 +704,16 @@ fn write_output(out: &Path, force: bool, answer: &mut Answer) -> Result<()> {
             "the server sent no page to write",
         ));
     };
+    // The size of the page written here (the server counted it before its paths were made
+    // relative to ROOT).
+    if let Some(data) = answer
+        .envelope
+        .get_mut("data")
+        .and_then(|d| d.as_object_mut())
+        && data.contains_key("bytes")
+    {
+        data.insert("bytes".into(), json!(page.len()));
+    }
     match crate::store::publish_file(out, page.as_bytes(), force)? {
         crate::store::Publication::Written => Ok(()),
         crate::store::Publication::AlreadyExists => Err(Error::new(
@@ -582,12 +755,15 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
     // ureq and this crate share one rustls (a test over HTTPS fails if they ever do not).
     let handshake = |e: &tokio_rustls::rustls::Error| {
         use tokio_rustls::rustls::Error as Tls;
+        // A record that is no TLS at all (a plain-HTTP server behind an `https` URL) ends
+        // the handshake too.
         matches!(
             e,
             Tls::InvalidCertificate(_)
                 | Tls::NoCertificatesPresented
                 | Tls::UnsupportedNameType
                 | Tls::PeerIncompatible(_)
+                | Tls::InvalidMessage(_)
         )
     };
     let refused_in_handshake = match error {
@@ -599,7 +775,12 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
         _ => false,
     };
     if refused_in_handshake {
-        let hint = if server.ca.is_some() {
+        let said = error.to_string();
+        let hint = if said.contains("CaUsedAsEndEntity") {
+            "the server's certificate is an authority's (basicConstraints CA:TRUE, what `openssl req -x509` makes unless told otherwise): give the server a certificate made with `-addext basicConstraints=critical,CA:FALSE`"
+        } else if said.contains("InvalidContentType") || said.contains("corrupt message") {
+            "the server does not speak TLS here: use an http:// URL, or start it with --tls-cert and --tls-key"
+        } else if server.ca.is_some() {
             "the server's certificate is not signed by one in PARLEY_CA, or does not name the host of PARLEY_SERVER"
         } else {
             "if the server has a certificate of its own, set PARLEY_CA to its PEM file"
@@ -641,4 +822,62 @@ fn dropped(server: &Server, call: &Call, why: &str) -> Error {
         "CONNECTION_LOST",
         format!("the connection to {} failed: {why}{applied}", server.url),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The call a command line stands for.
+    fn call(words: &[&str]) -> Call {
+        let applet = crate::cli::tree::find(words[0]).expect("an applet");
+        let matches = crate::cli::tree::command_with([applet])
+            .try_get_matches_from(std::iter::once("parley").chain(words.iter().copied()))
+            .expect("a valid command line");
+        let (_, leaf) = matches.subcommand().expect("the applet");
+        call_for(applet, leaf, false)
+            .expect("an MCP action")
+            .expect("arguments")
+    }
+
+    #[test]
+    fn a_wait_without_timeout_goes_on_until_it_ends_and_one_with_it_keeps_it_whole() {
+        for words in [
+            &["wait", "neg", "bob"][..],
+            &["poll", "neg", "bob", "--wait"],
+            &["wait-for-start", "neg", "bob"],
+            &["bounce", "wait", "b.md", "bob"],
+        ] {
+            assert_eq!(call(words).wait, Some(None), "{words:?}");
+        }
+        assert_eq!(
+            call(&["poll", "neg", "bob", "--wait", "--timeout", "70"]).wait,
+            Some(Some(Duration::from_secs(70)))
+        );
+        assert_eq!(
+            call(&["wait", "neg", "bob", "--timeout", "70"]).wait,
+            Some(Some(Duration::from_secs(70)))
+        );
+        // Not a wait: answered at once.
+        assert_eq!(call(&["poll", "neg", "bob"]).wait, None);
+    }
+
+    #[test]
+    fn a_wait_over_several_calls_says_how_long_it_waited_in_all() {
+        let mut answer = Answer {
+            envelope: json!({"ok": false, "error": {"message": "still waiting after 19.98s"}}),
+            stdout: String::new(),
+            stderr: "parley wait: error: still waiting after 19.98s\n".into(),
+            exit: Status::Timeout.exit_code(),
+        };
+        answer.waited(Duration::from_millis(19_980), Duration::from_secs(70));
+        assert_eq!(
+            answer.stderr,
+            "parley wait: error: still waiting after 70s\n"
+        );
+        assert_eq!(
+            answer.envelope["error"]["message"],
+            "still waiting after 70s"
+        );
+    }
 }

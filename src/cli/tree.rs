@@ -146,7 +146,7 @@ pub fn context(global: &GlobalArgs) -> Result<Ctx> {
 
 /// What the environment says about how operations behave: read here, once, and handed down in
 /// the context (see [`Settings`]).
-fn settings_from_env() -> Settings {
+pub(crate) fn settings_from_env() -> Settings {
     Settings {
         stale_minutes: std::env::var_os(STALE_MINUTES_VAR)
             .map(|raw| raw.to_string_lossy().into_owned()),

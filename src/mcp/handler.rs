@@ -359,11 +359,14 @@ impl Handler {
             }
             Notice::Diagnostic(line) => eprintln!("{line}"),
         });
+        let mut settings = self.base.settings.clone();
+        settings.script_link =
+            context.meta.0.get(SCRIPT_LINK_META) == Some(&serde_json::Value::Bool(true));
         let ctx = Ctx::new(self.base.clock, lock_timeout, Mode::Json)
             .with_notices(notices)
             .with_stdin(false)
             .with_cancel(cancel.clone())
-            .with_settings(self.base.settings.clone())
+            .with_settings(settings)
             .with_watch(self.base.watch.clone());
         let ctx = match &self.gate {
             Some(gate) => gate.context(ctx),
@@ -541,6 +544,10 @@ fn stage(
 /// The key of a result's `_meta` holding what the command line would print: `{"stdout",
 /// "stderr", "exit"}`, for a command line that runs its commands on a server.
 pub const TEXTS_META: &str = "parley/cli";
+
+/// The key of a call's `_meta` by which a command line called through a script-named link
+/// (`init.sh`) asks for the old scripts' behaviour, as it has when run locally.
+pub const SCRIPT_LINK_META: &str = "parley/script_link";
 
 /// Adds to a result what the command line would print of it without `--json`.
 fn with_texts(answer: &mut CallToolResult, command: &str, result: &Result<Outcome>) {

@@ -33,7 +33,7 @@ use crate::error::{Error, Result};
 use crate::output::{Human, Reply};
 
 pub use catalog::{Catalog, tool_names};
-pub use handler::TEXTS_META;
+pub use handler::{SCRIPT_LINK_META, TEXTS_META};
 
 /// What `parley mcp` is started with: the applet's request.
 #[derive(Debug, Clone, Default, clap::Args, serde::Deserialize)]

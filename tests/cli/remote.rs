@@ -449,3 +449,213 @@ fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
         .count();
     assert_eq!(questions, 2, "{ledger}");
 }
+
+/// What the client's side gives a command goes with the call: the link it was called by
+/// (`init.sh` writes the old scripts' `meta.md`), its environment (the participant, a
+/// partial start), standard input for `-`; and its input files are refused as here.
+#[test]
+fn the_clients_link_environment_and_standard_input_go_with_the_call() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (root, client) = root_and_client(tmp.path());
+    let here = tmp.path().join("here");
+    std::fs::create_dir_all(&here).unwrap();
+    let file = tmp.path().join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
+    let server = Server::start(
+        tmp.path(),
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    let url = server.url.as_str();
+    let scripts = scripts(tmp.path());
+    let link = |name: &str, cwd: &Path, token: Option<&str>, args: &[&str]| {
+        let mut command = isolated(scripts.join(name));
+        command.current_dir(cwd).env("PARLEY_NOW", NOW).args(args);
+        if let Some(token) = token {
+            command.env("PARLEY_SERVER", url).env("PARLEY_TOKEN", token);
+        }
+        command.output().unwrap()
+    };
+    // init.sh keeps the old scripts' meta.md over the server too: byte for byte.
+    let there = link("init.sh", &client, Some(&alice), &["neg", "2"]);
+    let local = link("init.sh", &here, None, &["neg", "2"]);
+    assert_eq!(code(&there), 0, "{}", stderr(&there));
+    assert_eq!(stdout(&there), stdout(&local));
+    let meta = |dir: &Path| std::fs::read_to_string(dir.join("neg/meta.md")).unwrap();
+    assert_eq!(meta(&root), meta(&here));
+    assert!(!meta(&root).contains("sign_off"), "{}", meta(&root));
+
+    // The participant named by the client's environment is sent.
+    let register = |cwd: &Path, token: Option<&str>, agent: &str| {
+        let mut command = parley_std();
+        command
+            .current_dir(cwd)
+            .env("NEGOTIATE_PARTICIPANT_ID", format!("session-{agent}"))
+            .args(["register", "neg", agent, "--json"]);
+        if let Some(token) = token {
+            command.env("PARLEY_SERVER", url).env("PARLEY_TOKEN", token);
+        }
+        command.output().unwrap()
+    };
+    for (agent, token) in [("alice", &alice), ("bob", &bob)] {
+        let there = register(&client, Some(token), agent);
+        let local = register(&here, None, agent);
+        assert_eq!(
+            (code(&there), stdout(&there)),
+            (code(&local), stdout(&local))
+        );
+    }
+    let agents = |dir: &Path| std::fs::read_to_string(dir.join("neg/agents.md")).unwrap();
+    assert!(agents(&root).contains("session-alice"), "{}", agents(&root));
+    assert_eq!(agents(&root), agents(&here));
+    same(
+        url,
+        &alice,
+        &client,
+        &here,
+        &["wait-for-start", "neg", "alice"],
+    );
+    for (agent, token) in [("alice", &alice), ("bob", &bob)] {
+        same(url, token, &client, &here, &["end-analysis", "neg", agent]);
+    }
+    same(url, &alice, &client, &here, &["new-issue", "neg", "first"]);
+
+    // `-`: the body is read from standard input here.
+    let with_stdin = |cwd: &Path, token: Option<&str>| {
+        let mut command = parley_std();
+        command
+            .current_dir(cwd)
+            .args(["position", "neg", "alice", "1", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        if let Some(token) = token {
+            command.env("PARLEY_SERVER", url).env("PARLEY_TOKEN", token);
+        }
+        let mut child = command.spawn().unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"From standard input.\n")
+            .unwrap();
+        drop(child.stdin.take());
+        child.wait_with_output().unwrap()
+    };
+    let there = with_stdin(&client, Some(&alice));
+    let local = with_stdin(&here, None);
+    assert_eq!(code(&there), 0, "{}", stderr(&there));
+    assert_eq!(
+        (stdout(&there), stderr(&there)),
+        (stdout(&local), stderr(&local))
+    );
+    let positions = std::fs::read_to_string(root.join("neg/positions/01-first.md")).unwrap();
+    assert!(positions.contains("From standard input."), "{positions}");
+
+    // Input files are refused as here: the same code and exit.
+    std::fs::write(client.join("topic.bin"), [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(here.join("topic.bin"), [0xff, 0xfe, 0x00]).unwrap();
+    for args in [
+        &["init", "other", "2", "--source", "absent.md", "--json"][..],
+        &["init", "other", "2", "--source", ".", "--json"],
+        &["init", "other", "2", "--topic-file", "absent.md", "--json"],
+        &["init", "other", "2", "--topic-file", "topic.bin", "--json"],
+    ] {
+        let there = same(url, &alice, &client, &here, args);
+        assert_eq!(code(&there), 65, "{args:?}: {}", stdout(&there));
+    }
+    assert!(!root.join("other").exists());
+}
+
+/// A wait on the server answers Ctrl-C as it does here: 130 and the `--json` envelope.
+#[test]
+fn ctrl_c_during_a_wait_on_the_server_is_130_with_its_envelope() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (root, client) = root_and_client(tmp.path());
+    let file = tmp.path().join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
+    let server = Server::start(
+        tmp.path(),
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    let url = server.url.as_str();
+    for (agent, token) in [("alice", &alice), ("bob", &bob)] {
+        if agent == "alice" {
+            ok_remote(url, token, &client, &["init", "neg", "2"]);
+        }
+        ok_remote(url, token, &client, &["register", "neg", agent]);
+    }
+    ok_remote(url, &alice, &client, &["wait-for-start", "neg", "alice"]);
+    let waiter = parley_std()
+        .current_dir(&client)
+        .env("PARLEY_SERVER", url)
+        .env("PARLEY_TOKEN", &bob)
+        .args(["--json", "wait", "neg", "bob", "--timeout", "60"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The client holds a socket once its call is going out: it set up its handler before.
+    let connected = || {
+        std::fs::read_dir(format!("/proc/{}/fd", waiter.id()))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| {
+                std::fs::read_link(fd.path())
+                    .is_ok_and(|target| target.to_string_lossy().starts_with("socket:"))
+            })
+    };
+    let began = Instant::now();
+    while !connected() {
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "the wait never connected to the server"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    unsafe { libc::kill(waiter.id() as i32, libc::SIGINT) };
+    let out = waiter.wait_with_output().unwrap();
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    let envelope: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(envelope["ok"], false);
+    assert_eq!(envelope["error"]["code"], "INTERRUPTED");
+    assert_eq!(envelope["command"], "wait");
+}
+
+/// A PARLEY_SERVER that is no URL is a usage error, a host nobody resolves is unreachable:
+/// nothing was sent, said so, never "may have been applied". A live view runs here and says
+/// so when the directory is the server's.
+#[test]
+fn a_server_url_that_cannot_be_called_and_a_live_view_say_what_happened() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (url, exit, code_word) in [
+        ("notaurl", 64, "USAGE"),
+        ("ftp://127.0.0.1:9", 64, "USAGE"),
+        ("http://no-such-host.invalid:9", 74, "UNREACHABLE"),
+    ] {
+        let out = remote(
+            url,
+            Some("t"),
+            tmp.path(),
+            &["--json", "note", "neg", "alice", "--body", "x"],
+        );
+        assert_eq!(code(&out), exit, "{url}: {}", stdout(&out));
+        let envelope: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(envelope["error"]["code"], code_word, "{url}");
+        let message = envelope["error"]["message"].as_str().unwrap();
+        assert!(message.contains("nothing was sent"), "{message}");
+        assert!(!message.contains("may have been applied"), "{message}");
+        assert!(envelope["error"]["hint"].is_string(), "{envelope}");
+    }
+    for args in [
+        &["watch", "neg", "--once"][..],
+        &["status", "neg", "--watch", "--timeout", "1"],
+    ] {
+        let out = remote("http://127.0.0.1:9", Some("t"), tmp.path(), args);
+        assert_eq!(code(&out), 66, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("PARLEY_SERVER"), "{}", stderr(&out));
+    }
+}
+
+fn ok_remote(url: &str, token: &str, cwd: &Path, args: &[&str]) {
+    let out = remote(url, Some(token), cwd, args);
+    assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+}

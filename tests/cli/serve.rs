@@ -448,6 +448,19 @@ fn every_refusal_changes_nothing() {
         .0,
         200
     );
+    // Two of a header that is checked: refused, whichever comes first (a proxy may route on
+    // the other one).
+    for twice in [
+        format!("{bearer}Host: evil.example\r\n"),
+        format!(
+            "{bearer}Origin: {}\r\nOrigin: http://evil.example\r\n",
+            server.url
+        ),
+        format!("{bearer}Authorization: Bearer nope\r\n"),
+    ] {
+        let (status, response) = post(&addr, &addr, &twice, LIST);
+        assert_eq!(status, 400, "{twice}: {response}");
+    }
     // A body over 4 MiB is refused before it is read.
     let big = format!(
         "POST /mcp HTTP/1.1\r\nHost: {addr}\r\n{bearer}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
@@ -705,5 +718,11 @@ fn an_allowed_host_is_also_an_allowed_origin() {
     for origin in ["https://evil.example", "null"] {
         let (status, response) = post(&addr, host, &format!("Origin: {origin}\r\n"), LIST);
         assert_eq!(status, 403, "{origin}: {response}");
+        // `null` can never be allowed: the refusal does not suggest --allowed-origin.
+        assert_eq!(
+            response.contains("--allowed-origin"),
+            origin != "null",
+            "{response}"
+        );
     }
 }

@@ -303,6 +303,15 @@ fn token_in_query(query: &str) -> bool {
 /// The refusals every route but `/healthz` makes before a body is read: Host, Origin, size.
 fn refused_before_body(guard: &Guard, request: &Request) -> Option<Response> {
     let headers = request.headers();
+    // One of each that is checked: with two, a proxy may route on the one not checked.
+    for name in [header::HOST, header::ORIGIN, header::AUTHORIZATION] {
+        if headers.get_all(&name).iter().count() > 1 {
+            return Some(refuse(
+                StatusCode::BAD_REQUEST,
+                &format!("more than one {name} header"),
+            ));
+        }
+    }
     let host = header_str(headers, header::HOST)
         .map(str::to_ascii_lowercase)
         .or_else(|| {
@@ -322,7 +331,11 @@ fn refused_before_body(guard: &Guard, request: &Request) -> Option<Response> {
     {
         return Some(refuse(
             StatusCode::FORBIDDEN,
-            "this Origin is not allowed here (add it with --allowed-origin)",
+            if origin.trim() == "null" {
+                "an Origin of null (a sandboxed frame, a local file) is never allowed"
+            } else {
+                "this Origin is not allowed here (add it with --allowed-origin)"
+            },
         ));
     }
     let declared = header_str(headers, header::CONTENT_LENGTH).and_then(|n| n.parse::<u64>().ok());

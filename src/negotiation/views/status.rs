@@ -285,15 +285,10 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
     }
     // The likely duplicates (the terms of every title, compared pairwise) need nothing the
     // rest computes: on a second thread while this one details the open issues.
-    let (duplicates, rest) = std::thread::scope(|scope| {
-        let duplicates = scope.spawn(|| likely_unsettled(&store, &reports, &titled));
-        let rest = whole_view_parts(&seen, &events, ledger.as_ref(), &open);
-        // A panic on the other thread is the program's, not an answer: passed on as it is.
-        let duplicates = duplicates
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (duplicates, rest)
-    });
+    let (duplicates, rest) = crate::elsewhere::alongside(
+        || likely_unsettled(&store, &reports, &titled),
+        || whole_view_parts(&seen, &events, ledger.as_ref(), &open),
+    );
     let Parts {
         summary,
         details,
