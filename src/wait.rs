@@ -110,12 +110,10 @@ pub fn until<T>(
         if let Some(timeout) = options.timeout {
             let left = timeout.saturating_sub(began.elapsed());
             if left.is_zero() {
-                return Err(Error::new(
-                    Status::Timeout,
-                    "TIMEOUT",
-                    format!("still waiting after {}", crate::clock::seconds(timeout)),
-                )
-                .with_hint("wait again, or raise --timeout (`timeout_seconds` over MCP)"));
+                return Err(
+                    Error::new(Status::Timeout, "TIMEOUT", still_waiting(timeout))
+                        .with_hint("wait again, or raise --timeout (`timeout_seconds` over MCP)"),
+                );
             }
             pause = pause.min(left);
         }
@@ -684,4 +682,9 @@ pub fn network_filesystem(dir: &Path) -> Option<&'static str> {
 #[cfg(not(target_os = "linux"))]
 pub fn network_filesystem(_dir: &Path) -> Option<&'static str> {
     None
+}
+
+/// The message of a wait that reached its timeout.
+pub fn still_waiting(timeout: Duration) -> String {
+    format!("still waiting after {}", crate::clock::seconds(timeout))
 }

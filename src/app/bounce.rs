@@ -276,11 +276,7 @@ fn append_args(ctx: &Ctx, request: AppendRequest) -> Result<append::AppendArgs> 
         .transpose()?;
     let body = match (request.stdin.as_deref(), request.body, request.body_file) {
         (Some("-"), _, _) => input_source(ctx, "the body", None, None)?.read_text("the body")?,
-        (Some(other), _, _) => {
-            return Err(Error::usage(format!(
-                "unexpected argument {other:?}: only `-` (the body from standard input) may follow FILE"
-            )));
-        }
+        (Some(other), _, _) => return Err(super::not_stdin(other)),
         (None, Some(text), _) => text,
         (None, None, Some(file)) => Source::File(file).read_text("the body")?,
         (None, None, None) => String::new(),

@@ -871,3 +871,12 @@ where
 {
     Vec::<String>::deserialize(deserializer).map(|v| v.into_iter().map(Into::into).collect())
 }
+
+/// A word where only `-` (the body from standard input) may stand: `position DIR AGENT ISSUE
+/// WORD`, `bounce append FILE WORD`.
+pub fn not_stdin(word: &str) -> Error {
+    Error::usage(format!(
+        "unexpected argument {word:?}: only `-` (the body from standard input) may stand there; \
+         give the body with --body TEXT or a file"
+    ))
+}

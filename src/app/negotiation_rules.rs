@@ -381,11 +381,7 @@ fn entry_body(ctx: &Ctx, request: &EntryRequest) -> Result<Text> {
             input_source(ctx, "the body", None, Some(file.clone()))?,
         )?,
         (None, None, Some("-")) => read_input("body", input_source(ctx, "the body", None, None)?)?,
-        (None, None, Some(other)) => {
-            return Err(Error::usage(format!(
-                "unexpected argument '{other}': the body comes from --body TEXT, --file FILE or - (stdin)"
-            )));
-        }
+        (None, None, Some(other)) => return Err(super::not_stdin(other)),
         (None, None, None) => {
             return Err(Error::usage(if ctx.stdin {
                 "the body is required: give it with --body TEXT, --file FILE or - (stdin)"

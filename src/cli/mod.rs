@@ -83,11 +83,13 @@ pub fn run(args: Vec<OsString>) -> u8 {
             Err(error) => output::emit(mode, &command_name, Err(error)),
         };
     }
-    // A command that runs here although a server is named (`watch`, `status --watch`): a
+    // A live view runs here although a server is named (`watch`, `status --watch`): a
     // directory not found here may well be the server's.
-    let server_named = matches
+    let live_view_with_server = matches
         .get_one::<String>("server")
-        .is_some_and(|url| !url.trim().is_empty());
+        .is_some_and(|url| !url.trim().is_empty())
+        && (name == "watch"
+            || sub_matches.try_get_one::<bool>("watch").ok().flatten() == Some(&true));
     let result = tree::GlobalArgs::from_arg_matches(&matches)
         .map_err(|e| Error::usage(e.to_string()))
         .and_then(|global| tree::context(&global))
@@ -99,11 +101,18 @@ pub fn run(args: Vec<OsString>) -> u8 {
             (applet.run_matches)(&ctx, sub_matches)
         })
         .map_err(|error| match error.status {
-            Status::NotFound if server_named => error.with_hint(
-                "PARLEY_SERVER (or --server) is set, but this command runs on this machine and \
-                 reads its directories (a live view, `watch` or `status --watch`, is not sent): \
-                 on the server's sessions use `status` and `wait`, or its dashboard",
-            ),
+            Status::NotFound if live_view_with_server => {
+                let own = error
+                    .hint
+                    .clone()
+                    .map(|hint| format!("{hint}; "))
+                    .unwrap_or_default();
+                error.with_hint(format!(
+                    "{own}PARLEY_SERVER (or --server) is set, but a live view (`watch`, `status \
+                     --watch`) runs on this machine and reads its directories: on the server's \
+                     sessions use `status` and `wait`, or its dashboard"
+                ))
+            }
             _ => error,
         });
     output::emit(mode, &command_name, result)

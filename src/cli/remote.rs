@@ -83,11 +83,10 @@ impl Server {
 }
 
 impl Server {
-    /// Checks, before anything is sent, that the URL is one to call and that its host has
-    /// an address: a typing error in `PARLEY_SERVER` is a usage error (64), a host nobody
-    /// resolves is `UNREACHABLE`, never a connection lost after the call may have gone.
-    fn resolve(&self) -> Result<()> {
-        use std::net::ToSocketAddrs;
+    /// Checks, before anything is sent, that the URL is one to call: a typing error in
+    /// `PARLEY_SERVER` is a usage error (64), never a connection lost after the call may
+    /// have gone.
+    fn check_url(&self) -> Result<()> {
         let bad = |why: &str| {
             Error::usage(format!(
                 "PARLEY_SERVER={} is not a URL parley can call: {why}; nothing was sent",
@@ -96,31 +95,45 @@ impl Server {
             .with_hint("set PARLEY_SERVER (or --server) to the server's URL: http://HOST:PORT or https://HOST:PORT")
         };
         let uri: ureq::http::Uri = self.endpoint.parse().map_err(|_| bad("not a URL"))?;
-        let port = match uri.scheme_str() {
-            Some("http") => 80,
-            Some("https") => 443,
-            _ => return Err(bad("its scheme is not http or https")),
-        };
-        let host = uri.host().ok_or_else(|| bad("it names no host"))?;
-        let host = host.trim_start_matches('[').trim_end_matches(']');
-        let port = uri.port_u16().unwrap_or(port);
-        match (host, port).to_socket_addrs().map(|mut found| found.next()) {
-            Ok(Some(_)) => Ok(()),
-            Ok(None) => Err(self.unresolved("it has no address")),
-            Err(e) => Err(self.unresolved(&e.to_string())),
+        if !matches!(uri.scheme_str(), Some("http" | "https")) {
+            return Err(bad("its scheme is not http or https"));
         }
+        if uri.host().is_none_or(str::is_empty) {
+            return Err(bad("it names no host"));
+        }
+        Ok(())
     }
 
-    fn unresolved(&self, why: &str) -> Error {
-        Error::new(
-            Status::Io,
-            "UNREACHABLE",
-            format!(
-                "cannot reach {}: its host cannot be resolved ({why}); nothing was sent",
-                self.url
-            ),
-        )
-        .with_hint("check the host name in PARLEY_SERVER (or --server)")
+    /// Whether the host is one nobody here resolves, asked once a connection failed. Not
+    /// asked when a proxy may be in the way (`HTTP_PROXY` and the like): the proxy resolves
+    /// the host, not this machine, and the failure may have come after the call went.
+    fn unresolvable(&self) -> Option<String> {
+        use std::net::ToSocketAddrs;
+        const PROXY_VARS: [&str; 6] = [
+            "HTTP_PROXY",
+            "http_proxy",
+            "HTTPS_PROXY",
+            "https_proxy",
+            "ALL_PROXY",
+            "all_proxy",
+        ];
+        if PROXY_VARS.iter().any(|var| std::env::var_os(var).is_some()) {
+            return None;
+        }
+        let uri: ureq::http::Uri = self.endpoint.parse().ok()?;
+        let port = uri
+            .port_u16()
+            .unwrap_or(if uri.scheme_str() == Some("https") {
+                443
+            } else {
+                80
+            });
+        let host = uri.host()?.trim_start_matches('[').trim_end_matches(']');
+        match (host, port).to_socket_addrs().map(|mut found| found.next()) {
+            Ok(Some(_)) => None,
+            Ok(None) => Some("it has no address".to_owned()),
+            Err(e) => Some(e.to_string()),
+        }
     }
 }
 
@@ -325,18 +338,20 @@ fn stdin_body(
     leaf: &clap::ArgMatches,
     arguments: &mut Map<String, Value>,
 ) -> Result<()> {
-    let dash = leaf
-        .try_get_one::<String>("stdin")
-        .ok()
-        .flatten()
-        .is_some_and(|value| value == "-");
-    let body = action.fields.iter().find(|field| field.key == "body");
-    if let (true, Some(body)) = (dash, body)
-        && !action.fields.iter().any(|field| field.key == "stdin")
-    {
-        arguments.insert(body.name.clone(), Value::String(read_input("-")?));
+    if action.fields.iter().any(|field| field.key == "stdin") {
+        return Ok(());
     }
-    Ok(())
+    let body = action.fields.iter().find(|field| field.key == "body");
+    match (leaf.try_get_one::<String>("stdin").ok().flatten(), body) {
+        (Some(dash), Some(body)) if dash == "-" => {
+            let text = crate::input::Source::Stdin.read_text("the body")?;
+            arguments.insert(body.name.clone(), Value::String(text));
+            Ok(())
+        }
+        // Refused as here: the word is not sent to be dropped.
+        (Some(word), _) if word != "-" => Err(crate::app::not_stdin(word)),
+        _ => Ok(()),
+    }
 }
 
 /// What this machine's environment gives the command where the command line does not:
@@ -417,17 +432,25 @@ fn sent_file(raw: &str, text: String) -> Value {
 
 /// Runs `call` on `server` and prints what the command line prints; returns the exit code.
 pub fn run(server: &Server, call: Call, mode: Mode) -> u8 {
+    // Ctrl-C while a wait is on the server answers as it does here (130, `INTERRUPTED`).
+    // The connection closes with the process and the server ends the call as a wait
+    // interrupted there: what it wrote before (a turn it started, a holder it skipped) are
+    // whole steps. Once the answer is in, Ctrl-C no longer cuts its printing short.
+    static ANSWERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if call.wait.is_some() {
-        // Ctrl-C during a wait answers as it does here (130, `INTERRUPTED`): a wait changes
-        // nothing, so the call in flight is simply left.
         let command = call.command.clone();
         let _ = ctrlc::set_handler(move || {
+            if ANSWERED.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
             let error = Error::new(Status::Interrupted, "INTERRUPTED", "interrupted");
             let code = crate::output::emit(mode, &command, Err(error));
             std::process::exit(i32::from(code));
         });
     }
-    match answer(server, &call) {
+    let answer = answer(server, &call);
+    ANSWERED.store(true, std::sync::atomic::Ordering::SeqCst);
+    match answer {
         Ok(answer) => print(&call, mode, answer),
         Err(error) => crate::output::emit(mode, &call.command, Err(error)),
     }
@@ -474,8 +497,10 @@ impl Answer {
         if self.exit != Status::Timeout.exit_code() || last == total {
             return;
         }
-        let said = |d: Duration| format!("still waiting after {}", crate::clock::seconds(d));
-        let (part, whole) = (said(last), said(total));
+        let (part, whole) = (
+            crate::wait::still_waiting(last),
+            crate::wait::still_waiting(total),
+        );
         self.stderr = self.stderr.replace(&part, &whole);
         if let Some(Value::String(message)) = self.envelope.pointer_mut("/error/message") {
             *message = message.replace(&part, &whole);
@@ -500,7 +525,7 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
     if body.len() > MAX_BODY {
         return Err(too_large(server));
     }
-    server.resolve()?;
+    server.check_url()?;
     let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
         .http_status_as_error(false);
@@ -755,31 +780,58 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
     // ureq and this crate share one rustls (a test over HTTPS fails if they ever do not).
     let handshake = |e: &tokio_rustls::rustls::Error| {
         use tokio_rustls::rustls::Error as Tls;
-        // A record that is no TLS at all (a plain-HTTP server behind an `https` URL) ends
-        // the handshake too.
         matches!(
             e,
             Tls::InvalidCertificate(_)
                 | Tls::NoCertificatesPresented
                 | Tls::UnsupportedNameType
                 | Tls::PeerIncompatible(_)
-                | Tls::InvalidMessage(_)
         )
     };
-    let refused_in_handshake = match error {
-        ureq::Error::Tls(_) => true,
-        ureq::Error::Rustls(e) => handshake(e),
-        ureq::Error::Io(e) => (e.get_ref())
-            .and_then(|inner| inner.downcast_ref::<tokio_rustls::rustls::Error>())
-            .is_some_and(handshake),
-        _ => false,
+    // A record that is no TLS at all: a plain-HTTP server behind an `https` URL answers the
+    // handshake with one. Counted as nothing sent only for a call that changes nothing: the
+    // same error later in a connection would come after the call.
+    let not_tls = |e: &tokio_rustls::rustls::Error| {
+        matches!(
+            e,
+            tokio_rustls::rustls::Error::InvalidMessage(
+                tokio_rustls::rustls::InvalidMessage::InvalidContentType
+            )
+        )
     };
+    let rustls_error = match error {
+        ureq::Error::Rustls(e) => Some(e),
+        ureq::Error::Io(e) => {
+            (e.get_ref()).and_then(|inner| inner.downcast_ref::<tokio_rustls::rustls::Error>())
+        }
+        _ => None,
+    };
+    let plain_http = rustls_error.is_some_and(not_tls);
+    if plain_http && !call.changes {
+        return Error::new(
+            Status::Io,
+            "UNREACHABLE",
+            format!(
+                "cannot reach {}: TLS: {error}; nothing was sent",
+                server.url
+            ),
+        )
+        .with_hint(PLAIN_HTTP_HINT);
+    }
+    if plain_http {
+        return dropped(server, call, &format!("TLS: {error}")).with_hint(PLAIN_HTTP_HINT);
+    }
+    let refused_in_handshake =
+        matches!(error, ureq::Error::Tls(_)) || rustls_error.is_some_and(handshake);
     if refused_in_handshake {
-        let said = error.to_string();
-        let hint = if said.contains("CaUsedAsEndEntity") {
+        use tokio_rustls::rustls::{CertificateError, Error as Tls};
+        let authority_as_server = matches!(
+            rustls_error,
+            Some(Tls::InvalidCertificate(CertificateError::Other(other)))
+                if format!("{other:?}").contains("CaUsedAsEndEntity")
+        );
+        let hint = if authority_as_server {
             "the server's certificate is an authority's (basicConstraints CA:TRUE, what `openssl req -x509` makes unless told otherwise): give the server a certificate made with `-addext basicConstraints=critical,CA:FALSE`"
-        } else if said.contains("InvalidContentType") || said.contains("corrupt message") {
-            "the server does not speak TLS here: use an http:// URL, or start it with --tls-cert and --tls-key"
         } else if server.ca.is_some() {
             "the server's certificate is not signed by one in PARLEY_CA, or does not name the host of PARLEY_SERVER"
         } else {
@@ -795,9 +847,27 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
         )
         .with_hint(hint);
     }
+    // A host name that does not resolve: the transport says so as an I/O error of its own.
+    if matches!(error, ureq::Error::Io(_) | ureq::Error::HostNotFound)
+        && let Some(why) = server.unresolvable()
+    {
+        return Error::new(
+            Status::Io,
+            "UNREACHABLE",
+            format!(
+                "cannot reach {}: its host cannot be resolved ({why}); nothing was sent",
+                server.url
+            ),
+        )
+        .with_hint("check the host name in PARLEY_SERVER (or --server)");
+    }
+    // A proxy that refused the tunnel (`CONNECT`) passed nothing on.
     let before_sending = matches!(
         error,
-        ureq::Error::HostNotFound | ureq::Error::ConnectionFailed | ureq::Error::Timeout(_)
+        ureq::Error::HostNotFound
+            | ureq::Error::ConnectionFailed
+            | ureq::Error::Timeout(_)
+            | ureq::Error::ConnectProxyFailed(_)
     ) || matches!(error, ureq::Error::Io(e) if e.kind() == std::io::ErrorKind::ConnectionRefused);
     if before_sending {
         return Error::new(
@@ -809,6 +879,8 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
     }
     dropped(server, call, &error.to_string())
 }
+
+const PLAIN_HTTP_HINT: &str = "the server does not speak TLS there: use an http:// URL, or start it with --tls-cert and --tls-key";
 
 /// The connection failed once the call may have been sent.
 fn dropped(server: &Server, call: &Call, why: &str) -> Error {
@@ -865,9 +937,14 @@ mod tests {
     #[test]
     fn a_wait_over_several_calls_says_how_long_it_waited_in_all() {
         let mut answer = Answer {
-            envelope: json!({"ok": false, "error": {"message": "still waiting after 19.98s"}}),
+            envelope: json!({"ok": false, "error": {
+                "message": crate::wait::still_waiting(Duration::from_millis(19_980))
+            }}),
             stdout: String::new(),
-            stderr: "parley wait: error: still waiting after 19.98s\n".into(),
+            stderr: format!(
+                "parley wait: error: {}\n",
+                crate::wait::still_waiting(Duration::from_millis(19_980))
+            ),
             exit: Status::Timeout.exit_code(),
         };
         answer.waited(Duration::from_millis(19_980), Duration::from_secs(70));

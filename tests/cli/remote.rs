@@ -547,6 +547,26 @@ fn the_clients_link_environment_and_standard_input_go_with_the_call() {
     );
     let positions = std::fs::read_to_string(root.join("neg/positions/01-first.md")).unwrap();
     assert!(positions.contains("From standard input."), "{positions}");
+    // Anything but `-` there is refused as here, nothing sent.
+    let there = same(
+        url,
+        &bob,
+        &client,
+        &here,
+        &["challenge", "neg", "bob", "1", "oops"],
+    );
+    assert_eq!(code(&there), 64, "{}", stderr(&there));
+
+    // The page's size is the size of the file written here.
+    let page = remote(
+        url,
+        Some(&alice),
+        &client,
+        &["--json", "report", "neg", "--html", "page.html"],
+    );
+    let envelope: serde_json::Value = serde_json::from_str(&stdout(&page)).unwrap();
+    let written = std::fs::metadata(client.join("page.html")).unwrap().len();
+    assert_eq!(envelope["data"]["bytes"], written, "{envelope}");
 
     // Input files are refused as here: the same code and exit.
     std::fs::write(client.join("topic.bin"), [0xff, 0xfe, 0x00]).unwrap();
@@ -645,6 +665,55 @@ fn a_server_url_that_cannot_be_called_and_a_live_view_say_what_happened() {
         assert!(!message.contains("may have been applied"), "{message}");
         assert!(envelope["error"]["hint"].is_string(), "{envelope}");
     }
+    // Behind a proxy the host is the proxy's to resolve: the call goes to the proxy.
+    let proxy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let proxy_url = format!("http://{}", proxy.local_addr().unwrap());
+    proxy.set_nonblocking(true).unwrap();
+    let seen = std::thread::spawn(move || {
+        // Bounded: a client that never calls the proxy fails the test instead of hanging it.
+        let began = Instant::now();
+        let mut stream = loop {
+            match proxy.accept() {
+                Ok((stream, _)) => break stream,
+                Err(_) if began.elapsed() < Duration::from_secs(10) => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(e) => panic!("the proxy was never called: {e}"),
+            }
+        };
+        stream.set_nonblocking(false).unwrap();
+        let mut request = Vec::new();
+        let mut byte = [0u8; 1];
+        while !request.ends_with(b"\r\n\r\n")
+            && std::io::Read::read(&mut stream, &mut byte).unwrap() == 1
+        {
+            request.push(byte[0]);
+        }
+        std::io::Write::write_all(
+            &mut stream,
+            b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+        )
+        .unwrap();
+        String::from_utf8_lossy(&request).into_owned()
+    });
+    let proxied = parley_std()
+        .current_dir(tmp.path())
+        .env("PARLEY_SERVER", "http://no-such-host.invalid:9")
+        .env("PARLEY_TOKEN", "t")
+        .env("HTTP_PROXY", &proxy_url)
+        .args(["--json", "status", "neg"])
+        .output()
+        .unwrap();
+    let request = seen.join().unwrap();
+    assert!(request.contains("no-such-host.invalid"), "{request}");
+    let envelope: serde_json::Value = serde_json::from_str(&stdout(&proxied)).unwrap();
+    // The proxy refused the tunnel: nothing reached the server.
+    assert_eq!(envelope["error"]["code"], "UNREACHABLE", "{envelope}");
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("proxy") && message.contains("nothing was sent"),
+        "{message}"
+    );
     for args in [
         &["watch", "neg", "--once"][..],
         &["status", "neg", "--watch", "--timeout", "1"],

@@ -633,22 +633,27 @@ fn finishing(html: &mut String, data: &Value) {
     let given = names(sign_offs.get("given"), Some("agent"));
     let voided = names(sign_offs.get("voided"), Some("agent"));
     if required || !given.is_empty() || !voided.is_empty() {
+        // In the words and order of `status`'s line (`SignOffs::line`).
         let _ = write!(
             html,
             "<p class=\"facts\">Sign-offs ({}): given by {}",
             if required { "required" } else { "not required" },
             joined_or(&given, "none")
         );
+        if !voided.is_empty() {
+            let _ = write!(html, "; voided: {}", joined_or(&voided, "none"));
+        }
         if required {
             let owed = names(sign_offs.get("owed"), None);
-            let _ = write!(html, " · owed by {}", joined_or(&owed, "none"));
-        }
-        if !voided.is_empty() {
-            let _ = write!(html, " · voided: {}", joined_or(&voided, "none"));
+            let _ = write!(html, "; owed by {}", joined_or(&owed, "none"));
         }
         let excused = names(sign_offs.get("excused"), None);
         if !excused.is_empty() {
-            let _ = write!(html, " · excused: {}", joined_or(&excused, "none"));
+            let _ = write!(
+                html,
+                "; not waited for (skipped for the turn timeout): {}",
+                joined_or(&excused, "none")
+            );
         }
         html.push_str("</p>\n");
     }

@@ -228,8 +228,10 @@ impl Gate for Access {
 
     fn context(&self, ctx: Ctx) -> Ctx {
         let mut settings = ctx.settings.clone();
-        // Identity comes from the token, never from the server's environment.
+        // Identity comes from the token, never from the server's environment; a partial
+        // start is asked for by the caller (`allow_partial`), not by the server's.
         settings.participant = None;
+        settings.allow_partial_registration = false;
         settings.working_dir = WorkingDir::Known(self.root.clone());
         ctx.with_settings(settings).with_watch(self.watch.clone())
     }

@@ -284,11 +284,16 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         return Ok(Answer::ForAgent(agent::for_agent(&seen, name)?));
     }
     // The likely duplicates (the terms of every title, compared pairwise) need nothing the
-    // rest computes: on a second thread while this one details the open issues.
-    let (duplicates, rest) = crate::elsewhere::alongside(
-        || likely_unsettled(&store, &reports, &titled),
-        || whole_view_parts(&seen, &events, ledger.as_ref(), &open),
-    );
+    // rest computes: on a second thread while this one details the open issues, when there
+    // are enough issues for a thread to pay.
+    let duplicates = || likely_unsettled(&store, &reports, &titled);
+    let rest = || whole_view_parts(&seen, &events, ledger.as_ref(), &open);
+    let unsettled = (reports.iter()).any(|r| matches!(r.status, None | Some(IssueStatus::Open)));
+    let (duplicates, rest) = if unsettled && reports.len() >= DUPLICATES_ON_A_THREAD {
+        crate::elsewhere::alongside(duplicates, rest)
+    } else {
+        (duplicates(), rest())
+    };
     let Parts {
         summary,
         details,
@@ -323,6 +328,10 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
         sign_offs,
     })))
 }
+
+/// From this many issues on, `status` looks for likely duplicates on a second thread (a
+/// thread costs about what comparing a few dozen titles does).
+const DUPLICATES_ON_A_THREAD: usize = 64;
 
 /// What the whole view computes from the overview, besides the likely duplicates.
 struct Parts {
