@@ -808,15 +808,7 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
     };
     let plain_http = rustls_error.is_some_and(not_tls);
     if plain_http && !call.changes {
-        return Error::new(
-            Status::Io,
-            "UNREACHABLE",
-            format!(
-                "cannot reach {}: TLS: {error}; nothing was sent",
-                server.url
-            ),
-        )
-        .with_hint(PLAIN_HTTP_HINT);
+        return not_sent(server, format_args!("TLS: {error}"), PLAIN_HTTP_HINT);
     }
     if plain_http {
         return dropped(server, call, &format!("TLS: {error}")).with_hint(PLAIN_HTTP_HINT);
@@ -837,29 +829,17 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
         } else {
             "if the server has a certificate of its own, set PARLEY_CA to its PEM file"
         };
-        return Error::new(
-            Status::Io,
-            "UNREACHABLE",
-            format!(
-                "cannot reach {}: TLS: {error}; nothing was sent",
-                server.url
-            ),
-        )
-        .with_hint(hint);
+        return not_sent(server, format_args!("TLS: {error}"), hint);
     }
     // A host name that does not resolve: the transport says so as an I/O error of its own.
     if matches!(error, ureq::Error::Io(_) | ureq::Error::HostNotFound)
         && let Some(why) = server.unresolvable()
     {
-        return Error::new(
-            Status::Io,
-            "UNREACHABLE",
-            format!(
-                "cannot reach {}: its host cannot be resolved ({why}); nothing was sent",
-                server.url
-            ),
-        )
-        .with_hint("check the host name in PARLEY_SERVER (or --server)");
+        return not_sent(
+            server,
+            format_args!("its host cannot be resolved ({why})"),
+            "check the host name in PARLEY_SERVER (or --server)",
+        );
     }
     // A proxy that refused the tunnel (`CONNECT`) passed nothing on.
     let before_sending = matches!(
@@ -870,14 +850,23 @@ fn unreachable(server: &Server, call: &Call, error: &ureq::Error) -> Error {
             | ureq::Error::ConnectProxyFailed(_)
     ) || matches!(error, ureq::Error::Io(e) if e.kind() == std::io::ErrorKind::ConnectionRefused);
     if before_sending {
-        return Error::new(
-            Status::Io,
-            "UNREACHABLE",
-            format!("cannot reach {}: {error}; nothing was sent", server.url),
-        )
-        .with_hint("check PARLEY_SERVER (or --server) and that `parley serve` runs there");
+        return not_sent(
+            server,
+            error,
+            "check PARLEY_SERVER (or --server) and that `parley serve` runs there",
+        );
     }
     dropped(server, call, &error.to_string())
+}
+
+/// The server was not reached, or refused the connection before the call went: `cause`.
+fn not_sent(server: &Server, cause: impl std::fmt::Display, hint: &str) -> Error {
+    Error::new(
+        Status::Io,
+        "UNREACHABLE",
+        format!("cannot reach {}: {cause}; nothing was sent", server.url),
+    )
+    .with_hint(hint)
 }
 
 const PLAIN_HTTP_HINT: &str = "the server does not speak TLS there: use an http:// URL, or start it with --tls-cert and --tls-key";

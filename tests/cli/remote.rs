@@ -38,19 +38,14 @@ fn same(server: &str, token: &str, client: &Path, here: &Path, args: &[&str]) ->
 #[test]
 fn a_negotiation_runs_on_the_server_as_it_runs_here() {
     let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("root");
-    let client = tmp.path().join("client");
-    let here = tmp.path().join("here");
-    for dir in [&root, &client, &here] {
-        std::fs::create_dir_all(dir).unwrap();
-    }
-    let file = tmp.path().join("tokens.toml");
-    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
-    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
-    let server = Server::start(
-        tmp.path(),
-        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
-    );
+    let AliceAndBob {
+        root,
+        client,
+        here,
+        alice,
+        bob,
+        server,
+    } = alice_and_bob(tmp.path());
     let url = server.url.as_str();
     // The source is read on the client: it exists only there (and here, for the local run).
     for dir in [&client, &here] {
@@ -300,6 +295,38 @@ fn https_with_a_certificate_of_its_own() {
     );
 }
 
+/// A server of `TMP/root` with tokens for the agents alice and bob, and the directories
+/// `TMP/client` (where the command line runs) and `TMP/here` (for the same command run here).
+struct AliceAndBob {
+    root: std::path::PathBuf,
+    client: std::path::PathBuf,
+    here: std::path::PathBuf,
+    alice: String,
+    bob: String,
+    server: Server,
+}
+
+fn alice_and_bob(tmp: &Path) -> AliceAndBob {
+    let (root, client) = root_and_client(tmp);
+    let here = tmp.join("here");
+    std::fs::create_dir_all(&here).unwrap();
+    let file = tmp.join("tokens.toml");
+    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
+    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
+    let server = Server::start(
+        tmp,
+        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
+    );
+    AliceAndBob {
+        root,
+        client,
+        here,
+        alice,
+        bob,
+        server,
+    }
+}
+
 /// `TMP/root` (to serve) and `TMP/client` (where the command line runs), made.
 fn root_and_client(tmp: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let (root, client) = (tmp.join("root"), tmp.join("client"));
@@ -451,21 +478,19 @@ fn parliament_append_from_a_file_and_from_stdin_over_the_server() {
 }
 
 /// What the client's side gives a command goes with the call: the link it was called by
-/// (`init.sh` writes the old scripts' `meta.md`), its environment (the participant, a
-/// partial start), standard input for `-`; and its input files are refused as here.
+/// (`init.sh` writes the old scripts' `meta.md`), its environment (the participant),
+/// standard input for `-`; and its input files are refused as here.
 #[test]
 fn the_clients_link_environment_and_standard_input_go_with_the_call() {
     let tmp = tempfile::tempdir().unwrap();
-    let (root, client) = root_and_client(tmp.path());
-    let here = tmp.path().join("here");
-    std::fs::create_dir_all(&here).unwrap();
-    let file = tmp.path().join("tokens.toml");
-    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
-    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
-    let server = Server::start(
-        tmp.path(),
-        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
-    );
+    let AliceAndBob {
+        root,
+        client,
+        here,
+        alice,
+        bob,
+        server,
+    } = alice_and_bob(tmp.path());
     let url = server.url.as_str();
     let scripts = scripts(tmp.path());
     let link = |name: &str, cwd: &Path, token: Option<&str>, args: &[&str]| {
@@ -587,14 +612,13 @@ fn the_clients_link_environment_and_standard_input_go_with_the_call() {
 #[test]
 fn ctrl_c_during_a_wait_on_the_server_is_130_with_its_envelope() {
     let tmp = tempfile::tempdir().unwrap();
-    let (root, client) = root_and_client(tmp.path());
-    let file = tmp.path().join("tokens.toml");
-    let alice = token(&file, &["--agent", "alice", "--label", "alice"]);
-    let bob = token(&file, &["--agent", "bob", "--label", "bob"]);
-    let server = Server::start(
-        tmp.path(),
-        &[root.to_str().unwrap(), "--tokens", file.to_str().unwrap()],
-    );
+    let AliceAndBob {
+        client,
+        alice,
+        bob,
+        server,
+        ..
+    } = alice_and_bob(tmp.path());
     let url = server.url.as_str();
     for (agent, token) in [("alice", &alice), ("bob", &bob)] {
         if agent == "alice" {
