@@ -74,6 +74,9 @@ pub struct Facts {
     /// The request flags without which a command that may change state only reads
     /// (`tally --append`, `amendments --apply`); none: it may change state whatever is given.
     pub changes_only_with: &'static [&'static str],
+    /// The request flags with which a command that may change state only reads (`finish
+    /// --check`, `agree --check`: what the command would answer, nothing done).
+    pub reads_with: &'static [&'static str],
 }
 
 /// Whether a command may change what it works on.
@@ -92,6 +95,7 @@ pub const READS: Facts = Facts {
     acting: &[],
     for_people: false,
     changes_only_with: &[],
+    reads_with: &[],
 };
 
 /// A command that may change state, on nobody's behalf.
@@ -100,6 +104,7 @@ pub const CHANGES: Facts = Facts {
     acting: &[],
     for_people: false,
     changes_only_with: &[],
+    reads_with: &[],
 };
 
 /// A command that may change state, acting as the agent named by `acting`.
@@ -401,7 +406,10 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "agree",
         NEG,
-        |_| changes_by(&["agent"]),
+        |_| Facts {
+            reads_with: &["check"],
+            ..changes_by(&["agent"])
+        },
         "Mark an issue AGREED (holder only, after another agent's challenge)",
         negotiation_rules::AgreeRequest,
         negotiation_rules::agree,
@@ -445,7 +453,10 @@ static APPLETS: &[Applet] = &[
     leaf!(
         "finish",
         NEG,
-        |_| changes_by(&["agent"]),
+        |_| Facts {
+            reads_with: &["check"],
+            ..changes_by(&["agent"])
+        },
         "Check that everything is agreed and audited, then mark the negotiation done",
         negotiation::FinishRequest,
         negotiation::finish

@@ -355,6 +355,23 @@ fn every_refusal_changes_nothing() {
             "register",
         );
         viewer.ok(json!({"action": "status", "dir": "neg"})).await;
+        // ... and may ask what `finish` would answer (nothing changes: see the end), but not
+        // finish.
+        let checked = viewer
+            .call(
+                "negotiation",
+                json!({"action": "finish", "dir": "neg", "check": true}),
+            )
+            .await
+            .structured_content
+            .expect("structured content");
+        assert_ne!(checked["exit"], 77, "{checked}");
+        refused(
+            viewer
+                .expect("negotiation", json!({"action": "finish", "dir": "neg"}), 77)
+                .await,
+            "finish",
+        );
         // Paths out of ROOT, by every route, for every role.
         let absolute = format!("{root}/neg");
         for dir in [

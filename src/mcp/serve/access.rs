@@ -5,7 +5,8 @@
 //!
 //! - an admin token (or no tokens at all, on loopback) may call everything;
 //! - a viewer token may call only what changes nothing: a command whose facts say it reads,
-//!   or one that changes state only when asked (`tally --append`) called without the flag;
+//!   one that changes state only when asked (`tally --append`) called without the flag, or
+//!   one asked only what it would do (`finish --check`);
 //! - an agent token acts only as its agent: every field the facts name as the acting agent
 //!   must name it (or is filled in with it when left out; `register --auto` registers it), and
 //!   what is for people (`resolve`, a parliament's `init` and `round`, the Speaker's messages)
@@ -139,7 +140,11 @@ impl Gate for Access {
                 || facts
                     .changes_only_with
                     .iter()
-                    .any(|flag| set(arguments.get(*flag))));
+                    .any(|flag| set(arguments.get(*flag))))
+            && !facts
+                .reads_with
+                .iter()
+                .any(|flag| set(arguments.get(*flag)));
         match caller.role {
             Role::Admin => Ok(()),
             Role::Viewer if changes => Err(refuse(
