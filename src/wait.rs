@@ -112,7 +112,7 @@ pub fn until<T>(
             if left.is_zero() {
                 return Err(
                     Error::new(Status::Timeout, "TIMEOUT", still_waiting(timeout))
-                        .with_hint("wait again, or raise --timeout (`timeout_seconds` over MCP)"),
+                        .with_hint("wait again, or raise --timeout (over MCP: `timeout_seconds` of the wait tool, `timeout` of poll and bounce next)"),
                 );
             }
             pause = pause.min(left);

@@ -151,6 +151,9 @@ pub struct Call {
     force: bool,
     /// The whole of the command's own `--timeout`, for a wait made of several calls.
     wait: Option<Option<Duration>>,
+    /// The field that bounds one call of such a wait (`timeout_seconds` of the `wait` tool,
+    /// `timeout` of `poll` and `bounce next`).
+    timeout_field: Option<String>,
     /// Called through a script-named link: said in the request's `_meta`
     /// ([`crate::mcp::SCRIPT_LINK_META`]), so that the server keeps the old scripts' way.
     script_link: bool,
@@ -191,6 +194,9 @@ pub fn call_for(
                 output,
                 force,
                 wait,
+                timeout_field: (action.fields.iter())
+                    .find(|field| field.key == "timeout")
+                    .map(|field| field.name.clone()),
                 script_link,
             }
         }),
@@ -222,12 +228,15 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
     arguments.insert("action".into(), Value::String(action.name.clone()));
     let mut output = None;
     // A blocking wait: the `wait` tool's actions, and `poll --wait`.
+    // A blocking wait: the `wait` tool's actions, and an action that waits when asked
+    // (`poll --wait`, `bounce next --wait`, or either with `--timeout`, as here).
+    let asked = |id: &str| {
+        matches!(leaf.try_get_one::<bool>(id), Ok(Some(true)))
+            || (id == "timeout" && matches!(leaf.value_source(id), Some(ValueSource::CommandLine)))
+    };
     let is_wait = tool.name == "wait"
-        || action.fields.iter().any(|field| {
-            field.key == "wait"
-                && field.shape == Shape::Flag
-                && leaf.try_get_one::<bool>("wait").ok().flatten() == Some(&true)
-        });
+        || (action.fields.iter()).any(|field| field.key == "wait" && field.shape == Shape::Flag)
+            && (asked("wait") || asked("timeout"));
     let mut wait = is_wait.then_some(None);
     for field in &action.fields {
         let Some(arg) = &field.arg else { continue };
@@ -478,7 +487,9 @@ fn answer(server: &Server, call: &Call) -> Result<Answer> {
         if let Some(total) = total {
             bound = bound.min(total.saturating_sub(began.elapsed()));
         }
-        arguments.insert("timeout_seconds".into(), json!(bound.as_secs_f64()));
+        if let Some(field) = &call.timeout_field {
+            arguments.insert(field.clone(), json!(bound.as_secs_f64()));
+        }
         let mut answer = send(server, call, &arguments)?;
         let over = total.is_some_and(|total| began.elapsed() >= total);
         if answer.exit != Status::Timeout.exit_code() || over {
@@ -918,6 +929,21 @@ mod tests {
         assert_eq!(
             call(&["wait", "neg", "bob", "--timeout", "70"]).wait,
             Some(Some(Duration::from_secs(70)))
+        );
+        assert_eq!(
+            call(&["poll", "neg", "bob", "--timeout", "70"]).wait,
+            Some(Some(Duration::from_secs(70)))
+        );
+        // Each call is bounded by the action's own field.
+        assert_eq!(
+            call(&["poll", "neg", "bob", "--wait"])
+                .timeout_field
+                .as_deref(),
+            Some("timeout")
+        );
+        assert_eq!(
+            call(&["wait", "neg", "bob"]).timeout_field.as_deref(),
+            Some("timeout_seconds")
         );
         // Not a wait: answered at once.
         assert_eq!(call(&["poll", "neg", "bob"]).wait, None);

@@ -100,6 +100,15 @@ fn a_negotiation_runs_on_the_server_as_it_runs_here() {
     );
     assert_eq!(code(&waited), 124, "{}", stderr(&waited));
     assert!(began.elapsed() < Duration::from_secs(10));
+    // So does `poll --wait`, whose bound is a field of its own: as here.
+    let polled = same(
+        url,
+        &bob,
+        &client,
+        &here,
+        &["poll", "neg", "bob", "--wait", "--timeout", "1"],
+    );
+    assert_eq!(code(&polled), 124, "{}", stderr(&polled));
     // The page is written on the client, never on the server.
     same(
         url,

@@ -188,6 +188,19 @@ fn say_file(neg: &Neg, command: &str, agent: &str, issue: &str, file: &str) {
 
 #[test]
 fn entries_need_the_turn_the_positions_phase_an_open_issue_and_a_real_body() {
+    // Registered but not started: the hint says what starts it (a wait would never end).
+    let unstarted = Neg::init(2);
+    for name in Neg::names(2) {
+        unstarted.ok(&["register", "{dir}", &name]);
+    }
+    let envelope = refused(
+        &unstarted,
+        &["end-analysis", "{dir}", "agent-alpha"],
+        4,
+        "NOT_YOUR_TURN",
+    );
+    let hint = envelope["error"]["hint"].as_str().unwrap();
+    assert!(hint.contains("wait-for-start"), "{hint}");
     let early = Neg::started(2);
     refused(
         &early,

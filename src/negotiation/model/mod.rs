@@ -150,7 +150,12 @@ impl State {
                 "NOT_YOUR_TURN",
                 format!("{agent} cannot {action}: the turn is {}", self.turn),
             )
-            .with_hint("block until it is: `parley wait DIR AGENT` (the `wait` tool over MCP)"));
+            .with_hint(if self.turn == Turn::Registration {
+                // Nothing starts by itself: a `wait` would wait for a start nobody makes.
+                "the negotiation has not started: `parley wait-for-start DIR AGENT` starts it once registration is complete (the `wait` tool's `start` action over MCP)"
+            } else {
+                "block until it is: `parley wait DIR AGENT` (the `wait` tool over MCP)"
+            }));
         }
         Ok(())
     }
