@@ -743,3 +743,42 @@ fn an_allowed_host_is_also_an_allowed_origin() {
         );
     }
 }
+
+/// An operative scope comes back as the commands take it: relative to the project root the
+/// call named, so that what `reservations` lists can be released as it is.
+#[test]
+fn an_operative_scope_comes_back_relative_to_its_project() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    std::fs::create_dir_all(Path::new(&root).join("proj/src")).unwrap();
+    let t = tokens(tmp.path());
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let project = json!("proj");
+        let reserved = alice
+            .expect(
+                "operative",
+                json!({"action": "reserve", "project_root": project, "scope": "src/lib"}),
+                0,
+            )
+            .await;
+        assert_eq!(reserved["data"]["scope"], "src/lib", "{reserved}");
+        let listed = alice
+            .expect(
+                "operative",
+                json!({"action": "reservations", "project_root": project}),
+                0,
+            )
+            .await;
+        let scope = listed["data"]["reservations"][0]["scope"].clone();
+        assert_eq!(scope, "src/lib", "{listed}");
+        alice
+            .expect(
+                "operative",
+                json!({"action": "release", "project_root": project, "scope": scope}),
+                0,
+            )
+            .await;
+    });
+}

@@ -77,6 +77,33 @@ fn facts_of(action: &Action) -> Facts {
 }
 
 /// Whether a value given for a flag turns it on.
+/// Every `scope` in `value` that names a path in `project` (absolute, as operative answers
+/// give them), made relative to it: `src/lib`, or `.` for the project itself.
+fn scopes_in_project(project: &str, value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map.iter_mut() {
+                match item {
+                    Value::String(scope) if key == "scope" => {
+                        if let Some(rest) = scope.strip_prefix(project) {
+                            if rest.is_empty() {
+                                *scope = ".".to_owned();
+                            } else if let Some(rest) = rest.strip_prefix('/') {
+                                *scope = rest.to_owned();
+                            }
+                        }
+                    }
+                    _ => scopes_in_project(project, item),
+                }
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| scopes_in_project(project, item)),
+        _ => {}
+    }
+}
+
 fn set(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true)))
 }
@@ -100,6 +127,14 @@ impl Gate for Access {
                     .unwrap_or_default();
                 (path.clone(), name)
             });
+        // An operative scope as the commands take it back: relative to the project root the
+        // call named (ROOT's relative form would name another path to them).
+        if let Some(project) = asked.get("project_root").and_then(Value::as_str)
+            && let Ok(plain) = confine::confine(&self.root, project)
+            && let Some(content) = answer.get_mut("structuredContent")
+        {
+            scopes_in_project(&self.root.join(plain).to_string_lossy(), content);
+        }
         let root = self.root.to_string_lossy();
         let mut written = Vec::new();
         for value in asked.values() {
