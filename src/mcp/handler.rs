@@ -48,6 +48,16 @@ pub trait Gate: Send + Sync {
     fn context(&self, ctx: Ctx) -> Ctx {
         ctx
     }
+    /// Notes a call as running until the returned value is dropped, for a transport on
+    /// which a cancellation may come apart from its call (`parley serve`).
+    fn running(
+        &self,
+        _caller: &rmcp::model::Extensions,
+        _id: &str,
+        _cancel: Cancel,
+    ) -> Option<Box<dyn Send>> {
+        None
+    }
     /// What the caller is shown of an answer (each text in it, as JSON), last, given the
     /// arguments it `asked` with: a transport that must not reveal where its files are
     /// (`parley serve`) rewrites the paths.
@@ -372,6 +382,10 @@ impl Handler {
             Some(gate) => gate.context(ctx),
             None => ctx,
         };
+        // Known as running (by caller and id) for a cancellation that comes apart from it.
+        let request_id = serde_json::to_string(&context.id).unwrap_or_default();
+        let _running = (self.gate.as_ref())
+            .and_then(|gate| gate.running(&context.extensions, &request_id, cancel.clone()));
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));
         // A transport may drop this call (an HTTP client gone mid-call): the job is cancelled
         // with it, so a blocked wait ends at once instead of holding its thread.

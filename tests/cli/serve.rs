@@ -7,6 +7,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, ProgressNotificationParam};
 use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
@@ -781,4 +782,67 @@ fn an_operative_scope_comes_back_relative_to_its_project() {
             )
             .await;
     });
+}
+
+/// A `notifications/cancelled` sent in a request of its own ends the call it names, the
+/// caller's own: the stateless transport keeps no session that would tie the two.
+#[test]
+fn a_cancellation_in_a_request_of_its_own_ends_the_callers_wait() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let t = tokens(tmp.path());
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let bob = Client::connect(&server, &t.bob).await;
+        alice
+            .ok(json!({"action": "init", "dir": "neg", "num_agents": 2}))
+            .await;
+        alice.ok(json!({"action": "register", "dir": "neg"})).await;
+        bob.ok(json!({"action": "register", "dir": "neg"})).await;
+        alice
+            .expect("wait", json!({"action": "start", "dir": "neg"}), 0)
+            .await;
+    });
+    let addr = server.addr();
+    let call = r#"{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"wait","arguments":{"action":"turn","dir":"neg","timeout_seconds":45},"_meta":{"progressToken":"p"}}}"#;
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99,"reason":"no longer needed"}}"#;
+    let bearer = |token: &str| format!("Authorization: Bearer {token}\r\n");
+    // Bob waits for his turn (alice holds it); his first progress event says the call runs.
+    let (progressed, heard) = std::sync::mpsc::channel();
+    let waiting = {
+        let (addr, header) = (addr.clone(), bearer(&t.bob));
+        std::thread::spawn(move || {
+            let began = Instant::now();
+            let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+            write!(
+                stream,
+                "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{header}Content-Length: {}\r\nConnection: close\r\n\r\n{call}",
+                call.len()
+            )
+            .unwrap();
+            let mut answer = String::new();
+            for line in BufReader::new(stream).lines() {
+                let line = line.unwrap_or_default();
+                if line.contains("notifications/progress") {
+                    let _ = progressed.send(());
+                }
+                answer.push_str(&line);
+                answer.push('\n');
+            }
+            (answer, began.elapsed())
+        })
+    };
+    heard
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the wait runs on the server");
+    // Alice naming bob's request id cancels nothing of his; bob's own cancellation ends it.
+    assert_eq!(post(&addr, &addr, &bearer(&t.alice), cancel).0, 202);
+    assert_eq!(post(&addr, &addr, &bearer(&t.bob), cancel).0, 202);
+    let (answer, took) = waiting.join().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        took < Duration::from_secs(40),
+        "the wait ran to its timeout: {took:?}: {answer}"
+    );
 }

@@ -42,6 +42,8 @@ pub struct Access {
     /// Tokens are required (`--tokens`); without, every caller may do everything.
     pub tokens: bool,
     pub watch: Option<Arc<dyn SharedWatcher>>,
+    /// The calls running, by caller: a cancellation in a request of its own finds its call.
+    pub running: Arc<super::running::Running>,
 }
 
 /// The caller the transport found for this request: its token's, or none without `--tokens`.
@@ -109,6 +111,19 @@ fn set(value: Option<&Value>) -> bool {
 }
 
 impl Gate for Access {
+    fn running(
+        &self,
+        extensions: &rmcp::model::Extensions,
+        id: &str,
+        cancel: crate::notices::Cancel,
+    ) -> Option<Box<dyn Send>> {
+        Some(Box::new(self.running.start(
+            caller(extensions).as_ref(),
+            id,
+            cancel,
+        )))
+    }
+
     /// The server's own paths never reach a caller: ROOT's becomes relative (as the caller
     /// names paths), unless the caller wrote it itself (a refused absolute path is echoed as
     /// given), and an input file sent by content is named as it was sent.

@@ -25,7 +25,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use std::time::Duration;
 use tokio_rustls::rustls;
 
-use super::tokens::Book;
+use super::tokens::{Book, Caller};
 use crate::context::{Ctx, SharedWatcher};
 use crate::error::{Error, Result, Status};
 use crate::mcp::dashboard::auth::{Logins, Tokens};
@@ -52,10 +52,13 @@ pub struct Setup {
     /// handshake) before it is closed: a client that opens connections and trickles bytes
     /// must not hold them open for ever.
     pub header_timeout: Duration,
+    /// The calls running, which a `notifications/cancelled` request ends.
+    pub running: Arc<super::running::Running>,
 }
 
 /// What the checks made before a body is read need.
 struct Guard {
+    running: Arc<super::running::Running>,
     book: Option<Arc<Book>>,
     /// Host headers accepted, lower case, with or without the port.
     hosts: Vec<String>,
@@ -144,6 +147,7 @@ pub async fn serve(setup: Setup) -> Result<()> {
     origins.extend(setup.allowed_origins.iter().map(|o| normal_origin(o)));
     let tokens = setup.book.as_ref().map(|book| book.count());
     let guard = Arc::new(Guard {
+        running: setup.running.clone(),
         book: setup.book,
         hosts,
         origins,
@@ -388,8 +392,23 @@ async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next
     if let Some(refused) = not_json_rpc(&bytes) {
         return refused;
     }
+    // A cancellation comes in a request of its own, which the stateless transport accepts
+    // and drops: the call it names, this caller's, is ended here.
+    if let Some(id) = cancelled_request(&bytes) {
+        guard.running.cancel(parts.extensions.get::<Caller>(), &id);
+    }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
         .await
+}
+
+/// The request id a `notifications/cancelled` message names, as JSON text.
+fn cancelled_request(body: &[u8]) -> Option<String> {
+    let message: serde_json::Value = serde_json::from_slice(body).ok()?;
+    if message.get("method")?.as_str()? != "notifications/cancelled" || message.get("id").is_some()
+    {
+        return None;
+    }
+    Some(message.get("params")?.get("requestId")?.to_string())
 }
 
 /// The 400 answer to a body that is not one JSON-RPC message: a parse error (-32700) for

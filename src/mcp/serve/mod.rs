@@ -15,6 +15,7 @@
 pub mod access;
 pub mod confine;
 pub mod http;
+pub mod running;
 pub mod tokens;
 
 use std::net::SocketAddr;
@@ -136,10 +137,13 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
             None
         }
     };
+    // The calls running, for a cancellation sent in a request of its own.
+    let running = Arc::new(running::Running::default());
     let access = access::Access {
         root: root.clone(),
         tokens: book.is_some(),
         watch: watch.clone(),
+        running: running.clone(),
     };
     let protocols = (!args.mcp.protocols.is_empty()).then_some(args.mcp.protocols.as_slice());
     let catalog = super::Catalog::build(protocols);
@@ -160,6 +164,7 @@ pub fn run(ctx: &Ctx, args: ServeArgs) -> Result<Served> {
         allowed_origins: args.allowed_origin.clone(),
         root,
         header_timeout: std::time::Duration::from_secs(args.header_timeout),
+        running,
     }));
     drop(closer);
     served.map(|()| Served)
