@@ -1050,3 +1050,38 @@ fn a_second_entry_of_the_same_kind_and_round_is_news_too() {
         .collect();
     assert_eq!(challenges.len(), 2, "{envelope}");
 }
+
+/// A duplicate proposal another agent has confirmed since is not offered to confirm again in
+/// the third agent's changes: it is listed as an entry, with the issue's new status.
+#[test]
+fn a_proposal_confirmed_since_is_not_offered_again_in_the_changes() {
+    let neg = Neg::started(3);
+    for (agent, title) in [
+        ("agent-alpha", "Where to cache"),
+        ("agent-beta", "Cache placement"),
+    ] {
+        neg.ok(&[
+            "file-draft-issue",
+            "{dir}",
+            agent,
+            "cache-location",
+            "--title",
+            title,
+        ]);
+    }
+    for agent in Neg::names(3) {
+        neg.ok(&["end-analysis", "{dir}", &agent]);
+    }
+    assert_eq!(neg.turn(), "agent-alpha");
+    neg.ok(&["duplicate", "{dir}", "agent-alpha", "2", "--of", "1"]);
+    neg.ok(&["hand-off", "{dir}", "agent-alpha"]);
+    neg.ok(&["agree", "{dir}", "agent-beta", "2"]);
+    neg.ok(&["hand-off", "{dir}", "agent-beta"]);
+    let changes = neg.ok(&["changes", "{dir}", "agent-gamma"]);
+    assert!(changes.contains("-> AGREED (by agent-beta)"), "{changes}");
+    assert!(!changes.contains("may confirm"), "{changes}");
+    assert!(
+        changes.contains("agent-alpha's duplicate proposal"),
+        "{changes}"
+    );
+}

@@ -173,7 +173,10 @@ impl Changes {
             lines.push(format!("  new issue: {} — {}", issue.file, issue.title));
         }
         for entry in &self.entries {
-            if let Some(of) = &entry.duplicate_of {
+            // A proposal settled since (another agent confirmed it) is no longer to confirm.
+            let settled = (self.statuses.iter())
+                .any(|status| status.file == entry.file && status.after != IssueStatus::Open);
+            if let Some(of) = entry.duplicate_of.as_ref().filter(|_| !settled) {
                 lines.push(format!(
                     "  new entry: {} — duplicate of {of} proposed by {}; {} may confirm (`parley agree DIR {} --duplicates`, no decision needed)",
                     entry.file, entry.agent, self.agent, self.agent
