@@ -79,6 +79,17 @@ pub struct Facts {
     pub reads_with: &'static [&'static str],
 }
 
+impl Facts {
+    /// Whether the command, called with the flags `set` says are on, may change state: not a
+    /// command that only reads, nor one called without the flag it needs to change
+    /// anything (`tally` without `append`), nor one asked only what it would do (`--check`).
+    pub fn may_change(&self, set: impl Fn(&str) -> bool) -> bool {
+        self.effect == Effect::Changes
+            && (self.changes_only_with.is_empty() || self.changes_only_with.iter().any(|f| set(f)))
+            && !self.reads_with.iter().any(|f| set(f))
+    }
+}
+
 /// Whether a command may change what it works on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Effect {

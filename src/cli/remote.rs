@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use crate::app::{Applet, Effect};
+use crate::app::Applet;
 use crate::error::{Error, Result, Status};
 use crate::mcp::catalog::{Action, Catalog, Kind, PathKind, Shape, ToolSpec};
 use crate::mcp::serve::access::MAX_WAIT_SECONDS;
@@ -185,12 +185,13 @@ pub fn call_for(
     Some(
         arguments(tool, action, leaf).map(|(arguments, output, wait)| {
             let facts = (applet.facts)(&path.iter().map(String::as_str).collect::<Vec<_>>());
-            let force = arguments.get("force") == Some(&Value::Bool(true));
+            let flag = |name: &str| arguments.get(name) == Some(&Value::Bool(true));
+            let (force, changes) = (flag("force"), facts.may_change(flag));
             Call {
                 tool: tool.name,
                 command: action.command.clone(),
                 arguments,
-                changes: facts.effect == Effect::Changes,
+                changes,
                 output,
                 force,
                 wait,
@@ -227,12 +228,15 @@ fn arguments(tool: &ToolSpec, action: &Action, leaf: &clap::ArgMatches) -> Resul
     let mut arguments = Map::new();
     arguments.insert("action".into(), Value::String(action.name.clone()));
     let mut output = None;
-    // A blocking wait: the `wait` tool's actions, and `poll --wait`.
     // A blocking wait: the `wait` tool's actions, and an action that waits when asked
     // (`poll --wait`, `bounce next --wait`, or either with `--timeout`, as here).
     let asked = |id: &str| {
         matches!(leaf.try_get_one::<bool>(id), Ok(Some(true)))
-            || (id == "timeout" && matches!(leaf.value_source(id), Some(ValueSource::CommandLine)))
+            || (id == "timeout"
+                && matches!(
+                    leaf.value_source(id),
+                    Some(ValueSource::CommandLine | ValueSource::EnvVariable)
+                ))
     };
     let is_wait = tool.name == "wait"
         || (action.fields.iter()).any(|field| field.key == "wait" && field.shape == Shape::Flag)
@@ -520,9 +524,11 @@ impl Answer {
 }
 
 fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<Answer> {
+    // An id of this process's own: a server matches a cancellation to its call by the id
+    // (and the caller's token), so two clients with one token never share one.
     let body = json!({
         "jsonrpc": "2.0",
-        "id": 1,
+        "id": std::process::id(),
         "method": "tools/call",
         "params": {"name": call.tool, "arguments": arguments},
     });

@@ -383,7 +383,7 @@ impl Handler {
             None => ctx,
         };
         // Known as running (by caller and id) for a cancellation that comes apart from it.
-        let request_id = serde_json::to_string(&context.id).unwrap_or_default();
+        let request_id = super::serve::running::id_text(&context.id);
         let _running = (self.gate.as_ref())
             .and_then(|gate| gate.running(&context.extensions, &request_id, cancel.clone()));
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));

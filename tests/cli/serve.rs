@@ -752,6 +752,7 @@ fn an_operative_scope_comes_back_relative_to_its_project() {
     let tmp = tempfile::tempdir().unwrap();
     let root = root(&tmp);
     std::fs::create_dir_all(Path::new(&root).join("proj/src")).unwrap();
+    std::os::unix::fs::symlink("proj", Path::new(&root).join("inner")).unwrap();
     let t = tokens(tmp.path());
     let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
     block_on(async {
@@ -774,6 +775,18 @@ fn an_operative_scope_comes_back_relative_to_its_project() {
             .await;
         let scope = listed["data"]["reservations"][0]["scope"].clone();
         assert_eq!(scope, "src/lib", "{listed}");
+        // Through a link to the project inside ROOT, the same.
+        let linked = alice
+            .expect(
+                "operative",
+                json!({"action": "reservations", "project_root": "inner"}),
+                0,
+            )
+            .await;
+        assert_eq!(
+            linked["data"]["reservations"][0]["scope"], "src/lib",
+            "{linked}"
+        );
         alice
             .expect(
                 "operative",
@@ -833,11 +846,17 @@ fn a_cancellation_in_a_request_of_its_own_ends_the_callers_wait() {
             (answer, began.elapsed())
         })
     };
-    heard
-        .recv_timeout(Duration::from_secs(10))
-        .expect("the wait runs on the server");
-    // Alice naming bob's request id cancels nothing of his; bob's own cancellation ends it.
+    let next_progress = |what: &str| {
+        heard
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("{what}"));
+    };
+    next_progress("the wait runs on the server");
+    // Alice naming bob's request id cancels nothing of his: his wait reports again after.
     assert_eq!(post(&addr, &addr, &bearer(&t.alice), cancel).0, 202);
+    while heard.try_recv().is_ok() {}
+    next_progress("another caller's cancellation ended bob's wait");
+    // His own ends it.
     assert_eq!(post(&addr, &addr, &bearer(&t.bob), cancel).0, 202);
     let (answer, took) = waiting.join().unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
@@ -845,4 +864,34 @@ fn a_cancellation_in_a_request_of_its_own_ends_the_callers_wait() {
         took < Duration::from_secs(40),
         "the wait ran to its timeout: {took:?}: {answer}"
     );
+}
+
+/// An operative call that names no project works on ROOT itself, even when ROOT sits in a git
+/// repository (whose top level is outside ROOT): nothing is written or shown above ROOT.
+#[test]
+fn an_operative_project_left_unnamed_is_root_itself() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    let root = repo.join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    // Without git on the machine there is no repository to escape to: the test still holds.
+    let _ = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(&repo)
+        .output();
+    let t = tokens(tmp.path());
+    let root_text = root.to_str().unwrap();
+    let server = Server::start(
+        tmp.path(),
+        &[root_text, "--tokens", t.file.to_str().unwrap()],
+    );
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let reserved = alice
+            .expect("operative", json!({"action": "reserve", "scope": "src"}), 0)
+            .await;
+        assert_eq!(reserved["data"]["scope"], "src", "{reserved}");
+    });
+    assert!(root.join(".parley").exists());
+    assert!(!repo.join(".parley").exists(), "written above ROOT");
 }

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use super::confine;
 use super::tokens::{Caller, Role};
-use crate::app::{Effect, Facts};
+use crate::app::Facts;
 use crate::context::{Ctx, SharedWatcher, WorkingDir};
 use crate::error::{Error, Result};
 use crate::mcp::catalog::{Action, Kind, PathKind, Shape, ToolSpec};
@@ -78,7 +78,6 @@ fn facts_of(action: &Action) -> Facts {
     (action.applet.facts)(&path)
 }
 
-/// Whether a value given for a flag turns it on.
 /// Every `scope` in `value` that names a path in `project` (absolute, as operative answers
 /// give them), made relative to it: `src/lib`, or `.` for the project itself.
 fn scopes_in_project(project: &str, value: &mut Value) {
@@ -106,6 +105,7 @@ fn scopes_in_project(project: &str, value: &mut Value) {
     }
 }
 
+/// Whether a value given for a flag turns it on.
 fn set(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true)))
 }
@@ -146,9 +146,12 @@ impl Gate for Access {
         // call named (ROOT's relative form would name another path to them).
         if let Some(project) = asked.get("project_root").and_then(Value::as_str)
             && let Ok(plain) = confine::confine(&self.root, project)
+            && let Ok(project) = std::fs::canonicalize(self.root.join(plain))
             && let Some(content) = answer.get_mut("structuredContent")
         {
-            scopes_in_project(&self.root.join(plain).to_string_lossy(), content);
+            // Canonical, as the operative commands resolve their project (a link in ROOT
+            // to it included).
+            scopes_in_project(&project.to_string_lossy(), content);
         }
         let root = self.root.to_string_lossy();
         let mut written = Vec::new();
@@ -185,16 +188,7 @@ impl Gate for Access {
             return Ok(());
         };
         let facts = facts_of(action);
-        let changes = facts.effect == Effect::Changes
-            && (facts.changes_only_with.is_empty()
-                || facts
-                    .changes_only_with
-                    .iter()
-                    .any(|flag| set(arguments.get(*flag))))
-            && !facts
-                .reads_with
-                .iter()
-                .any(|flag| set(arguments.get(*flag)));
+        let changes = facts.may_change(|flag| set(arguments.get(flag)));
         match caller.role {
             Role::Admin => Ok(()),
             Role::Viewer if changes => Err(refuse(
@@ -224,6 +218,16 @@ impl Gate for Access {
         action: &Action,
         fields: &mut Map<String, Value>,
     ) -> Result<()> {
+        // An operative project left unnamed is ROOT itself: never the repository ROOT may
+        // sit in (found by running `git` there, which could lie outside ROOT).
+        if action
+            .fields
+            .iter()
+            .any(|field| field.key == "project_root")
+            && fields.get("project_root").is_none_or(Value::is_null)
+        {
+            fields.insert("project_root".into(), Value::String(".".into()));
+        }
         let staged = extensions.get::<Staged>().map(|s| s.paths.clone());
         // A file sent by content was written by this call, outside ROOT: left as it is.
         let sent = |kind: PathKind, given: &str| {

@@ -408,7 +408,7 @@ fn cancelled_request(body: &[u8]) -> Option<String> {
     {
         return None;
     }
-    Some(message.get("params")?.get("requestId")?.to_string())
+    super::running::id_text_of(message.get("params")?.get("requestId")?)
 }
 
 /// The 400 answer to a body that is not one JSON-RPC message: a parse error (-32700) for

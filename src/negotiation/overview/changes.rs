@@ -57,7 +57,8 @@ pub struct NewEntry {
     pub kind: EntryKind,
     pub round: u64,
     /// The issue a challenge proposes this one duplicates (`parley duplicate`): agreeing to
-    /// it needs no decision.
+    /// it needs no decision. Said whatever became of it since (`statuses` says whether the
+    /// issue was settled; the human line offers it only while it is open).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duplicate_of: Option<String>,
 }
