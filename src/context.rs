@@ -71,6 +71,10 @@ pub struct Settings {
     /// (`init` writes the old scripts' `meta.md`: no sign-off setting, duplicate proposals as
     /// the old challenge entries).
     pub script_link: bool,
+    /// No program is run in the caller's directories (`git`, for an operative session's look
+    /// at the work tree): set by `parley serve`, where a repository under ROOT could name a
+    /// program of its own for git to run (`core.fsmonitor`).
+    pub no_programs: bool,
 }
 
 /// The caller's working directory, or why there is none.

@@ -69,7 +69,9 @@ pub struct Facts {
     /// object field as `message.from`), any one of them when several are given.
     pub acting: &'static [&'static str],
     /// A decision that settles what the agents could not (`resolve`), or the orchestrator's
-    /// part (a parliament's `init` and `round`): for a person to take.
+    /// part (a parliament's `init` and `round`, the Speaker's tally and amendments, a bounce
+    /// session's escalation): for a person to take. Only when the call may change state
+    /// ([`Facts::may_change`]): reading a tally is anyone's.
     pub for_people: bool,
     /// The request flags without which a command that may change state only reads
     /// (`tally --append`, `amendments --apply`); none: it may change state whatever is given.
@@ -714,7 +716,13 @@ static APPLETS: &[Applet] = &[
         |path| match path {
             ["append"] => changes_by(&["author"]),
             ["next"] | ["wait"] => reads_by(&["agent"]),
-            ["new"] | ["escalate"] => CHANGES,
+            ["new"] => CHANGES,
+            // The escalation policy's entries are the orchestrator's (a skipped turn written
+            // in an agent's name, a deadlock closed).
+            ["escalate"] => Facts {
+                for_people: true,
+                ..CHANGES
+            },
             _ => READS,
         },
         "Bounce sessions: a markdown file of turn-taking entries, validated and appended",
@@ -747,12 +755,16 @@ static APPLETS: &[Applet] = &[
                 for_people: true,
                 ..CHANGES
             },
+            // The Speaker's: the tally it appends, the amendments it rules incorporated; a
+            // representative may still read either.
             ["tally"] => Facts {
                 changes_only_with: &["append"],
+                for_people: true,
                 ..CHANGES
             },
             ["amendments"] => Facts {
                 changes_only_with: &["apply"],
+                for_people: true,
                 ..CHANGES
             },
             _ => READS,

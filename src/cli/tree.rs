@@ -159,6 +159,7 @@ pub(crate) fn settings_from_env() -> Settings {
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         // Set by `run` from the program's name.
         script_link: false,
+        no_programs: false,
     }
 }
 

@@ -197,7 +197,9 @@ pub fn run(ctx: &Ctx, project: &Project, decision: &Decision) -> Result<Warned<S
     let mut desk = Desk::open(project, ctx, &label)?;
     let result = match decision {
         Decision::Register { agent, role } => register(&mut desk, agent, role.clone()),
-        Decision::Adopt { agent, scope } => adopt(&mut desk, agent, scope.as_ref()),
+        Decision::Adopt { agent, scope } => {
+            adopt(&mut desk, agent, scope.as_ref(), !ctx.settings.no_programs)
+        }
         Decision::Undecided => Ok(undecided(&desk.state)),
     };
     desk.commit(result)
@@ -272,7 +274,13 @@ fn register(desk: &mut Desk, agent: &AgentName, role: Option<String>) -> Result<
     ))
 }
 
-fn adopt(desk: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<SessionReply> {
+/// `run_git`: the work tree may be looked at with `git status` (not on a server).
+fn adopt(
+    desk: &mut Desk,
+    agent: &AgentName,
+    scope: Option<&Scope>,
+    run_git: bool,
+) -> Result<SessionReply> {
     let root = desk.project.root.clone();
 
     // Check 1: uncommitted changes inside the claimed scope: `--scope`, else the scopes the
@@ -293,7 +301,15 @@ fn adopt(desk: &mut Desk, agent: &AgentName, scope: Option<&Scope>) -> Result<Se
             format!("no --scope was claimed and {agent} holds no reservation"),
         )
     } else {
-        match git_status::changes(&root) {
+        let tree = if !run_git {
+            WorkTree::Unknown(
+                "git is not run on a server (a repository under its ROOT could make it run a program of its own)"
+                    .to_owned(),
+            )
+        } else {
+            git_status::changes(&root)
+        };
+        match tree {
             WorkTree::Unknown(why) => (Vec::new(), why),
             WorkTree::Changes(changed) => {
                 let inside: Vec<String> = changed

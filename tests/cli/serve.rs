@@ -895,3 +895,142 @@ fn an_operative_project_left_unnamed_is_root_itself() {
     assert!(root.join(".parley").exists());
     assert!(!repo.join(".parley").exists(), "written above ROOT");
 }
+
+/// What is the Speaker's or the orchestrator's stays a person's, whatever form the call
+/// takes: a message read from a file is checked like one given inline, the tally and the
+/// amendments a representative may read but not rule, a bounce session's escalation is the
+/// orchestrator's; an operative scope is never absolute.
+#[test]
+fn an_agent_token_cannot_rule_for_the_speaker_or_the_orchestrator_by_another_route() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let t = tokens(tmp.path());
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    let message = |from: &str| {
+        json!({"type": "QUESTION", "from": from, "to": "alice",
+               "content": {"topic": "t", "question": "Why?", "motive_context": "Because."}})
+    };
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        let admin = Client::connect(&server, &t.admin).await;
+        admin
+            .expect(
+                "parliament",
+                json!({"action": "init", "dir": "parl", "problem": "p",
+                       "rep": ["alice:Alice:cost", "bob:Bob:speed"]}),
+                0,
+            )
+            .await;
+        admin
+            .expect(
+                "parliament",
+                json!({"action": "round", "dir": "parl", "start": true}),
+                0,
+            )
+            .await;
+        // Bob's message (or the Speaker's) as a file, sent or under ROOT: refused as inline.
+        std::fs::write(
+            Path::new(&root).join("bob.json"),
+            message("bob").to_string(),
+        )
+        .unwrap();
+        let before = snapshot(Path::new(&root));
+        for file in [
+            json!({"name": "q.json", "content": message("bob").to_string()}),
+            json!({"name": "q.json", "content": message("speaker").to_string()}),
+            json!("bob.json"),
+        ] {
+            let refused = alice
+                .expect(
+                    "parliament",
+                    json!({"action": "append", "dir": "parl", "file": file}),
+                    77,
+                )
+                .await;
+            assert_eq!(refused["error"]["code"], "FORBIDDEN", "{refused}");
+        }
+        // The Speaker's tally and amendments: read, not ruled.
+        alice
+            .expect("parliament", json!({"action": "tally", "dir": "parl"}), 0)
+            .await;
+        for ruled in [
+            json!({"action": "tally", "dir": "parl", "append": true}),
+            json!({"action": "amendments", "dir": "parl", "apply": true}),
+        ] {
+            alice.expect("parliament", ruled, 77).await;
+        }
+        assert_eq!(snapshot(Path::new(&root)), before);
+        // Her own message inline is hers to send.
+        alice
+            .expect(
+                "parliament",
+                json!({"action": "append", "dir": "parl", "message": message("alice")}),
+                0,
+            )
+            .await;
+        // A bounce session's escalation is the orchestrator's.
+        admin
+            .expect(
+                "bounce",
+                json!({"action": "new", "file": "b.md", "title": "T", "agents": "alice,bob"}),
+                0,
+            )
+            .await;
+        alice
+            .expect("bounce", json!({"action": "escalate", "file": "b.md"}), 77)
+            .await;
+        // An absolute scope: refused before anything is looked at, inside ROOT or not.
+        for scope in [format!("{root}/src"), "/elsewhere/src".to_owned()] {
+            let refused = alice
+                .expect(
+                    "operative",
+                    json!({"action": "reserve", "scope": scope}),
+                    77,
+                )
+                .await;
+            assert_eq!(refused["error"]["code"], "FORBIDDEN", "{refused}");
+        }
+    });
+}
+
+/// No call makes the server run a program in ROOT: an operative session's look at the work
+/// tree (`git status`) is not taken there, since a repository under ROOT could name a program
+/// for git to run (`core.fsmonitor`).
+#[test]
+fn an_operative_session_over_http_runs_no_git() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = root(&tmp);
+    let marker = tmp.path().join("ran");
+    let hook = tmp.path().join("hook.sh");
+    std::fs::write(&hook, format!("#!/bin/sh\ntouch {}\n", marker.display())).unwrap();
+    std::fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(&root)
+            .output()
+    };
+    // Without git on the machine nothing could run it: the test still holds.
+    let _ = git(&["init", "-q"]);
+    let _ = git(&["config", "core.fsmonitor", hook.to_str().unwrap()]);
+    std::fs::create_dir_all(Path::new(&root).join("src")).unwrap();
+    std::fs::write(Path::new(&root).join("src/a.rs"), "fn main() {}\n").unwrap();
+    let t = tokens(tmp.path());
+    let server = Server::start(tmp.path(), &[&root, "--tokens", t.file.to_str().unwrap()]);
+    block_on(async {
+        let alice = Client::connect(&server, &t.alice).await;
+        alice
+            .expect("operative", json!({"action": "agent_register"}), 0)
+            .await;
+        let adopted = alice
+            .call(
+                "operative",
+                json!({"action": "session", "non_interactive": true, "adopt": "alice", "scope": "src"}),
+            )
+            .await
+            .structured_content
+            .expect("structured content");
+        assert!(adopted["exit"].as_u64().unwrap() < 64, "{adopted}");
+    });
+    assert!(!marker.exists(), "the server ran git's hook");
+}

@@ -65,7 +65,7 @@ fn refuse(caller: &Caller, what: impl std::fmt::Display) -> Error {
     };
     let hint = match caller.role {
         Role::Agent => {
-            "an agent token acts only as its own agent and never for people: name your own agent (over MCP you may leave the field out: it is filled in); what is for people needs an admin token"
+            "an agent token acts only as its own agent and never for people: name your own agent (a field naming the agent that is left out is filled in, but for one inside a message, such as a parliament message's `from`); what is for people needs an admin token"
         }
         Role::Viewer => "a viewer token only reads: changes need an agent or admin token",
         Role::Admin => "ask the server's operator",
@@ -200,7 +200,7 @@ impl Gate for Access {
             )),
             Role::Viewer => Ok(()),
             Role::Agent => {
-                if facts.for_people {
+                if facts.for_people && changes {
                     return Err(refuse(
                         &caller,
                         format_args!("call {}: it is for people (an admin token)", action.command),
@@ -227,6 +227,23 @@ impl Gate for Access {
             && fields.get("project_root").is_none_or(Value::is_null)
         {
             fields.insert("project_root".into(), Value::String(".".into()));
+        }
+        // An operative scope is a path too (relative to its project): an absolute one would
+        // name the server's own paths, and whether it is accepted would tell where ROOT is.
+        let scope_keys: &[&str] = if action.fields.iter().any(|f| f.key == "project_root") {
+            &["scope", "a", "b"]
+        } else {
+            &[]
+        };
+        for key in scope_keys {
+            if let Some(Value::String(scope)) = fields.get(*key)
+                && (Path::new(scope).has_root() || scope.starts_with('\\'))
+            {
+                return Err(Error::not_allowed(format!(
+                    "the scope '{scope}' is absolute: over HTTP a scope is relative to its project root"
+                ))
+                .with_hint("name the scope relative to project_root (ROOT when it is left out)"));
+            }
         }
         let staged = extensions.get::<Staged>().map(|s| s.paths.clone());
         // A file sent by content was written by this call, outside ROOT: left as it is.
@@ -291,6 +308,7 @@ impl Gate for Access {
         // start is asked for by the caller (`allow_partial`), not by the server's.
         settings.participant = None;
         settings.allow_partial_registration = false;
+        settings.no_programs = true;
         settings.working_dir = WorkingDir::Known(self.root.clone());
         ctx.with_settings(settings).with_watch(self.watch.clone())
     }
@@ -308,6 +326,25 @@ fn act_as(
     if set(arguments.get("auto")) && action.fields.iter().any(|f| f.name == "auto") {
         // `register --auto` registers the token's own name.
         arguments.remove("auto");
+    }
+    // An agent inside an object (a parliament message's `from`) is checked in the object
+    // given inline: the same object read from a file would pass unchecked.
+    for acting in facts.acting {
+        if let Some((object, key)) = acting.split_once('.')
+            && arguments.get(object).is_none_or(Value::is_null)
+            && action.fields.iter().any(|field| {
+                field.shape == Shape::One(Kind::Path(PathKind::Input))
+                    && arguments.get(&field.name).is_some_and(|v| !v.is_null())
+            })
+        {
+            return Err(refuse(
+                caller,
+                format_args!(
+                    "give {} as a file ({} {acting}): an agent token gives it inline, as `{object}`, whose `{key}` must name its agent",
+                    object, action.command
+                ),
+            ));
+        }
     }
     let mut named = false;
     for acting in facts.acting {
