@@ -105,6 +105,36 @@ fn scopes_in_project(project: &str, value: &mut Value) {
     }
 }
 
+/// A wait that asked for longer than one call may take and timed out: its hint says that
+/// the server bounded it, and to call again (not to raise the timeout, which changes nothing).
+fn capped_wait(asked: &Map<String, Value>, answer: &mut Value) {
+    let asked_for = ["timeout_seconds", "timeout"]
+        .iter()
+        .find_map(|key| asked.get(*key).and_then(Value::as_f64));
+    let timed_out = answer
+        .pointer("/structuredContent/exit")
+        .and_then(Value::as_u64)
+        == Some(u64::from(crate::error::Status::Timeout.exit_code()));
+    if !timed_out || !asked_for.is_some_and(|secs| secs > MAX_WAIT_SECONDS as f64) {
+        return;
+    }
+    let hint = format!(
+        "the server bounds one call at {MAX_WAIT_SECONDS} s (a longer timeout is lowered to it): call again to wait on"
+    );
+    let old = answer
+        .pointer("/structuredContent/error/hint")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    if let Some(slot) = answer.pointer_mut("/structuredContent/error/hint") {
+        *slot = Value::String(hint.clone());
+    }
+    if let (Some(old), Some(Value::String(stderr))) =
+        (old, answer.pointer_mut("/_meta/parley~1cli/stderr"))
+    {
+        *stderr = stderr.replace(&old, &hint);
+    }
+}
+
 /// Whether a value given for a flag turns it on.
 fn set(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Bool(true)))
@@ -153,6 +183,7 @@ impl Gate for Access {
             // to it included).
             scopes_in_project(&project.to_string_lossy(), content);
         }
+        capped_wait(asked, answer);
         let root = self.root.to_string_lossy();
         let mut written = Vec::new();
         for value in asked.values() {
@@ -387,4 +418,40 @@ fn act_as(
 fn given_str<'a>(arguments: &'a Map<String, Value>, acting: &str) -> Option<&'a str> {
     let (object, key) = acting.split_once('.')?;
     arguments.get(object)?.get(key)?.as_str()
+}
+
+#[cfg(test)]
+mod capped_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn timed_out() -> Value {
+        json!({
+            "structuredContent": {"exit": 124, "error": {"hint": "wait again, or raise --timeout"}},
+            "_meta": {"parley/cli": {"stderr": "parley wait: error: still waiting\nHint: wait again, or raise --timeout\n"}},
+        })
+    }
+
+    #[test]
+    fn a_wait_lowered_to_the_bound_says_so_instead_of_raising_the_timeout() {
+        let asked: Map<String, Value> =
+            serde_json::from_value(json!({"timeout_seconds": 120})).unwrap();
+        let mut answer = timed_out();
+        capped_wait(&asked, &mut answer);
+        let hint = answer["structuredContent"]["error"]["hint"]
+            .as_str()
+            .unwrap();
+        assert!(hint.contains("bounds one call at 50 s"), "{hint}");
+        let stderr = answer["_meta"]["parley/cli"]["stderr"].as_str().unwrap();
+        assert!(
+            stderr.contains(hint) && !stderr.contains("raise"),
+            "{stderr}"
+        );
+        // Within the bound, the command's own hint stands.
+        let asked: Map<String, Value> =
+            serde_json::from_value(json!({"timeout_seconds": 5})).unwrap();
+        let mut answer = timed_out();
+        capped_wait(&asked, &mut answer);
+        assert_eq!(answer, timed_out());
+    }
 }
