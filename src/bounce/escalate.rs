@@ -20,6 +20,7 @@ use super::desk::Desk;
 use super::entry::NewEntry;
 use super::model::{EntryStatus, Escalation, Stance, Word};
 use super::status::{timed_out, turn_began};
+use super::timeline::EndReason;
 use crate::context::Ctx;
 use crate::error::{Result, Status};
 use crate::output::{Human, Reply};
@@ -93,6 +94,9 @@ impl Reply for EscalateReply {
             Answer::NotTimedOut { seconds_left: None } => {
                 out.line("the current turn is not past turn-timeout");
             }
+            Answer::HumanNeeded {} if self.timed_out.is_empty() => out.line(
+                "the session is in deadlock (every agent deferred): the escalation policy is human, so a person must act",
+            ),
             Answer::HumanNeeded {} => out.line(format!(
                 "turn timed out for {}: the escalation policy is human, so a person must act",
                 self.timed_out.join(", ")
@@ -122,6 +126,12 @@ pub fn run(ctx: &Ctx, file: &Path) -> Result<EscalateReply> {
         appended,
         answer,
     };
+    // Every agent deferred: the session is in deadlock and the escalation policy applies
+    // (spec 7.4). Under `human` a person must act; the other policies append turns, which a
+    // session that has ended takes no more of.
+    if timeline.ended == Some(EndReason::Deadlock) && rules.escalation == Escalation::Human {
+        return Ok(reply(Vec::new(), Vec::new(), Answer::HumanNeeded {}));
+    }
     if let Some(reason) = timeline.ended {
         return Ok(reply(
             Vec::new(),

@@ -947,6 +947,20 @@ fn rule_17_the_session_ends_at_max_rounds_consensus_deadlock_or_a_close() {
         work.json(&["bounce", "status", "d.md"])["data"]["end_reason"],
         "deadlock"
     );
+    // In deadlock the escalation policy applies (7.4): `human` (the default) asks for a
+    // person, nothing appended; a policy that appends turns has nothing to append to.
+    let before = work.read("d.md");
+    let (exit, human) = {
+        let out = work.run(&["bounce", "escalate", "d.md", "--json"]);
+        (code(&out), stdout(&out))
+    };
+    assert_eq!(exit, 1, "{human}");
+    assert!(human.contains("HUMAN_NEEDED"), "{human}");
+    assert_eq!(work.read("d.md"), before);
+    work.new_session("ds.md", "alpha,beta", &["--escalation", "timeout-skip"]);
+    work.append_ok("ds.md", "alpha", "defer", "0.5");
+    work.append_ok("ds.md", "beta", "defer", "0.5");
+    assert_eq!(code(&work.run(&["bounce", "escalate", "ds.md"])), 2);
     // closed by a person
     work.new_session("c.md", "alpha,human-lead", &["--turn-order", "free-form"]);
     let close = work.run(&[
