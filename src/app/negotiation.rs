@@ -472,7 +472,6 @@ fn issue_text(request: IssueTextFields) -> Result<IssueText> {
     Ok(text)
 }
 
-/// The topic file's text: a regular file only (a FIFO would block), as UTF-8.
 /// The topic `--topic-file FILE` gives (`BAD_TOPIC_FILE` when it cannot be read as text).
 pub fn topic_from_file(file: &std::path::Path) -> Result<String> {
     read_topic_file(file).map_err(|e| {
@@ -483,6 +482,7 @@ pub fn topic_from_file(file: &std::path::Path) -> Result<String> {
     })
 }
 
+/// The topic file's text: a regular file only (a FIFO would block), as UTF-8.
 fn read_topic_file(file: &std::path::Path) -> std::io::Result<String> {
     crate::input::read_regular(file).and_then(|bytes| {
         String::from_utf8(bytes)

@@ -80,9 +80,7 @@ impl Server {
             ca,
         })
     }
-}
 
-impl Server {
     /// Checks, before anything is sent, that the URL is one to call: a typing error in
     /// `PARLEY_SERVER` is a usage error (64), never a connection lost after the call may
     /// have gone.
@@ -478,6 +476,7 @@ struct Answer {
 }
 
 fn answer(server: &Server, call: &Call) -> Result<Answer> {
+    server.check_url()?;
     let Some(total) = call.wait else {
         return send(server, call, &call.arguments);
     };
@@ -526,13 +525,12 @@ impl Answer {
 fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<Answer> {
     // An id of this process's own: a server matches a cancellation to its call by the id
     // (and the caller's token), so two clients with one token never share one.
-    let body = json!({
+    let mut body = json!({
         "jsonrpc": "2.0",
         "id": std::process::id(),
         "method": "tools/call",
         "params": {"name": call.tool, "arguments": arguments},
     });
-    let mut body = body;
     if call.script_link {
         body["params"]["_meta"] = json!({ crate::mcp::SCRIPT_LINK_META: true });
     }
@@ -542,7 +540,6 @@ fn send(server: &Server, call: &Call, arguments: &Map<String, Value>) -> Result<
     if body.len() > MAX_BODY {
         return Err(too_large(server));
     }
-    server.check_url()?;
     let mut config = ureq::Agent::config_builder()
         .timeout_connect(Some(CONNECT_TIMEOUT))
         .http_status_as_error(false);

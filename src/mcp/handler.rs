@@ -53,7 +53,7 @@ pub trait Gate: Send + Sync {
     fn running(
         &self,
         _caller: &rmcp::model::Extensions,
-        _id: &str,
+        _id: &rmcp::model::RequestId,
         _cancel: Cancel,
     ) -> Option<Box<dyn Send>> {
         None
@@ -383,9 +383,8 @@ impl Handler {
             None => ctx,
         };
         // Known as running (by caller and id) for a cancellation that comes apart from it.
-        let request_id = super::serve::running::id_text(&context.id);
         let _running = (self.gate.as_ref())
-            .and_then(|gate| gate.running(&context.extensions, &request_id, cancel.clone()));
+            .and_then(|gate| gate.running(&context.extensions, &context.id, cancel.clone()));
         let mut running = tokio::task::spawn_blocking(move || job(&ctx));
         // A transport may drop this call (an HTTP client gone mid-call): the job is cancelled
         // with it, so a blocked wait ends at once instead of holding its thread.

@@ -301,13 +301,13 @@ fn adopt(
             format!("no --scope was claimed and {agent} holds no reservation"),
         )
     } else {
-        let tree = if !run_git {
+        let tree = if run_git {
+            git_status::changes(&root)
+        } else {
             WorkTree::Unknown(
                 "git is not run on a server (a repository under its ROOT could make it run a program of its own)"
                     .to_owned(),
             )
-        } else {
-            git_status::changes(&root)
         };
         match tree {
             WorkTree::Unknown(why) => (Vec::new(), why),

@@ -144,12 +144,13 @@ impl Gate for Access {
     fn running(
         &self,
         extensions: &rmcp::model::Extensions,
-        id: &str,
+        id: &rmcp::model::RequestId,
         cancel: crate::notices::Cancel,
     ) -> Option<Box<dyn Send>> {
+        let id = super::running::id_text(id);
         Some(Box::new(self.running.start(
             caller(extensions).as_ref(),
-            id,
+            &id,
             cancel,
         )))
     }
@@ -249,23 +250,15 @@ impl Gate for Access {
         action: &Action,
         fields: &mut Map<String, Value>,
     ) -> Result<()> {
+        let operative = action.fields.iter().any(|f| f.key == "project_root");
         // An operative project left unnamed is ROOT itself: never the repository ROOT may
         // sit in (found by running `git` there, which could lie outside ROOT).
-        if action
-            .fields
-            .iter()
-            .any(|field| field.key == "project_root")
-            && fields.get("project_root").is_none_or(Value::is_null)
-        {
+        if operative && fields.get("project_root").is_none_or(Value::is_null) {
             fields.insert("project_root".into(), Value::String(".".into()));
         }
         // An operative scope is a path too (relative to its project): an absolute one would
         // name the server's own paths, and whether it is accepted would tell where ROOT is.
-        let scope_keys: &[&str] = if action.fields.iter().any(|f| f.key == "project_root") {
-            &["scope", "a", "b"]
-        } else {
-            &[]
-        };
+        let scope_keys: &[&str] = if operative { &["scope", "a", "b"] } else { &[] };
         for key in scope_keys {
             if let Some(Value::String(scope)) = fields.get(*key)
                 && (Path::new(scope).has_root() || scope.starts_with('\\'))

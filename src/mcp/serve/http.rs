@@ -389,12 +389,13 @@ async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next
             "the body is larger than 4 MiB",
         );
     };
-    if let Some(refused) = not_json_rpc(&bytes) {
-        return refused;
-    }
+    let message = match json_rpc(&bytes) {
+        Ok(message) => message,
+        Err(refused) => return *refused,
+    };
     // A cancellation comes in a request of its own, which the stateless transport accepts
     // and drops: the call it names, this caller's, is ended here.
-    if let Some(id) = cancelled_request(&bytes) {
+    if let Some(id) = cancelled_request(&message) {
         guard.running.cancel(parts.extensions.get::<Caller>(), &id);
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
@@ -402,8 +403,7 @@ async fn check(State(guard): State<Arc<Guard>>, mut request: Request, next: Next
 }
 
 /// The request id a `notifications/cancelled` message names, as JSON text.
-fn cancelled_request(body: &[u8]) -> Option<String> {
-    let message: serde_json::Value = serde_json::from_slice(body).ok()?;
+fn cancelled_request(message: &serde_json::Value) -> Option<String> {
     if message.get("method")?.as_str()? != "notifications/cancelled" || message.get("id").is_some()
     {
         return None;
@@ -413,14 +413,12 @@ fn cancelled_request(body: &[u8]) -> Option<String> {
 
 /// The 400 answer to a body that is not one JSON-RPC message: a parse error (-32700) for
 /// what is not JSON, an invalid request (-32600) for JSON that is no `"jsonrpc": "2.0"`
-/// object (batches included: MCP no longer has them). `None` for a message.
-fn not_json_rpc(body: &[u8]) -> Option<Response> {
+/// object (batches included: MCP no longer has them). The message, when it is one.
+fn json_rpc(body: &[u8]) -> std::result::Result<serde_json::Value, Box<Response>> {
     let (code, message) = match serde_json::from_slice::<serde_json::Value>(body) {
         Err(e) => (-32700, format!("Parse error: the body is not JSON ({e})")),
-        Ok(serde_json::Value::Object(fields))
-            if fields.get("jsonrpc").and_then(|v| v.as_str()) == Some("2.0") =>
-        {
-            return None;
+        Ok(message) if message.get("jsonrpc").and_then(|v| v.as_str()) == Some("2.0") => {
+            return Ok(message);
         }
         Ok(_) => (
             -32600,
@@ -437,5 +435,5 @@ fn not_json_rpc(body: &[u8]) -> Option<Response> {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
-    Some(response)
+    Err(Box::new(response))
 }

@@ -286,10 +286,15 @@ pub fn run(ctx: &Ctx, args: &StatusArgs) -> Result<Answer> {
     // The likely duplicates (the terms of every title, compared pairwise) need nothing the
     // rest computes: on a second thread while this one details the open issues, when there
     // are enough issues for a thread to pay.
-    let duplicates = || likely_unsettled(&store, &reports, &titled);
+    // Only the pairs still to settle: an issue agreed or escalated is past that question.
+    let unsettled: HashSet<&str> = reports
+        .iter()
+        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
+        .map(|r| r.file.file.as_str())
+        .collect();
+    let duplicates = || likely_unsettled(&store, &reports, &titled, &unsettled);
     let rest = || whole_view_parts(&seen, &events, ledger.as_ref(), &open);
-    let unsettled = (reports.iter()).any(|r| matches!(r.status, None | Some(IssueStatus::Open)));
-    let (duplicates, rest) = if unsettled && reports.len() >= DUPLICATES_ON_A_THREAD {
+    let (duplicates, rest) = if !unsettled.is_empty() && reports.len() >= DUPLICATES_ON_A_THREAD {
         crate::elsewhere::alongside(duplicates, rest)
     } else {
         (duplicates(), rest())
@@ -362,19 +367,14 @@ fn whole_view_parts(
     })
 }
 
-/// The likely duplicates among the issues still to settle (none, and no term read, when
-/// every issue is settled).
+/// The likely duplicates among the issues `unsettled` (none, and no term read, when every
+/// issue is settled).
 fn likely_unsettled(
     store: &Store,
     reports: &[IssueReport],
     titled: &[bool],
+    unsettled: &HashSet<&str>,
 ) -> Vec<LikelyDuplicate> {
-    // Only the pairs still to settle: an issue agreed or escalated is past that question.
-    let unsettled: HashSet<&str> = reports
-        .iter()
-        .filter(|r| matches!(r.status, None | Some(IssueStatus::Open)))
-        .map(|r| r.file.file.as_str())
-        .collect();
     if unsettled.is_empty() {
         return Vec::new();
     }
